@@ -1,0 +1,118 @@
+"""fretadoc check --rulebook ID [--reference-date D] [--fact K=V ...] [--json] PATH..."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import click
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from cli.common import read_paths, stdout, unreadable_all, unreadable_message
+from intake import pipeline
+from validators import rulebooks
+from validators.result import Result
+
+STATUS_LABEL = {
+    "ok": ("OK", "green"),
+    "fail": ("FALHA", "bold red"),
+    "review": ("REVISAR", "yellow"),
+    "missing": ("AUSENTE", "magenta"),
+    "not_applicable": ("N/A", "dim"),
+}
+VERDICT_LABEL = {
+    "ok": ("APTO", "bold green"),
+    "fail": ("REPROVADO", "bold red"),
+    "review": ("REVISAR", "bold yellow"),
+    "incomplete": ("INCOMPLETO", "bold magenta"),
+}
+
+
+def today_in_brazil() -> date:
+    return datetime.now(ZoneInfo("America/Sao_Paulo")).date()
+
+
+def parse_reference_date(raw: str | None) -> date:
+    if raw is None:
+        return today_in_brazil()
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        raise click.UsageError(f"--reference-date deve ser uma data AAAA-MM-DD, não '{raw}'.") from None
+
+
+def parse_facts(raw: list[str]) -> dict[str, str]:
+    facts: dict[str, str] = {}
+    for item in raw:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise click.UsageError(f"--fact espera CHAVE=VALOR, não '{item}'.")
+        facts[key.strip()] = value.strip()
+    return facts
+
+
+def command(
+    paths: list[str] = typer.Argument(..., metavar="PATH...", help="Arquivos ou pastas do pacote."),
+    rulebook: str = typer.Option(..., "--rulebook", help="Regulamento (veja `fretadoc rulebooks`)."),
+    reference_date: str = typer.Option(None, "--reference-date", metavar="AAAA-MM-DD",
+                                       help="Data de referência (padrão: hoje em America/Sao_Paulo)."),
+    fact: list[str] = typer.Option([], "--fact", metavar="CHAVE=VALOR",
+                                   help="Fato declarado pelo requerente (ex.: mei=true)."),
+    as_json: bool = typer.Option(False, "--json", help="Imprime só o documento de resultado (JSON)."),
+) -> int:
+    ref = parse_reference_date(reference_date)
+    facts = parse_facts(fact)
+    try:
+        rulebooks.load(rulebook)
+        rulebooks.validate_facts(rulebook, facts)
+    except rulebooks.RulebookError as exc:
+        raise click.UsageError(str(exc)) from None
+    documents = read_paths(paths, show_progress=True)
+    if unreadable_all(documents):
+        raise click.ClickException(unreadable_message(documents))
+    result = pipeline.judge_packet(documents, rulebook, ref, facts)
+    if as_json:
+        print(result.model_dump_json(indent=2))
+    else:
+        render(result)
+    return 0 if result.verdict == "ok" else 1
+
+
+def render(result: Result) -> None:
+    docs = {d.id: d for d in result.documents}
+    stdout.print(Text(f"{result.rulebook.title}", style="bold"))
+    stdout.print(f"{result.rulebook.norm} — {result.rulebook.jurisdiction}")
+    stdout.print(f"Data de referência: {result.reference_date}   Pacote: {result.packet_id}")
+
+    dt = Table(title="Documentos", title_justify="left", show_lines=False)
+    for col in ("Id", "Arquivo", "Tipo", "Conf.", "Págs.", "Leitura", "Problemas"):
+        dt.add_column(col)
+    for d in result.documents:
+        dt.add_row(d.id, d.filename, d.type, f"{d.type_confidence:.2f}", str(d.pages), d.text_source,
+                   "; ".join(p.message for p in d.problems) or "—")
+    stdout.print(dt)
+
+    table = Table(title="Checklist", title_justify="left", show_lines=True)
+    table.add_column("Item", no_wrap=True)
+    table.add_column("Artigo", no_wrap=True)
+    table.add_column("Situação", no_wrap=True)
+    table.add_column("Exigência e evidências")
+    for item in result.checklist:
+        label, style = STATUS_LABEL[item.status]
+        body = Text(item.requirement)
+        if item.documents:
+            names = ", ".join(f"{i} ({docs[i].filename})" if i in docs else i for i in item.documents)
+            body.append(f"\nDocumentos: {names}", style="dim")
+        for f in item.findings:
+            color = {"error": "red", "warning": "yellow", "info": "cyan"}[f.severity]
+            body.append(f"\n• {f.message}", style=color)
+        for m in item.manual_checks:
+            body.append(f"\n☐ {m}", style="dim italic")
+        table.add_row(item.id, item.article, Text(label, style=style), body)
+    stdout.print(table)
+    label, style = VERDICT_LABEL[result.verdict]
+    counts = {s: sum(1 for i in result.checklist if i.status == s) for s in STATUS_LABEL}
+    summary = ", ".join(f"{STATUS_LABEL[s][0]} {n}" for s, n in counts.items() if n)
+    stdout.print(Text.assemble(("Resultado: ", "bold"), (label, style), f"   ({summary})"))

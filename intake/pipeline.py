@@ -1,0 +1,193 @@
+"""The one path from uploaded bytes to a judged packet, shared by the CLI, the API and workers.
+
+read_file()    bytes -> Documents (OCR or text layer, classification, parsing), cached by hash
+read_packet()  many files -> Documents with packet-unique ids, in parallel when asked
+judge_packet() Documents + rulebook -> the contract's Result
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from datetime import date
+
+import ocr
+from intake.cache import ReadCache
+from intake.classify import classify
+from intake.parsers import parse
+from ocr.model import Extraction, Problem
+from validators import engine, rulebooks
+from validators.documents import Document, Finding
+from validators.result import Result, RulebookRef, verdict_of
+
+log = logging.getLogger(__name__)
+
+# A page classified at least this confidently as another type starts a new document
+# inside the same file (a scanned bundle: CRLV, then the policy, ...).
+SPLIT_CONFIDENCE = 0.75
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    filename: str
+    data: bytes | None  # None: larger than the limit, never read into memory
+    size: int = 0
+    sha256: str | None = None  # given when data is None (hashed while streaming)
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _finding(p: Problem) -> Finding:
+    where = f" (página {p.page})" if p.page else ""
+    return Finding(code=p.code, severity=p.severity, message=p.message + where)
+
+
+def _segments(ext: Extraction) -> list[Extraction]:
+    """Split a file into runs of pages that belong to one document each.
+
+    Continuation pages (a passenger list's second page, a contract's last clauses) rarely
+    carry a title, so only a page confidently classified as a different type starts a new
+    document.
+    """
+    if len(ext.pages) < 2:
+        return [ext]
+    runs: list[list] = [[ext.pages[0]]]
+    current = classify(ext.model_copy(update={"pages": (ext.pages[0],)}))[0]
+    for page in ext.pages[1:]:
+        kind, conf = classify(ext.model_copy(update={"pages": (page,)}))
+        if kind not in ("unknown", current) and conf >= SPLIT_CONFIDENCE:
+            runs.append([page])
+            current = kind
+        else:
+            runs[-1].append(page)
+            if current == "unknown" and kind != "unknown":
+                current = kind
+    return [ext.model_copy(update={"pages": tuple(r)}) for r in runs]
+
+
+def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
+    """Classify and parse what OCR/text extraction produced (ids are provisional)."""
+    file_findings = [_finding(p) for p in ext.problems]
+    if not ext.pages:
+        return [Document(id="d1", filename=filename, sha256=ext.sha256, type="unknown",
+                         type_confidence=0.0, pages=ext.page_count, text_source="pdf_text",
+                         problems=file_findings)]
+    docs: list[Document] = []
+    for n, seg in enumerate(_segments(ext), start=1):
+        kind, conf = classify(seg)
+        page_findings = [_finding(p) for page in seg.pages for p in page.problems]
+        fields = parse(kind, seg) if kind != "unknown" else {}
+        docs.append(Document(
+            id=f"d{n}", filename=filename, sha256=ext.sha256, type=kind,
+            type_confidence=round(conf, 3), pages=len(seg.pages), text_source=seg.text_source,
+            fields=fields, problems=(file_findings if n == 1 else []) + page_findings,
+        ))
+    return docs
+
+
+def read_file(data: bytes, filename: str, *, cache: ReadCache | None = None) -> list[Document]:
+    """Read one file into one or more Documents. Never raises for bad input."""
+    digest = sha256_hex(data)
+    if cache is not None:
+        hit = cache.get(digest)
+        if hit is not None:
+            return [d.model_copy(update={"filename": filename}) for d in hit]
+    try:
+        ext = ocr.read(data)
+        docs = documents_from_extraction(ext, filename)
+    except Exception:  # a reader bug must not take the packet down; the file gets a finding
+        log.exception("reading failed for a file of %d bytes (sha256 %s)", len(data), digest[:12])
+        return [Document(id="d1", filename=filename, sha256=digest, problems=[Finding(
+            code="file.read_error", severity="error",
+            message="Erro interno ao ler o arquivo; ele não foi avaliado.")])]
+    if cache is not None and not any(p.code.startswith("ocr.timeout") for d in docs for p in d.problems):
+        cache.put(digest, docs)
+    return docs
+
+
+def too_large(filename: str, size: int, digest: str, max_bytes: int) -> Document:
+    return Document(id="d1", filename=filename, sha256=digest,
+                    problems=[Finding(
+                        code="file.too_large", severity="error",
+                        message=f"O arquivo tem {size / 1_048_576:.1f} MB; o limite é "
+                                f"{max_bytes / 1_048_576:.0f} MB. Ele não foi lido.",
+                        value=size, expected=max_bytes)])
+
+
+def _read_one(args: tuple[SourceFile, str | None]) -> list[Document]:
+    f, cache_dir = args
+    filename, data = f.filename, f.data
+    if data is None:
+        return [too_large(filename, f.size, f.sha256 or "", ocr.Limits().max_file_bytes)]
+    return read_file(data, filename, cache=ReadCache(cache_dir) if cache_dir else None)
+
+
+def number_documents(per_file: Sequence[list[Document]]) -> list[Document]:
+    """Give every Document a packet-unique id (d1, d2, ...) in file order."""
+    out: list[Document] = []
+    for docs in per_file:
+        for d in docs:
+            new_id = f"d{len(out) + 1}"
+            problems = [p.model_copy(update={"document": new_id}) for p in d.problems]
+            out.append(d.model_copy(update={"id": new_id, "problems": problems}))
+    return out
+
+
+def read_packet(
+    files: Sequence[SourceFile],
+    *,
+    cache_dir: str | None = None,
+    workers: int = 1,
+    progress: Callable[[str], None] | None = None,
+) -> list[Document]:
+    """Read every file of a packet; `progress(filename)` is called as each one finishes."""
+    jobs = [(f, cache_dir) for f in files]
+    results: list[list[Document]] = []
+    if workers > 1 and len(jobs) > 1:
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+            for (f, _), docs in zip(jobs, pool.map(_read_one, jobs)):
+                results.append(docs)
+                if progress:
+                    progress(f.filename)
+    else:
+        for job in jobs:
+            results.append(_read_one(job))
+            if progress:
+                progress(job[0].filename)
+    return number_documents(results)
+
+
+def packet_id_for(documents: Iterable[Document]) -> str:
+    """A stable id for a packet judged outside the service: the same files, the same id."""
+    h = hashlib.sha256("".join(sorted(d.sha256 for d in documents)).encode()).hexdigest()
+    return f"pkt-{h[:16]}"
+
+
+def judge_packet(
+    documents: list[Document],
+    rulebook_id: str,
+    reference_date: date,
+    facts: dict[str, str] | None = None,
+    packet_id: str | None = None,
+) -> Result:
+    book = rulebooks.load(rulebook_id)
+    items = engine.judge(rulebook_id, documents, reference_date, dict(facts or {}))
+    return Result(
+        packet_id=packet_id or packet_id_for(documents),
+        rulebook=RulebookRef(id=book.id, title=book.title, jurisdiction=book.jurisdiction,
+                             norm=book.norm),
+        reference_date=reference_date.isoformat(),
+        verdict=verdict_of(items),
+        documents=documents,
+        checklist=items,
+    )
+
+
+def default_workers() -> int:
+    return max(1, min(4, os.cpu_count() or 1))

@@ -1,0 +1,48 @@
+"""The document types and their field specs, read from doctypes.yaml."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from validators.documents import DOC_TYPES
+
+_PATH = Path(__file__).with_name("doctypes.yaml")
+
+
+@cache
+def _data() -> dict[str, Any]:
+    data = yaml.safe_load(_PATH.read_text(encoding="utf-8"))
+    unknown = set(data["types"]) - set(DOC_TYPES)
+    if unknown:
+        raise ValueError(f"doctypes.yaml names types outside the contract: {sorted(unknown)}")
+    return data
+
+
+def label(doc_type: str) -> str:
+    spec = _data()["types"].get(doc_type)
+    return spec["label"] if spec else "Documento não identificado"
+
+
+def fields(doc_type: str, *, extra: bool = True) -> dict[str, dict[str, Any]]:
+    """Every field a parser of this type fills: its own, else the common ones."""
+    spec = _data()["types"].get(doc_type)
+    if spec is None:
+        return dict(_data()["common"]) if doc_type != "unknown" else {}
+    out = dict(spec.get("fields") or _data()["common"])
+    if extra:
+        out.update(spec.get("extra") or {})
+    return out
+
+
+def core_fields(doc_type: str) -> list[str]:
+    """The contract's fields for the four core types (what field accuracy is measured on)."""
+    spec = _data()["types"].get(doc_type) or {}
+    return list(spec.get("fields", {})) if spec.get("core") else []
+
+
+def is_core(doc_type: str) -> bool:
+    return bool((_data()["types"].get(doc_type) or {}).get("core"))

@@ -1,0 +1,89 @@
+"""The typed documents the rules judge, as the result contract (shared/contract) defines them.
+
+A Document is what a parser made of one file (or part of a file): its type and its fields,
+each field with the confidence of its read and where on which page it was found. The rules
+never see bytes, pages or OCR: only these.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field as PydField
+
+DocType = Literal[
+    "crlv", "apolice_seguro", "comprovante_pagamento_seguro", "contrato_fretamento",
+    "lista_passageiros", "grade_itinerario", "requerimento", "comprovante_taxa",
+    "laudo_inspecao", "cartao_cnpj", "contrato_social", "documento_identidade",
+    "inscricao_estadual", "alvara", "cnh", "certidao", "atestado_antecedentes",
+    "atestado_medico", "comprovante_endereco", "certificado_curso", "crv",
+    "relacao_veiculos", "unknown",
+]
+DOC_TYPES: tuple[str, ...] = DocType.__args__  # type: ignore[attr-defined]
+
+Severity = Literal["error", "warning", "info"]
+
+# A read at or above this confidence may support an "ok"; below it the value is only a hint
+# and the rules answer "review". Parsers calibrate their confidences against it.
+CONFIDENT = 0.80
+
+
+class Field(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    value: Any = None
+    confidence: float = PydField(default=0.0, ge=0.0, le=1.0)
+    page: int | None = PydField(default=None, ge=1)
+    bbox: list[float] | None = None  # [x0, y0, x1, y1] as fractions of the page
+
+    @property
+    def confident(self) -> bool:
+        return self.value is not None and self.confidence >= CONFIDENT
+
+
+class Finding(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    code: str  # stable and dotted: "crlv.categoria_not_aluguel"
+    severity: Severity
+    message: str  # Portuguese, for people
+    document: str | None = None
+    field: str | None = None
+    value: Any = None
+    expected: Any = None
+
+
+class Document(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    filename: str
+    sha256: str
+    type: DocType = "unknown"
+    type_confidence: float = PydField(default=0.0, ge=0.0, le=1.0)
+    pages: int = 0
+    text_source: Literal["pdf_text", "ocr", "mixed"] = "pdf_text"
+    fields: dict[str, Field] = PydField(default_factory=dict)
+    problems: list[Finding] = PydField(default_factory=list)
+
+    def field(self, name: str) -> Field | None:
+        f = self.fields.get(name)
+        return f if f is not None and f.value is not None else None
+
+    def value(self, name: str, default: Any = None) -> Any:
+        f = self.field(name)
+        return f.value if f is not None else default
+
+    def date(self, name: str) -> date | None:
+        v = self.value(name)
+        if isinstance(v, date):
+            return v
+        try:
+            return date.fromisoformat(v) if isinstance(v, str) else None
+        except ValueError:
+            return None
+
+    @property
+    def unreadable(self) -> bool:
+        return any(p.severity == "error" for p in self.problems)
