@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-import click
+from cli import errors
 import typer
 from rich.table import Table
 from rich.text import Text
@@ -40,7 +40,7 @@ def parse_reference_date(raw: str | None) -> date:
     try:
         return date.fromisoformat(raw)
     except ValueError:
-        raise click.UsageError(f"--reference-date deve ser uma data AAAA-MM-DD, não '{raw}'.") from None
+        raise errors.UsageError(f"--reference-date deve ser uma data AAAA-MM-DD, não '{raw}'.") from None
 
 
 def parse_facts(raw: list[str]) -> dict[str, str]:
@@ -48,7 +48,7 @@ def parse_facts(raw: list[str]) -> dict[str, str]:
     for item in raw:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise click.UsageError(f"--fact espera CHAVE=VALOR, não '{item}'.")
+            raise errors.UsageError(f"--fact espera CHAVE=VALOR, não '{item}'.")
         facts[key.strip()] = value.strip()
     return facts
 
@@ -65,13 +65,12 @@ def command(
     ref = parse_reference_date(reference_date)
     facts = parse_facts(fact)
     try:
-        rulebooks.load(rulebook)
-        rulebooks.validate_facts(rulebook, facts)
+        rulebooks.load(rulebook).parse_facts(facts)
     except rulebooks.RulebookError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise errors.UsageError(exc.message) from None
     documents = read_paths(paths, show_progress=True)
     if unreadable_all(documents):
-        raise click.ClickException(unreadable_message(documents))
+        raise errors.ClickException(unreadable_message(documents))
     result = pipeline.judge_packet(documents, rulebook, ref, facts)
     if as_json:
         print(result.model_dump_json(indent=2))
@@ -87,18 +86,18 @@ def render(result: Result) -> None:
     stdout.print(f"Data de referência: {result.reference_date}   Pacote: {result.packet_id}")
 
     dt = Table(title="Documentos", title_justify="left", show_lines=False)
-    for col in ("Id", "Arquivo", "Tipo", "Conf.", "Págs.", "Leitura", "Problemas"):
-        dt.add_column(col)
+    for col in ("Id", "Arquivo", "Tipo", "Conf.", "Págs.", "Leitura"):
+        dt.add_column(col, no_wrap=col != "Arquivo")
+    dt.add_column("Problemas", ratio=1)
     for d in result.documents:
         dt.add_row(d.id, d.filename, d.type, f"{d.type_confidence:.2f}", str(d.pages), d.text_source,
                    "; ".join(p.message for p in d.problems) or "—")
     stdout.print(dt)
 
     table = Table(title="Checklist", title_justify="left", show_lines=True)
-    table.add_column("Item", no_wrap=True)
-    table.add_column("Artigo", no_wrap=True)
     table.add_column("Situação", no_wrap=True)
-    table.add_column("Exigência e evidências")
+    table.add_column("Item", no_wrap=True, max_width=24)
+    table.add_column("Exigência e evidências", ratio=1)
     for item in result.checklist:
         label, style = STATUS_LABEL[item.status]
         body = Text(item.requirement)
@@ -110,7 +109,7 @@ def render(result: Result) -> None:
             body.append(f"\n• {f.message}", style=color)
         for m in item.manual_checks:
             body.append(f"\n☐ {m}", style="dim italic")
-        table.add_row(item.id, item.article, Text(label, style=style), body)
+        table.add_row(Text(label, style=style), Text(f"{item.article}\n{item.id}", overflow="fold"), body)
     stdout.print(table)
     label, style = VERDICT_LABEL[result.verdict]
     counts = {s: sum(1 for i in result.checklist if i.status == s) for s in STATUS_LABEL}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
-import click
+from cli import errors
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -13,7 +13,8 @@ import ocr
 from intake import packet, pipeline
 from validators.documents import Document
 
-stdout = Console(soft_wrap=False)
+# Piped output (a file, a CI log) gets a readable width instead of Rich's 80-column default.
+stdout = Console(soft_wrap=False, width=None if sys.stdout.isatty() else 132)
 stderr = Console(stderr=True)
 
 
@@ -27,7 +28,7 @@ def read_paths(paths: list[str], *, show_progress: bool = True) -> list[Document
         found = packet.collect(paths)
         files = packet.load(found, ocr.Limits().max_file_bytes)
     except packet.PacketError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise errors.UsageError(str(exc)) from None
     workers = pipeline.default_workers()
     if not (show_progress and sys.stderr.isatty()):
         return pipeline.read_packet(files, cache_dir=cache_dir(), workers=workers)

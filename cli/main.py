@@ -7,18 +7,19 @@ input that cannot be read at all, with one line on stderr and never a traceback.
 from __future__ import annotations
 
 import logging
+import re
 import sys
 
-import click
 import typer
 
 from cli import check, read, rulebooks_cmd
+from cli.errors import ABORTS, CLICK_ERRORS, EXITS, USAGE_ERRORS
 
 app = typer.Typer(
     name="fretadoc",
     help="Leitura e validação de documentos de fretamento de passageiros.",
     add_completion=False,
-    no_args_is_help=True,
+    no_args_is_help=False,
     pretty_exceptions_enable=False,
 )
 app.command("read", help="Lê documentos e mostra tipo e campos.")(read.command)
@@ -33,28 +34,46 @@ except ImportError:  # pragma: no cover - only on a partial install
     pass
 
 
-class UsageFailure(Exception):
-    """Raised by commands for bad usage or unreadable input: exit 2, one line."""
+# Click speaks English; people using FretaDoc read Portuguese.
+_TRANSLATIONS = [
+    (re.compile(r"^Missing argument '(.+?)'\.?$"), "falta o argumento {0}."),
+    (re.compile(r"^Missing option '(.+?)'\.?$"), "falta a opção {0}."),
+    (re.compile(r"^No such command '(.+?)'\.?$"), "comando desconhecido: '{0}'. Use --help."),
+    (re.compile(r"^No such option: (\S+).*$"), "opção desconhecida: {0}. Use --help."),
+    (re.compile(r"^Option '(.+?)' requires an argument\.?$"), "a opção {0} precisa de um valor."),
+    (re.compile(r"^Got unexpected extra arguments? \((.+)\)$"), "argumentos a mais: {0}."),
+    (re.compile(r"^Invalid value for '(.+?)': (.+)$"), "valor inválido para {0}: {1}"),
+]
 
 
 def _one_line(message: str) -> str:
-    return " ".join(str(message).split())
+    message = " ".join(str(message).split())
+    for pattern, template in _TRANSLATIONS:
+        m = pattern.match(message)
+        if m:
+            return template.format(*m.groups())
+    return message
 
 
 def main(argv: list[str] | None = None) -> None:
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     command = typer.main.get_command(app)
+    args = sys.argv[1:] if argv is None else argv
+    if not args:
+        print("fretadoc: informe um comando: read, check, rulebooks, serve, worker ou keys (use --help).",
+              file=sys.stderr)
+        sys.exit(2)
     try:
-        code = command.main(args=argv, prog_name="fretadoc", standalone_mode=False)
-    except click.exceptions.Exit as exc:  # --help and typer.Exit
+        code = command.main(args=args, prog_name="fretadoc", standalone_mode=False)
+    except EXITS as exc:  # --help and typer.Exit
         code = exc.exit_code
-    except click.exceptions.Abort:
+    except ABORTS:
         print("fretadoc: interrompido.", file=sys.stderr)
         code = 130
-    except click.exceptions.UsageError as exc:
+    except USAGE_ERRORS as exc:
         print(f"fretadoc: erro de uso: {_one_line(exc.format_message())}", file=sys.stderr)
         code = 2
-    except click.exceptions.ClickException as exc:
+    except CLICK_ERRORS as exc:
         print(f"fretadoc: {_one_line(exc.format_message())}", file=sys.stderr)
         code = 2
     except KeyboardInterrupt:

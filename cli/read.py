@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-import click
+from cli import errors
 import typer
 from rich.table import Table
 from rich.text import Text
@@ -20,7 +20,7 @@ def command(
 ) -> int:
     documents = read_paths(paths)
     if unreadable_all(documents):
-        raise click.ClickException(unreadable_message(documents))
+        raise errors.ClickException(unreadable_message(documents))
     if as_json:
         print(json.dumps([d.model_dump(mode="json") for d in documents], ensure_ascii=False, indent=2))
     else:

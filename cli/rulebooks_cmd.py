@@ -16,12 +16,12 @@ def command(
 ) -> int:
     books = rulebooks.list_rulebooks()
     if as_json:
-        print(json.dumps([b.describe() for b in books], ensure_ascii=False, indent=2))
+        print(json.dumps(books, ensure_ascii=False, indent=2))
         return 0
     table = Table(title="Regulamentos", title_justify="left")
     for col in ("Id", "Título", "Jurisdição", "Norma", "Itens"):
         table.add_column(col)
     for b in books:
-        table.add_row(b.id, b.title, b.jurisdiction, b.norm, str(len(b.items)))
+        table.add_row(b["id"], b["title"], b["jurisdiction"], b["norm"], str(len(b["items"])))
     stdout.print(table)
     return 0

@@ -180,8 +180,7 @@ def judge_packet(
     items = engine.judge(rulebook_id, documents, reference_date, dict(facts or {}))
     return Result(
         packet_id=packet_id or packet_id_for(documents),
-        rulebook=RulebookRef(id=book.id, title=book.title, jurisdiction=book.jurisdiction,
-                             norm=book.norm),
+        rulebook=RulebookRef(**book.ref()),
         reference_date=reference_date.isoformat(),
         verdict=verdict_of(items),
         documents=documents,

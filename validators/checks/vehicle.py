@@ -1,0 +1,270 @@
+"""One vehicle (one CRLV) and what belongs to it: owner, category, type, capacity, age,
+inspection, authorization fee. Findings of per-vehicle items are prefixed with the plate."""
+
+from __future__ import annotations
+
+import re
+
+from validators.checks.base import Context, Outcome, check
+from validators.checks.common import (
+    best, fail, fold, judge, missing, ok, read, review, show, uncertain,
+)
+from validators.checks.packet import Match, Vehicle
+from validators.checks.presence import valid_on
+from validators.dates import add_months, br, to_date
+from validators.ids import cnpj as cnpj_id
+from validators.ids import cpf as cpf_id
+from validators.ids._text import alnum
+
+_LIEN = re.compile(r"\balf\b|aliena|arrendamento|leasing|reserva de dominio|financ|gravame")
+_TYPE_FROM_SPECIES = (("microonibus", re.compile(r"micro ?onibus")), ("onibus", re.compile(r"\bonibus\b")))
+
+
+def _vehicle(ctx: Context) -> Vehicle:
+    if ctx.vehicle is None:
+        raise ValueError(f"check used outside a per-vehicle item ({ctx.item.id})")
+    return ctx.vehicle
+
+
+def financed(v: Vehicle) -> tuple[bool, str]:
+    a = read(v.crlv, "alienacao")
+    obs = read(v.crlv, "observacoes")
+    if a.present and a.value is True:
+        return True, str(obs.value or "alienação/arrendamento indicado")
+    if obs.present and _LIEN.search(fold(obs.value)):
+        return True, str(obs.value)
+    return False, ""
+
+
+def pairing(m: Match, v: Vehicle) -> Outcome:
+    """Does this document really belong to the vehicle? Disagreeing plate or chassis fails."""
+    for mine, theirs in m.conflicts:
+        msg = (f"{mine.label} em {mine.doc_label} ({m.doc.id}): {mine.value}; no CRLV: {theirs.value}.")
+        if mine.confident and theirs.confident:
+            return fail(f"{m.doc.type}.{mine.field}_diverge_crlv", msg, mine, theirs.value, v.crlv)
+        return review(f"{m.doc.type}.{mine.field}_diverge_crlv_incerto", msg, mine, theirs.value, v.crlv)
+    if not m.confident:
+        k = m.by[0]
+        return uncertain(read(m.doc, k), v.placa.value if k == "placa" else v.chassi.value, v.crlv)
+    return ok(m.doc)
+
+
+def not_for_this_vehicle(ctx: Context, doc_type: str, kinds: tuple[str, ...] | None = None) -> list[Outcome]:
+    """Documents of this type that name another vehicle: fail when confidently read."""
+    v = _vehicle(ctx)
+    outs = []
+    for d in ctx.packet.unpaired.get(doc_type, []):
+        if kinds and read(d, "taxa").value not in kinds:
+            continue
+        r = read(d, "placa")
+        if not r.present:
+            r = read(d, "chassi")
+        mine = v.placa if r.field == "placa" else v.chassi
+        msg = (f"{r.doc_label} ({d.id}) é de outro veículo ({r.label} {r.value}); "
+               f"nenhum(a) para o veículo {v.label}.")
+        expected = mine.value if mine.present else v.label
+        if r.confident and mine.confident:
+            outs.append(fail(f"{doc_type}.outro_veiculo", msg, r, expected, v.crlv))
+        else:
+            outs.append(review(f"{doc_type}.outro_veiculo_incerto", msg, r, expected, v.crlv))
+    return outs
+
+
+@check("vehicle_owner")
+def vehicle_owner(ctx: Context) -> list[Outcome]:
+    """The CRLV is in the carrier's CNPJ or in the CPF of a partner of the contrato social;
+    leased or financed vehicles are accepted (noted)."""
+    v = _vehicle(ctx)
+    crlv = v.crlv
+    carrier = ctx.packet.carrier
+    r = read(crlv, "proprietario_documento")
+    lien, obs = financed(v)
+    outs = []
+    if lien:
+        outs.append(ok(crlv, code="crlv.veiculo_financiado", r=read(crlv, "observacoes"),
+                       info=f"Veículo financiado ou arrendado (aceito, Art. 2º, III, parágrafo único): {obs}."))
+    expected = carrier.cnpj or "CNPJ do transportador ou CPF de sócio"
+    if not r.confident:
+        return outs + [uncertain(r, expected)]
+    owner = alnum(r.value)
+    if len(owner) == 14:
+        if carrier.cnpj is None:
+            return outs + [review("crlv.transportador_cnpj_desconhecido",
+                                  "Sem CNPJ válido do transportador no pacote para comparar com o proprietário do CRLV.",
+                                  r, expected)]
+        if owner == carrier.cnpj:
+            return outs + [ok(crlv) if carrier.confident else uncertain(r, carrier.cnpj)]
+        msg = f"CRLV em nome de {cnpj_id.mask(owner)}; o transportador é {cnpj_id.mask(carrier.cnpj)}."
+        if lien:
+            return outs + [review("crlv.proprietario_financiado_diverge",
+                                  msg + " Veículo financiado/arrendado: conferir o contrato de arrendamento ou financiamento.",
+                                  r, carrier.cnpj)]
+        return outs + [fail("crlv.proprietario_nao_transportador", msg, r, carrier.cnpj)]
+    if len(owner) == 11:
+        partners = ctx.packet.partners
+        if partners.value is None:
+            return outs + [review("crlv.socios_desconhecidos",
+                                  f"CRLV em nome de CPF; {partners.reason}: não é possível conferir se é sócio.",
+                                  r, "CPF de sócio do transportador")]
+        cpfs = [c for _, c in partners.value if c]
+        if owner in cpfs:
+            if partners.source is not None and partners.source.confident:
+                return outs + [ok(crlv, ctx.packet.first("contrato_social"), code="crlv.proprietario_socio", r=r,
+                                  info="CRLV em nome de sócio do transportador (Art. 2º, III, c).")]
+            return outs + [uncertain(partners.source, cpf_id.mask(owner))]
+        msg = f"CRLV em nome do CPF {cpf_id.mask(owner)}, que não é de sócio do transportador no contrato social."
+        if lien or not (partners.source and partners.source.confident):
+            return outs + [review("crlv.proprietario_nao_socio_incerto", msg, r, cpfs)]
+        return outs + [fail("crlv.proprietario_nao_socio", msg, r, cpfs)]
+    return outs + [review("crlv.proprietario_documento_irreconhecivel",
+                          f"Documento do proprietário não é CPF nem CNPJ: {r.value}.", r, expected)]
+
+
+@check("crlv_categoria")
+def crlv_categoria(ctx: Context, expected: str = "ALUGUEL") -> list[Outcome]:
+    """The CRLV's category is the expected one (ALUGUEL)."""
+    r = read(_vehicle(ctx).crlv, "categoria")
+    return [judge(r, lambda x: fold(x) == fold(expected), code=f"crlv.categoria_not_{fold(expected).replace(' ', '_')}",
+                  message="Categoria do veículo: {value}; esperado {expected}.", expected=expected)]
+
+
+@check("crlv_tipo")
+def crlv_tipo(ctx: Context, allowed: list[str] = ["onibus", "microonibus"]) -> list[Outcome]:  # noqa: B006
+    """The vehicle type (from ESPÉCIE / TIPO) is one of the allowed (ônibus, micro-ônibus)."""
+    crlv = _vehicle(ctx).crlv
+    r = read(crlv, "tipo_veiculo")
+    if not r.present:
+        r = read(crlv, "especie_tipo")
+        derived = next((t for t, p in _TYPE_FROM_SPECIES if p.search(fold(r.value))), "outro") if r.present else None
+        if derived is None or not r.confident:
+            return [uncertain(r, allowed)]
+        if derived in allowed:
+            return [ok(crlv)]
+        return [fail("crlv.tipo_nao_coletivo", f"Espécie/tipo do veículo: {r.value}; esperado {' ou '.join(allowed)}.",
+                     r, allowed)]
+    return [judge(r, lambda x: x in allowed, code="crlv.tipo_nao_coletivo",
+                  message=f"Tipo do veículo: {{value}} ({read(crlv, 'especie_tipo').value or '?'}); "
+                          f"esperado {' ou '.join(allowed)}.", expected=allowed)]
+
+
+@check("crlv_lotacao_min")
+def crlv_lotacao_min(ctx: Context, greater_than: int = 9) -> list[Outcome]:
+    """The CRLV's lotação is above the given number of places."""
+    r = read(_vehicle(ctx).crlv, "lotacao")
+
+    def enough(x) -> bool:
+        try:
+            return int(x) > greater_than
+        except (TypeError, ValueError):
+            return False
+
+    return [judge(r, enough, code="crlv.lotacao_insuficiente",
+                  message=f"Lotação do veículo: {{value}} lugares; exigido mais de {greater_than}.",
+                  expected=f"> {greater_than}")]
+
+
+@check("vehicle_age")
+def vehicle_age(ctx: Context, max_years: dict[str, int] | int, tolerance_years: int = 0,
+                field: str = "ano_fabricacao") -> list[Outcome]:
+    """The vehicle's age (reference year minus the year of manufacture) within the limit for
+    its type, plus a tolerance."""
+    v = _vehicle(ctx)
+    year = read(v.crlv, field)
+    tipo = read(v.crlv, "tipo_veiculo")
+    if isinstance(max_years, dict):
+        if not tipo.confident:
+            return [uncertain(tipo, list(max_years))]
+        limit = max_years.get(tipo.value)
+        if limit is None:
+            return [fail("crlv.tipo_sem_vida_util", f"Tipo de veículo {tipo.value} sem limite de idade na norma "
+                                                    f"({', '.join(max_years)}).", tipo, list(max_years))]
+    else:
+        limit = max_years
+    limit += tolerance_years
+    oldest = ctx.reference_date.year - limit
+
+    def young(x) -> bool:
+        try:
+            return int(x) >= oldest
+        except (TypeError, ValueError):
+            return False
+
+    return [judge(year, young, code="crlv.idade_acima_limite",
+                  message=f"Ano de fabricação {{value}}: mais de {limit} anos em {ctx.reference_date.year}.",
+                  expected=f">= {oldest}")]
+
+
+@check("inspection_valid")
+def inspection_valid(ctx: Context) -> list[Outcome]:
+    """An inspection report for this vehicle (plate or chassis), approved and valid on the reference date."""
+    v = _vehicle(ctx)
+    matches = v.of("laudo_inspecao")
+    if not matches:
+        return not_for_this_vehicle(ctx, "laudo_inspecao") or [
+            missing("laudo_inspecao", f"Laudo de inspeção ausente para o veículo {v.label}.")]
+    alts = []
+    for m in matches:
+        outs = [pairing(m, v), *valid_on(ctx, m.doc)]
+        res = read(m.doc, "resultado")
+        if res.present:
+            outs.append(judge(res, lambda x: x == "aprovado", code="laudo_inspecao.reprovado",
+                              message="Resultado do laudo: {value}; esperado aprovado.", expected="aprovado"))
+        alts.append(outs)
+    return best(alts)
+
+
+@check("authorization_fee")
+def authorization_fee(ctx: Context, validity_months: int = 12) -> list[Outcome]:
+    """A receipt of the authorization fee for this vehicle, paid within its validity."""
+    v = _vehicle(ctx)
+    ref = ctx.reference_date
+    fees = [m for m in v.of("comprovante_taxa") if read(m.doc, "taxa").value in ("autorizacao", None)]
+    if not fees:
+        other = not_for_this_vehicle(ctx, "comprovante_taxa", kinds=("autorizacao",))
+        if other:
+            return other
+        no_plate = [d for d in ctx.packet.of("comprovante_taxa")
+                    if read(d, "taxa").value == "autorizacao" and not read(d, "placa").present]
+        if no_plate:
+            r = read(no_plate[0], "placa")
+            return [review("comprovante_taxa.sem_placa",
+                           f"Comprovante da taxa de autorização ({no_plate[0].id}) não identifica a placa; "
+                           f"a taxa é paga por veículo (Art. 9º).", r, v.placa.value)]
+        return [missing("comprovante_taxa", f"Comprovante da taxa de autorização ausente para o veículo {v.label}.",
+                        code="comprovante_taxa.autorizacao_missing")]
+    oldest = add_months(ref, -validity_months)
+    alts = []
+    for m in fees:
+        outs = [pairing(m, v)]
+        t = read(m.doc, "taxa")
+        if not t.confident:
+            outs.append(uncertain(t, "autorizacao"))
+        p = read(m.doc, "data_pagamento")
+        outs.append(judge(p, lambda x: to_date(x) is not None and oldest <= to_date(x) <= ref,
+                          code="comprovante_taxa.fora_validade",
+                          message=f"Taxa de autorização paga em {{value}}: fora da validade de {validity_months} meses "
+                                  f"até {br(ref)} (Art. 9º).",
+                          expected=f"entre {oldest.isoformat()} e {ref.isoformat()}"))
+        alts.append(outs)
+    return best(alts)
+
+
+@check("unpaired_documents", once=True)
+def unpaired_documents(ctx: Context, type: str) -> list[Outcome]:
+    """Reports documents of one vehicle that match no CRLV of the packet (when every vehicle has
+    its own, so nothing else reports them)."""
+    vehicles = ctx.packet.vehicles
+    left = ctx.packet.unpaired.get(type, [])
+    if not left or not vehicles or any(not v.of(type) for v in vehicles):
+        return []
+    outs = []
+    for d in left:
+        r = read(d, "placa")
+        plates = ", ".join(v.label for v in vehicles)
+        outs.append(ok(code=f"{type}.sem_veiculo", r=r, expected=plates,
+                       info=f"{r.doc_label} ({d.id}, {r.label} {show(r.value)}) não corresponde a nenhum CRLV do "
+                            f"pacote ({plates})."))
+        outs[-1].findings[0].severity = "warning"
+    return outs
+
+

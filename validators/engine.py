@@ -1,0 +1,176 @@
+"""The rule engine: a rulebook and a packet of typed documents in, the checklist out.
+
+For each item, in the order of the act: decide whether it applies (applies_if), whether any
+document that can satisfy it is there (else `missing`), then run its named checks — once, or
+once per vehicle (CRLV) or per driver (CNH) — and take the worst outcome. Informational items
+never fail. A check that raises is a bug: the item says `review` and the error is logged
+without the packet's data.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import date
+from typing import Any
+
+from validators import doctypes
+from validators.checks import CHECKS, CONDITIONS, Applicability, Context, Outcome
+from validators.checks.common import finding
+from validators.checks.packet import Packet
+from validators.dates import to_date
+from validators.documents import Document, Finding
+from validators.result import Item, Result, RulebookRef, verdict_of, worst
+from validators.rulebooks import ItemSpec, Rulebook, RulebookError, load
+
+log = logging.getLogger(__name__)
+
+# Tests turn this on so that a broken check fails loudly instead of becoming `review`.
+RAISE_CHECK_ERRORS = False
+
+
+def judge(rulebook_id: str, documents: list[Document], reference_date: date,
+          facts: dict[str, str] | None = None) -> list[Item]:
+    """The checklist of `rulebook_id` for these documents as of `reference_date`.
+
+    `facts` are the applicant's declarations as the CLI gives them (strings); unknown keys or
+    unreadable values raise FactError, an unknown rulebook UnknownRulebook (both RulebookError,
+    with a Portuguese message)."""
+    rb = load(rulebook_id)
+    return judge_rulebook(rb, documents, reference_date, rb.parse_facts(facts))
+
+
+def judge_rulebook(rb: Rulebook, documents: list[Document], reference_date: date | str,
+                   facts: dict[str, Any]) -> list[Item]:
+    day = to_date(reference_date)
+    if day is None:
+        raise RulebookError(f"Data de referência inválida: {reference_date!r} (use AAAA-MM-DD).")
+    packet = Packet(documents, day, facts)
+    return [_judge_item(Context(packet, rb, spec, day, facts)) for spec in rb.items]
+
+
+def result(packet_id: str, rulebook_id: str, documents: list[Document], reference_date: date,
+           facts: dict[str, str] | None = None) -> Result:
+    """The whole contract document for a packet (what the CLI and the API return)."""
+    rb = load(rulebook_id)
+    items = judge(rulebook_id, documents, reference_date, facts)
+    return Result(packet_id=packet_id, rulebook=RulebookRef(**rb.ref()),
+                  reference_date=reference_date.isoformat(), verdict=verdict_of(items),
+                  documents=documents, checklist=items)
+
+
+def _applicability(ctx: Context) -> Applicability:
+    decisions = []
+    for call in ctx.item.applies_if:
+        decisions.append(CONDITIONS[call.name].fn(ctx, **call.params))
+    no = next((a for a in decisions if a.applies is False), None)
+    if no:
+        return no
+    unsure = next((a for a in decisions if a.applies is None), None)
+    return unsure or Applicability(True, "")
+
+
+def _run(ctx: Context, once: bool | None) -> list[Outcome]:
+    outs: list[Outcome] = []
+    for call in ctx.item.checks:
+        reg = CHECKS[call.name]
+        if once is not None and reg.once != once:
+            continue
+        try:
+            outs += reg.fn(ctx, **call.params)
+        except Exception as e:  # a bug in a check must not cost the whole checklist
+            if RAISE_CHECK_ERRORS:
+                raise
+            log.error("check %s failed on item %s: %s", call.name, ctx.item.id, type(e).__name__)
+            outs.append(Outcome("review", [finding(
+                "engine.erro_interno", "warning",
+                f"Erro interno ao avaliar a verificação {call.name}: o item precisa de conferência manual.",
+                field=call.name, expected="avaliação automática")]))
+    return outs
+
+
+def _label(outs: list[Outcome], prefix: str) -> list[Outcome]:
+    for o in outs:
+        for f in o.findings:
+            if not f.message.startswith(prefix):
+                f.message = f"{prefix}: {f.message}"
+    return outs
+
+
+def _judge_item(ctx: Context) -> Item:
+    spec = ctx.item
+    packet = ctx.packet
+    base = dict(id=spec.id, article=spec.article, requirement=spec.requirement)
+
+    a = _applicability(ctx)
+    if a.applies is False:
+        f = finding(f"{spec.id.replace('-', '_')}.nao_aplicavel", "info", a.reason, document=a.document,
+                    field=a.field, value=a.value, expected=a.expected)
+        return Item(**base, status="not_applicable", findings=[f])
+    outs: list[Outcome] = []
+    if a.applies is None:
+        outs.append(Outcome("review", [finding(
+            f"{spec.id.replace('-', '_')}.aplicabilidade_incerta", "warning", a.reason,
+            document=a.document, field=a.field, value=a.value, expected=a.expected)],
+            [a.document] if a.document else []))
+
+    if spec.documents and not packet.has(*spec.documents):
+        names = " ou ".join(doctypes.label(t) for t in spec.documents)
+        f = finding(f"{spec.documents[0]}.missing", "error", f"Documento ausente: {names}.",
+                    expected=" | ".join(spec.documents))
+        return _item(spec, [*outs, Outcome("missing", [f])])
+
+    if spec.scope == "packet":
+        outs += _run(ctx, None)
+    else:
+        members = packet.vehicles if spec.scope == "vehicle" else packet.drivers
+        if not members:
+            kind = "crlv" if spec.scope == "vehicle" else "cnh"
+            outs.append(Outcome("missing", [finding(
+                f"{kind}.missing", "error",
+                f"Documento ausente: {doctypes.label(kind)} (requisito por {'veículo' if kind == 'crlv' else 'condutor'}).",
+                expected=kind)]))
+        for m in members:
+            sub = ctx.with_(vehicle=m) if spec.scope == "vehicle" else ctx.with_(driver=m)
+            prefix = f"Veículo {m.label}" if spec.scope == "vehicle" else f"Condutor {m.label}"
+            outs += _label(_run(sub, False), prefix)
+        outs += _run(ctx, True)
+    if a.applies is None:
+        # Whether the item applies is itself undecided: no failure of it is conclusive.
+        for o in outs:
+            if o.status == "fail":
+                o.status = "review"
+                for f in o.findings:
+                    f.severity = "warning" if f.severity == "error" else f.severity
+    return _item(spec, outs)
+
+
+def _item(spec: ItemSpec, outs: list[Outcome]) -> Item:
+    if not outs:
+        outs = [Outcome("review", [finding("engine.sem_evidencia", "warning",
+                                           "Nenhuma verificação produziu resultado: conferir manualmente.",
+                                           field=spec.id, expected="avaliação automática")])]
+    status = worst(o.status for o in outs)
+    findings: list[Finding] = []
+    seen = set()
+    for o in outs:
+        for f in o.findings:
+            key = (f.code, f.message, f.document, f.field)
+            if key not in seen:
+                seen.add(key)
+                findings.append(f)
+    if spec.informational and status in ("fail", "review"):
+        status = "ok"
+        for f in findings:
+            f.severity = "info"
+    docs: list[str] = []
+    for o in outs:
+        for d in o.documents:
+            if d and d not in docs:
+                docs.append(d)
+    manual = list(spec.manual_checks)
+    for o in outs:
+        manual += [m for m in o.manual if m not in manual]
+    if status == "not_applicable":
+        manual = [m for o in outs for m in o.manual]
+    return Item(id=spec.id, article=spec.article, requirement=spec.requirement, status=status,
+                documents=docs, findings=findings, manual_checks=manual)

@@ -1,0 +1,1 @@
+"""Brazilian identifiers: normalise, then validate. Each module has normalize() and is_valid()."""

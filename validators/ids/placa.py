@@ -1,0 +1,60 @@
+"""Plates: old LLLNNNN and Mercosul LLLNLNN. The Mercosul form of an old plate turns the 5th
+character's digit into a letter (0->A ... 9->J); both name the same vehicle."""
+
+from __future__ import annotations
+
+import re
+
+from validators.ids._text import alnum
+
+PATTERN = re.compile(r"^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$")
+_OLD = re.compile(r"^[A-Z]{3}[0-9]{4}$")
+_MERCOSUL = re.compile(r"^[A-Z]{3}[0-9][A-Z][0-9]{2}$")
+
+# OCR confusions, by the class the position must hold.
+_TO_LETTER = str.maketrans("0185264", "OIBSZGA")
+_TO_DIGIT = str.maketrans("OQDIBSZG", "00018526")
+
+
+def normalize(s: object) -> str:
+    return alnum(s)
+
+
+def is_valid(s: object) -> bool:
+    return bool(PATTERN.match(normalize(s)))
+
+
+def is_mercosul(s: object) -> bool:
+    return bool(_MERCOSUL.match(normalize(s)))
+
+
+def repair(s: object) -> str:
+    """Undo the usual OCR confusions (O/0, I/1, B/8, S/5, Z/2, G/6) where a position admits only
+    letters or only digits. A valid plate is returned unchanged."""
+    p = normalize(s)
+    if len(p) != 7 or PATTERN.match(p):
+        return p
+    return p[:3].translate(_TO_LETTER) + p[3].translate(_TO_DIGIT) + p[4] + p[5:].translate(_TO_DIGIT)
+
+
+def to_old(s: object) -> str:
+    """The old form (ABC1234) of either form; other strings come back normalised."""
+    p = normalize(s)
+    if _MERCOSUL.match(p) and p[4] <= "J":
+        return p[:4] + str(ord(p[4]) - ord("A")) + p[5:]
+    return p
+
+
+def to_mercosul(s: object) -> str:
+    p = normalize(s)
+    if _OLD.match(p):
+        return p[:4] + chr(ord("A") + int(p[4])) + p[5:]
+    return p
+
+
+def same_vehicle(a: object, b: object) -> bool:
+    """True when both are valid plates of one vehicle (ABC1234 and ABC1C34 are the same)."""
+    pa, pb = repair(a), repair(b)
+    if not (PATTERN.match(pa) and PATTERN.match(pb)):
+        return False
+    return to_old(pa) == to_old(pb)
