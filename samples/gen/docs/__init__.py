@@ -1,0 +1,1 @@
+"""One module per document type; each render(...) returns (pdf_bytes, expected_fields)."""
