@@ -8,6 +8,7 @@ import inspect
 
 from validators.checks.base import CHECKS, CONDITIONS, Applicability, Context, Outcome, check, condition
 from validators.checks import conditions, presence, company, contract, passengers, vehicle, insurance, people  # noqa: F401,E501
+from validators.checks import certificates, crew, fleet, statements  # noqa: F401,E402
 
 __all__ = ["CHECKS", "CONDITIONS", "Applicability", "Context", "Outcome", "check", "condition",
            "unknown_names", "bad_params"]

@@ -31,6 +31,7 @@ PAIRABLE: dict[str, tuple[str, ...]] = {
     "apolice_seguro": ("placa", "chassi"),
     "laudo_inspecao": ("placa", "chassi"),
     "comprovante_taxa": ("placa",),
+    "crv": ("placa", "chassi"),
 }
 
 
@@ -267,7 +268,8 @@ class Packet:
         """Payment receipts of a policy, by policy number: (receipt, confidently paired)."""
         num = read(policy, "numero_apolice")
         out = []
-        receipts = self.of("comprovante_pagamento_seguro")
+        # A DPVAT ticket is a receipt of another insurance: never the policy's payment.
+        receipts = [p for p in self.of("comprovante_pagamento_seguro") if read(p, "dpvat").value is not True]
         for p in receipts:
             pn = read(p, "numero_apolice")
             if num.present and pn.present and same_number(num.value, pn.value):

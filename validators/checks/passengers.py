@@ -71,8 +71,11 @@ def passengers_minimum(ctx: Context, min: int = 2) -> list[Outcome]:  # noqa: A0
 
 
 @check("passengers_identified")
-def passengers_identified(ctx: Context, accepted: list[str] = list(ID_KINDS)) -> list[Outcome]:
-    """Every passenger by full name plus RG, CPF, matrícula, certidão or inscrição; a CPF must be valid."""
+def passengers_identified(ctx: Context, accepted: list[str] = list(ID_KINDS),
+                          doubtful: list[str] = []) -> list[Outcome]:  # noqa: B006
+    """Every passenger by full name plus RG, CPF, matrícula, certidão or inscrição (the accepted
+    kinds); a CPF must be valid. A `doubtful` kind (e.g. CPF where the act asks for the RG "or
+    an equivalent document") is a reason to look, not a failure."""
     lista = _lista(ctx)
     if lista is None:
         return [missing("lista_passageiros")]
@@ -107,10 +110,14 @@ def passengers_identified(ctx: Context, accepted: list[str] = list(ID_KINDS)) ->
             outs.append(review("lista_passageiros.documento_tipo_incerto",
                                f"Tipo do documento do {where} não identificado: {p.documento}.", field_r,
                                want, value=value))
-        elif kind not in accepted:
+        elif kind not in accepted and kind not in doubtful:
             problems.append(f"documento {kind} não aceito ({want})")
         elif kind == "cpf" and not cpf_id.is_valid(p.documento):
             problems.append(f"CPF {p.documento} inválido")
+        elif kind in doubtful:
+            outs.append(review("lista_passageiros.documento_equivalente_incerto",
+                               f"{where.capitalize()} ({p.nome or 'sem nome'}) identificado por {kind.upper()}: "
+                               f"conferir se equivale ao exigido ({want}).", field_r, want, value=value))
         if problems:
             outs.append(fail("lista_passageiros.identificacao_invalida",
                              f"{where.capitalize()} ({p.nome or 'sem nome'}): {'; '.join(problems)}.",

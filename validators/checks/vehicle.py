@@ -7,7 +7,7 @@ import re
 
 from validators.checks.base import Context, Outcome, check
 from validators.checks.common import (
-    best, fail, fold, judge, missing, ok, read, review, show, uncertain,
+    Read, best, fail, fold, judge, missing, ok, read, review, show, uncertain,
 )
 from validators.checks.packet import Match, Vehicle
 from validators.checks.presence import valid_on
@@ -163,13 +163,54 @@ def crlv_lotacao_min(ctx: Context, greater_than: int = 9) -> list[Outcome]:
                   expected=f"> {greater_than}")]
 
 
+TIPO_LABEL = {"onibus": "ônibus", "microonibus": "micro-ônibus", "outro": "outro (van ou similar)"}
+AGE_RULE = "idade contada do ano de fabricação ao ano da data de referência"
+
+
+def manufacture_year(v: Vehicle, field: str = "ano_fabricacao") -> tuple[Read, Outcome | None]:
+    """The year of manufacture: the CRLV's, else the paired CRV's; both read and different is a
+    reason to look."""
+    year = read(v.crlv, field)
+    for m in v.of("crv"):
+        alt = read(m.doc, field)
+        if not alt.present:
+            continue
+        if year.confident and alt.confident and str(alt.value) != str(year.value):
+            return year, review("crlv.ano_fabricacao_diverge_crv",
+                                f"Ano de fabricação no CRLV: {year.value}; no CRV ({m.doc.id}): {alt.value}.",
+                                year, alt.value, m.doc)
+        if not year.confident and alt.confident and m.confident:
+            year = alt
+    return year, None
+
+
+def age_of(v: Vehicle, reference_year: int) -> tuple[int | None, Read, Outcome | None]:
+    """(age in years or None, the read it came from, an outcome when it cannot be used)."""
+    year, conflict = manufacture_year(v)
+    if conflict is not None:
+        return None, year, conflict
+    if not year.confident:
+        return None, year, uncertain(year, "ano de fabricação")
+    try:
+        built = int(year.value)
+    except (TypeError, ValueError):
+        return None, year, uncertain(year, "ano de fabricação")
+    if built > reference_year:
+        return None, year, review("crlv.ano_fabricacao_futuro",
+                                  f"Ano de fabricação {built} posterior ao ano da data de referência ({reference_year}).",
+                                  year, f"<= {reference_year}")
+    return reference_year - built, year, None
+
+
 @check("vehicle_age")
 def vehicle_age(ctx: Context, max_years: dict[str, int] | int, tolerance_years: int = 0,
-                field: str = "ano_fabricacao") -> list[Outcome]:
-    """The vehicle's age (reference year minus the year of manufacture) within the limit for
-    its type, plus a tolerance."""
+                field: str = "ano_fabricacao", extension_years: int = 0, extension_fact: str | None = None,
+                extension_note: str = "") -> list[Outcome]:
+    """The vehicle's age (reference year minus the year of manufacture, from the CRLV or else
+    the CRV) within the limit for its type, plus a tolerance. Over the limit by no more than an
+    extension the act lets an authority grant: fail naming it, or review when the applicant
+    declares it was granted (extension_fact)."""
     v = _vehicle(ctx)
-    year = read(v.crlv, field)
     tipo = read(v.crlv, "tipo_veiculo")
     if isinstance(max_years, dict):
         if not tipo.confident:
@@ -178,20 +219,37 @@ def vehicle_age(ctx: Context, max_years: dict[str, int] | int, tolerance_years: 
         if limit is None:
             return [fail("crlv.tipo_sem_vida_util", f"Tipo de veículo {tipo.value} sem limite de idade na norma "
                                                     f"({', '.join(max_years)}).", tipo, list(max_years))]
+        kind = f" para {TIPO_LABEL.get(tipo.value, tipo.value)}"
     else:
-        limit = max_years
+        limit, kind = max_years, ""
+    base = limit
     limit += tolerance_years
-    oldest = ctx.reference_date.year - limit
-
-    def young(x) -> bool:
+    ref_year = ctx.reference_date.year
+    oldest = ref_year - limit
+    if field != "ano_fabricacao":
+        year = read(v.crlv, field)
         try:
-            return int(x) >= oldest
+            age = ref_year - int(year.value) if year.confident else None
         except (TypeError, ValueError):
-            return False
-
-    return [judge(year, young, code="crlv.idade_acima_limite",
-                  message=f"Ano de fabricação {{value}}: mais de {limit} anos em {ctx.reference_date.year}.",
-                  expected=f">= {oldest}")]
+            age = None
+        problem = None if age is not None else uncertain(year, f">= {oldest}")
+    else:
+        age, year, problem = age_of(v, ref_year)
+    if problem is not None:
+        return [problem]
+    tol = f" + {tolerance_years} de tolerância" if tolerance_years else ""
+    how = f"{ref_year} − {year.value} = {age} anos ({AGE_RULE})"
+    if age <= limit:
+        return [ok(v.crlv, code="crlv.idade_no_limite", r=year, expected=f">= {oldest}",
+                   info=f"Idade: {how}; limite {base} anos{tol}{kind}.")]
+    msg = f"Ano de fabricação {year.value}: {how}, acima do limite de {base} anos{tol}{kind}."
+    if extension_years and age <= limit + extension_years:
+        if extension_fact and ctx.fact(extension_fact):
+            return [review("crlv.idade_prorrogacao_declarada",
+                           f"{msg} Prorrogação declarada ({extension_fact}): {extension_note}".strip(),
+                           year, f">= {oldest}", manual=[extension_note] if extension_note else None)]
+        msg += f" {extension_note}".rstrip()
+    return [fail("crlv.idade_acima_limite", msg, year, f">= {oldest}")]
 
 
 @check("inspection_valid")
