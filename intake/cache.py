@@ -7,10 +7,13 @@ or to the OCR path never serves a stale read.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -62,3 +65,16 @@ class ReadCache:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(body)
         os.replace(tmp, path)
+
+    @contextlib.contextmanager
+    def reading(self, sha256: str) -> Iterator[None]:
+        """Hold while reading a file: another process about to read the same bytes waits,
+        then finds the result in the cache instead of running OCR a second time."""
+        path = self._path(sha256).with_suffix(".lock")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a") as fh:
+            fcntl.flock(fh, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)

@@ -20,6 +20,7 @@ from intake.cache import ReadCache
 from intake.classify import classify
 from intake.parsers import parse
 from ocr.model import Extraction, Problem
+from ocr.problems import problem
 from validators import engine, rulebooks
 from validators.documents import Document, Finding
 from validators.result import Result, RulebookRef, verdict_of
@@ -29,6 +30,9 @@ log = logging.getLogger(__name__)
 # A page classified at least this confidently as another type starts a new document
 # inside the same file (a scanned bundle: CRLV, then the policy, ...).
 SPLIT_CONFIDENCE = 0.75
+
+# Problems that may not recur on another try: such reads are not cached.
+TRANSIENT = {"file.read_error", "ocr.timeout", "ocr.failed"}
 
 
 @dataclass(frozen=True)
@@ -94,30 +98,33 @@ def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
 def read_file(data: bytes, filename: str, *, cache: ReadCache | None = None) -> list[Document]:
     """Read one file into one or more Documents. Never raises for bad input."""
     digest = sha256_hex(data)
-    if cache is not None:
+    if cache is None:
+        return _read_uncached(data, filename, digest)
+    with cache.reading(digest):
         hit = cache.get(digest)
         if hit is not None:
             return [d.model_copy(update={"filename": filename}) for d in hit]
+        docs = _read_uncached(data, filename, digest)
+        if not any(p.code in TRANSIENT for d in docs for p in d.problems):
+            cache.put(digest, docs)
+        return docs
+
+
+def _read_uncached(data: bytes, filename: str, digest: str) -> list[Document]:
     try:
         ext = ocr.read(data)
         docs = documents_from_extraction(ext, filename)
     except Exception:  # a reader bug must not take the packet down; the file gets a finding
         log.exception("reading failed for a file of %d bytes (sha256 %s)", len(data), digest[:12])
-        return [Document(id="d1", filename=filename, sha256=digest, problems=[Finding(
-            code="file.read_error", severity="error",
-            message="Erro interno ao ler o arquivo; ele não foi avaliado.")])]
-    if cache is not None and not any(p.code.startswith("ocr.timeout") for d in docs for p in d.problems):
-        cache.put(digest, docs)
+        return [Document(id="d1", filename=filename, sha256=digest,
+                         problems=[_finding(problem("file.read_error"))])]
     return docs
 
 
 def too_large(filename: str, size: int, digest: str, max_bytes: int) -> Document:
+    finding = _finding(problem("file.too_large", size_mb=size / 1_048_576, limit_mb=max_bytes / 1_048_576))
     return Document(id="d1", filename=filename, sha256=digest,
-                    problems=[Finding(
-                        code="file.too_large", severity="error",
-                        message=f"O arquivo tem {size / 1_048_576:.1f} MB; o limite é "
-                                f"{max_bytes / 1_048_576:.0f} MB. Ele não foi lido.",
-                        value=size, expected=max_bytes)])
+                    problems=[finding.model_copy(update={"value": size, "expected": max_bytes})])
 
 
 def _read_one(args: tuple[SourceFile, str | None]) -> list[Document]:

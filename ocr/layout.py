@@ -1,0 +1,111 @@
+"""Words from positioned characters, lines from words, and one reading order for both.
+
+Reading order is the same whatever the source: rows top to bottom, and left to right
+within a row. Words of one row far apart (two columns, a label and a distant value) stay
+separate lines, so parsers can read fields by position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ocr.model import BBox, Line, Word
+
+# Horizontal gap, in character heights, that ends a word (PDFs often omit space glyphs).
+WORD_GAP = 0.25
+# Horizontal gap, in line heights, that splits a row into separate lines.
+LINE_GAP = 1.5
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """One character with its box as page fractions (top-left origin)."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
+    return min(a1, b1) - max(a0, b0)
+
+
+def _same_row(a: BBox, b: BBox) -> bool:
+    """Vertical overlap of at least half the smaller height."""
+    ha, hb = a[3] - a[1], b[3] - b[1]
+    return _overlap(a[1], a[3], b[1], b[3]) >= 0.5 * max(min(ha, hb), 1e-9)
+
+
+def words_from_glyphs(glyphs: Iterable[Glyph], conf: float = 1.0) -> list[Word]:
+    """Group characters in content order into words (see words_from_chars)."""
+    glyphs = list(glyphs)
+    boxes = np.array([(g.x0, g.y0, g.x1, g.y1) for g in glyphs], dtype=np.float64).reshape(-1, 4)
+    return words_from_chars([g.text for g in glyphs], boxes, conf)
+
+
+def words_from_chars(chars: Sequence[str], boxes: np.ndarray, conf: float = 1.0) -> list[Word]:
+    """Characters in content order (boxes: N×4 page fractions) grouped into words. A word
+    ends at a blank, a jump to another line, a step backwards, or a gap wider than
+    WORD_GAP glyph heights (many PDFs draw no space glyph between words)."""
+    where = np.array([i for i, c in enumerate(chars) if c.strip()], dtype=np.int64)
+    if where.size == 0:
+        return []
+    text = "".join(chars[i] for i in where)
+    b = boxes[where]
+    x0, y0, x1, y1 = b[:, 0], b[:, 1], b[:, 2], b[:, 3]
+    h = y1 - y0
+    brk = np.ones(where.size, dtype=bool)  # brk[i]: character i starts a new word
+    if where.size > 1:
+        hmax = np.maximum(np.maximum(h[1:], h[:-1]), 1e-9)
+        hmin = np.minimum(h[1:], h[:-1])
+        gap = x0[1:] - x1[:-1]
+        overlap = np.minimum(y1[1:], y1[:-1]) - np.maximum(y0[1:], y0[:-1])
+        brk[1:] = ((np.diff(where) > 1) | (gap > WORD_GAP * hmax) | (gap < -0.5 * hmax)
+                   | (overlap < 0.5 * hmin))
+    starts = np.flatnonzero(brk)
+    ends = np.append(starts[1:], where.size)
+    boxes_out = np.stack([np.minimum.reduceat(x0, starts), np.minimum.reduceat(y0, starts),
+                          np.maximum.reduceat(x1, starts), np.maximum.reduceat(y1, starts)], axis=1)
+    # Values are valid by construction; skipping pydantic's validation halves a page's cost.
+    return [Word.model_construct(text=text[s:e], bbox=tuple(box), conf=conf)
+            for s, e, box in zip(starts.tolist(), ends.tolist(), boxes_out.tolist())]
+
+
+def _rows(items: Sequence, bbox_of) -> list[list]:
+    """Cluster items into rows by vertical overlap; rows top to bottom."""
+    rows: list[tuple[BBox, list]] = []
+    for item in sorted(items, key=lambda i: (bbox_of(i)[1] + bbox_of(i)[3]) / 2):
+        b = bbox_of(item)
+        # Only the last few rows can overlap an item met in order of its centre.
+        for ref, members in reversed(rows[-4:]):
+            if _same_row(ref, b):
+                members.append(item)
+                break
+        else:
+            rows.append((b, [item]))
+    return [sorted(members, key=lambda i: bbox_of(i)[0]) for _, members in rows]
+
+
+def lines_from_words(words: Sequence[Word]) -> list[Line]:
+    """Rows of words split at wide gaps, in reading order."""
+    lines: list[Line] = []
+    for row in _rows(words, lambda w: w.bbox):
+        height = sorted(w.bbox[3] - w.bbox[1] for w in row)[len(row) // 2]
+        current = [row[0]]
+        for prev, word in zip(row, row[1:]):
+            if word.bbox[0] - prev.bbox[2] > LINE_GAP * height:
+                lines.append(Line(words=tuple(current)))
+                current = []
+            current.append(word)
+        lines.append(Line(words=tuple(current)))
+    return lines
+
+
+def order_lines(lines: Sequence[Line]) -> list[Line]:
+    """Lines made elsewhere (Tesseract) put in the same reading order as text-layer lines."""
+    return [line for row in _rows(lines, lambda ln: ln.bbox) for line in row]

@@ -1,0 +1,39 @@
+"""How much reading may cost: sizes, pages, pixels, resolution and time.
+
+Defaults suit a clerk's packet; each can be overridden by an environment variable with the
+FRETADOC_ prefix (FRETADOC_MAX_PAGES=80) or by passing a Limits to `ocr.read`.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Limits(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="FRETADOC_", frozen=True, extra="ignore")
+
+    max_file_bytes: int = Field(25 * 1024 * 1024, gt=0)
+    # More pages than this and the file is refused whole, before any page is parsed.
+    max_pages: int = Field(50, gt=0)
+    # Checked from the image header before decoding, and for every rendered PDF page.
+    max_image_pixels: int = Field(40_000_000, gt=0)
+    # Image-only PDF pages are rendered at this resolution for OCR.
+    ocr_dpi: int = Field(300, ge=72, le=600)
+    # Images are read at their own resolution; text lines shorter than this (pixels) are
+    # upscaled first. Measured: 10 pt text at 75 dpi (8 px lines) read at 62% mean
+    # confidence, 95% after a 2x upscale; at 150 dpi (16 px) upscaling gained nothing.
+    min_line_px: int = Field(12, ge=4)
+    tesseract_timeout: float = Field(120.0, gt=0)  # seconds per page and per Tesseract run
+    tesseract_lang: str = "por"
+    # OpenMP threads per Tesseract run. 1 is both faster and fairer on a small machine:
+    # measured here, a 300 dpi page took ~3.7 s with 1 thread and ~30 s with the default.
+    tesseract_threads: int = Field(1, ge=1)
+    # A page whose mean word confidence is below this gets a page.poor_scan warning.
+    poor_scan_conf: float = Field(0.60, ge=0.0, le=1.0)
+    # Below this mean confidence the first OCR pass is suspected upside down: ask OSD.
+    retry_orientation_conf: float = Field(0.40, ge=0.0, le=1.0)
+    # A PDF page is a text page with at least this many visible letters or digits.
+    min_text_chars: int = Field(16, ge=1)
+    read_codes: bool = True  # decode QR codes and barcodes (zxing-cpp)
+    codes_dpi: int = Field(100, ge=50, le=600)  # render text pages at this dpi to find codes

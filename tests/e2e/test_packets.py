@@ -1,0 +1,80 @@
+"""Every sample packet, in both renderings, through `fretadoc check --json`.
+
+Each packet's packet.json says its rulebook, reference date, facts and the expected status of
+every checklist item. The scanned renderings go through real Tesseract; the read cache of the
+test run (tests/conftest.py) makes each scanned file be OCR'd once for all packets sharing it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKETS = sorted(ROOT.glob("samples/packets/*/*/packet.json"))
+RENDERINGS = ("digital", "scanned")
+
+
+def case_id(p: Path, r: str) -> str:
+    return f"{p.parent.parent.name}/{p.parent.name}/{r}"
+
+
+# Both tests of a case run in the same xdist worker (--dist loadgroup), so the CLI runs once.
+CASES = [pytest.param((p, r), id=case_id(p, r), marks=pytest.mark.xdist_group(case_id(p, r)))
+         for p in PACKETS for r in RENDERINGS if (p.parent / r).is_dir()]
+
+
+@cache
+def run_check(packet_json: Path, rendering: str) -> tuple[int, dict, str]:
+    spec = json.loads(packet_json.read_text(encoding="utf-8"))
+    args = [sys.executable, "-m", "cli.main", "check", "--json", "--rulebook", spec["rulebook"],
+            "--reference-date", spec["reference_date"]]
+    for key, value in (spec.get("facts") or {}).items():
+        args += ["--fact", f"{key}={value}"]
+    args.append(str(packet_json.parent / rendering))
+    proc = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=900, env=os.environ)
+    assert proc.stdout, f"no output; stderr: {proc.stderr[-2000:]}"
+    return proc.returncode, json.loads(proc.stdout), proc.stderr
+
+
+def expected(packet_json: Path) -> dict:
+    return json.loads(packet_json.read_text(encoding="utf-8"))["expected"]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_packet_statuses(case: tuple[Path, str], result_schema: dict) -> None:
+    packet_json, rendering = case
+    code, result, _ = run_check(packet_json, rendering)
+    jsonschema.validate(result, result_schema)
+    want = expected(packet_json)
+    got = {i["id"]: i["status"] for i in result["checklist"]}
+    assert list(got) == list(want["items"]), "checklist items or their order differ"
+    wrong = {k: f"{got[k]} (expected {v})" for k, v in want["items"].items() if got[k] != v}
+    details = {i["id"]: [f["message"] for f in i["findings"]] for i in result["checklist"] if i["id"] in wrong}
+    assert not wrong, f"{wrong}\n{json.dumps(details, ensure_ascii=False, indent=1)}"
+    assert result["verdict"] == want["verdict"]
+    assert code == (0 if want["verdict"] == "ok" else 1)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_no_false_ok_and_evidence_named(case: tuple[Path, str]) -> None:
+    """Zero false ok; every fail and review names document, field, value and expected."""
+    packet_json, rendering = case
+    _, result, _ = run_check(packet_json, rendering)
+    want = expected(packet_json)["items"]
+    false_ok = [i["id"] for i in result["checklist"] if i["status"] == "ok" and want[i["id"]] != "ok"]
+    assert not false_ok, f"false ok on {false_ok}"
+    for item in result["checklist"]:
+        if item["status"] in ("fail", "review"):
+            assert item["findings"], f"{item['id']} is {item['status']} without findings"
+            named = [f for f in item["findings"] if f["severity"] != "info"
+                     and all(k in f for k in ("document", "field", "value", "expected"))
+                     and f["document"] and f["field"]]
+            assert named, f"{item['id']}: no finding names document and field: {item['findings']}"

@@ -1,0 +1,77 @@
+"""The pipeline on bad files: each kind yields a document-level finding, nothing raises."""
+
+from __future__ import annotations
+
+import resource
+import time
+from pathlib import Path
+
+import pytest
+
+from intake import packet, pipeline
+from intake.cache import ReadCache
+from tests.hostile import KINDS
+
+ROOT = Path(__file__).resolve().parents[2]
+QUICKSTART = ROOT / "samples" / "quickstart"
+# Bounds we state for the costly kinds (measured: milliseconds); generous, as regression guards.
+BOUND_SECONDS = 5.0
+BOUND_MB = 100
+
+
+def maxrss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_bad_file_gives_its_finding(kind: str) -> None:
+    maker, filename, code = KINDS[kind]
+    data = maker()
+    rss0, t0 = maxrss_mb(), time.perf_counter()
+    docs = pipeline.read_file(data, filename)
+    elapsed = time.perf_counter() - t0
+    assert len(docs) == 1
+    doc = docs[0]
+    assert doc.type == "unknown" and doc.fields == {}
+    assert [p.code for p in doc.problems] == [code]
+    problem = doc.problems[0]
+    assert problem.severity == "error" and problem.message.strip()
+    assert doc.sha256 == pipeline.sha256_hex(data)
+    assert elapsed < BOUND_SECONDS
+    assert maxrss_mb() - rss0 < BOUND_MB
+
+
+def test_a_bad_file_does_not_spoil_the_packet(tmp_path: Path) -> None:
+    """A corrupt file in a packet is one document with its finding; the others are read."""
+    bad = tmp_path / "zz-danificado.pdf"
+    bad.write_bytes(KINDS["truncated"][0]())
+    found = packet.collect([str(QUICKSTART), str(bad)])
+    files = packet.load(found, max_bytes=25 * 1024 * 1024)
+    docs = pipeline.read_packet(files)
+    assert len(docs) == len(found)
+    assert [d.id for d in docs] == [f"d{i}" for i in range(1, len(docs) + 1)]
+    broken = [d for d in docs if d.problems]
+    assert [d.filename for d in broken] == ["zz-danificado.pdf"]
+    assert broken[0].problems[0].document == broken[0].id
+    assert all(d.type != "unknown" for d in docs if d is not broken[0])
+
+
+def test_oversized_file_is_never_read_into_memory(tmp_path: Path) -> None:
+    big = tmp_path / "grande.pdf"
+    with big.open("wb") as fh:
+        fh.truncate(3 * 1024 * 1024)  # sparse: 3 MB of zeros
+    files = packet.load([(big, big.name)], max_bytes=1024 * 1024)
+    assert files[0].data is None
+    [doc] = pipeline.read_packet(files)
+    assert [p.code for p in doc.problems] == ["file.too_large"]
+    assert doc.sha256 == pipeline.sha256_hex(big.read_bytes())
+
+
+def test_read_cache_serves_the_same_read(tmp_path: Path) -> None:
+    crlv = next(QUICKSTART.glob("crlv-*.pdf")).read_bytes()
+    cache = ReadCache(tmp_path)
+    first = pipeline.read_file(crlv, "a.pdf", cache=cache)
+    again = pipeline.read_file(crlv, "b.pdf", cache=cache)
+    assert [d.filename for d in again] == ["b.pdf"]
+    assert [d.model_dump(exclude={"filename"}) for d in again] == [d.model_dump(exclude={"filename"}) for d in first]
+    assert cache.get(pipeline.sha256_hex(crlv)) is not None

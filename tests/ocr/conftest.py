@@ -1,0 +1,25 @@
+"""Setup for the ocr tests. Input makers live in ocr_makers.py.
+
+Tests that run real Tesseract are marked `ocr` and share one read per input (a cache in
+test_ocr_scan.py), so the suite OCRs each image once.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = str(Path(__file__).resolve().parents[2])
+# tests/ocr would otherwise shadow the ocr package (pyproject does not set pythonpath yet).
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+
+@pytest.fixture
+def no_tesseract(monkeypatch):
+    """Tesseract made unreachable: any OCR attempt fails (ocr.failed) instead of reading."""
+    import pytesseract
+
+    monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", "/nonexistent/tesseract")

@@ -1,0 +1,31 @@
+from ocr.layout import Glyph, lines_from_words, order_lines, words_from_glyphs
+from ocr.model import Line, Word
+
+
+def glyphs(text: str, x: float, y: float, w: float = 0.01, h: float = 0.02):
+    return [Glyph(ch, x + i * w, y, x + (i + 1) * w, y + h) for i, ch in enumerate(text)]
+
+
+def test_words_split_on_spaces_and_gaps():
+    g = glyphs("PLACA RAU3I63", 0.1, 0.1) + glyphs("2025", 0.5, 0.1)
+    assert [w.text for w in words_from_glyphs(g)] == ["PLACA", "RAU3I63", "2025"]
+
+
+def test_words_split_when_text_jumps_to_another_line():
+    g = glyphs("ABC", 0.1, 0.1) + glyphs("DEF", 0.13, 0.3)
+    assert [w.text for w in words_from_glyphs(g)] == ["ABC", "DEF"]
+
+
+def test_rows_top_to_bottom_left_to_right_and_far_words_apart():
+    words = words_from_glyphs(glyphs("valor", 0.6, 0.1) + glyphs("rótulo", 0.1, 0.101)
+                              + glyphs("abaixo", 0.1, 0.2) + glyphs("perto", 0.17, 0.2))
+    lines = lines_from_words(words)
+    assert [line.text for line in lines] == ["rótulo", "valor", "abaixo perto"]
+
+
+def test_order_lines_from_another_engine():
+    def line(text, x, y):
+        return Line(words=(Word(text=text, bbox=(x, y, x + 0.1, y + 0.02), conf=0.9),))
+
+    ordered = order_lines([line("c", 0.1, 0.5), line("b", 0.6, 0.1), line("a", 0.1, 0.105)])
+    assert [ln.text for ln in ordered] == ["a", "b", "c"]
