@@ -57,6 +57,8 @@ def _one_line(message: str) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
+    # pypdf narrates every repair it makes of a damaged file; the document's finding says it once.
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
     command = typer.main.get_command(app)
     args = sys.argv[1:] if argv is None else argv
     if not args:

@@ -60,10 +60,10 @@ def worker(
     loglevel: str = typer.Option("INFO", "--loglevel", help="Nível de log."),
     hostname: str = typer.Option(None, "--hostname", help="Nome do worker (padrão: celery@<máquina>)."),
 ) -> int:
-    settings = _migrated()
-    if not settings.broker_url:
+    if not load_settings().broker_url:
         raise click.UsageError("defina FRETADOC_BROKER_URL (ex.: redis://localhost:6379/0) para rodar workers; "
                                "sem broker, `fretadoc serve` lê os pacotes sozinho.")
+    _migrated()
     from intake.tasks import app, worker_argv
 
     app.worker_main(worker_argv(concurrency, loglevel, hostname))

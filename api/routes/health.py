@@ -1,0 +1,108 @@
+"""/healthz (the process answers), /readyz (database, broker, storage, Tesseract), /metrics."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from sqlalchemy import text
+
+from api.errors import problem_response
+from api.schemas import Health, ProblemDoc, Readiness
+from intake import db
+from intake.settings import Settings
+
+router = APIRouter(tags=["operação"])
+
+_tesseract: tuple[float, bool, str] | None = None
+
+
+def check_database(settings: Settings) -> tuple[bool, str]:
+    try:
+        eng = db.engine(settings)
+        with eng.connect() as conn:
+            conn.execute(text("SELECT 1"))
+        return True, eng.dialect.name
+    except Exception as exc:
+        return False, f"{type(exc).__name__}"
+
+
+def check_broker(settings: Settings) -> tuple[bool, str]:
+    if not settings.broker_url:
+        return True, "embutido (sem broker)"
+    from kombu import Connection
+
+    scheme = settings.broker_url.split(":", 1)[0]
+    try:
+        with Connection(settings.broker_url, connect_timeout=3) as conn:
+            conn.ensure_connection(max_retries=1, timeout=3)
+        return True, scheme
+    except Exception as exc:
+        return False, f"{scheme}: {type(exc).__name__}"
+
+
+def check_tesseract() -> tuple[bool, str]:
+    global _tesseract
+    now = time.monotonic()
+    if _tesseract and now - _tesseract[0] < 60:
+        return _tesseract[1], _tesseract[2]
+    exe = shutil.which("tesseract")
+    if exe is None:
+        ok, detail = False, "tesseract não encontrado"
+    else:
+        try:
+            version = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=10)
+            langs = subprocess.run([exe, "--list-langs"], capture_output=True, text=True, timeout=10)
+            first = (version.stdout or version.stderr).splitlines()[0] if (version.stdout or version.stderr) else "?"
+            has_por = "por" in langs.stdout.split()
+            ok, detail = has_por, f"{first}" + (" (por)" if has_por else " (sem o idioma por)")
+        except (OSError, subprocess.SubprocessError) as exc:
+            ok, detail = False, type(exc).__name__
+    _tesseract = (now, ok, detail)
+    return ok, detail
+
+
+def check_storage(request: Request) -> tuple[bool, str]:
+    storage = request.app.state.storage
+    try:
+        storage.check()
+        return True, storage.name
+    except Exception as exc:
+        return False, f"{storage.name}: {type(exc).__name__}"
+
+
+@router.get("/healthz", response_model=Health, summary="O processo responde")
+def healthz() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@router.get("/readyz", response_model=Readiness, summary="Pronto para receber pacotes",
+            responses={503: {"model": ProblemDoc, "description": "Alguma dependência indisponível"}})
+async def readyz(request: Request) -> Any:
+    settings: Settings = request.app.state.settings
+
+    def run() -> dict[str, dict[str, Any]]:
+        out = {}
+        for name, fn in (("database", lambda: check_database(settings)), ("broker", lambda: check_broker(settings)),
+                         ("storage", lambda: check_storage(request)), ("tesseract", check_tesseract)):
+            ok, detail = fn()
+            out[name] = {"ok": ok, "detail": detail}
+        return out
+
+    checks = await run_in_threadpool(run)
+    mode = "distributed" if settings.distributed else "embedded"
+    if all(c["ok"] for c in checks.values()):
+        return {"status": "ok", "mode": mode, "checks": checks}
+    bad = ", ".join(k for k, c in checks.items() if not c["ok"])
+    return problem_response("indisponivel", 503, "Serviço indisponível", f"Indisponível: {bad}.", request,
+                            mode=mode, checks=checks)
+
+
+@router.get("/metrics", summary="Métricas (Prometheus)", response_class=Response,
+            responses={200: {"content": {"text/plain": {}}}})
+async def metrics(request: Request) -> Response:
+    return await run_in_threadpool(request.app.state.metrics.response)

@@ -1,0 +1,249 @@
+"""/v1/packets: submit a packet, follow it, list, fetch page images, delete."""
+
+from __future__ import annotations
+
+import json
+import logging
+import tempfile
+from datetime import date, datetime
+from typing import Annotated, Any
+from zoneinfo import ZoneInfo
+
+from fastapi import APIRouter, Header, Query, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
+
+from api import uploads
+from api.deps import DispatcherDep, PrincipalDep, SessionDep, SettingsDep, StorageDep, SubmitterDep
+from api.schemas import PROBLEM_RESPONSES, PacketAccepted, PacketList, PacketStatus, PacketSummary, ProblemDoc
+from intake import callbacks, dispatch, service
+from intake.errors import ServiceError
+from intake.service import PacketRequest, Upload
+from intake.settings import Settings
+from intake.storage import BlobNotFound
+
+log = logging.getLogger("fretadoc.api")
+router = APIRouter(prefix="/v1/packets", tags=["pacotes"])
+
+FIELDS = ("rulebook", "reference_date", "facts", "callback_url")
+
+UPLOAD_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {"multipart/form-data": {
+            "schema": {
+                "type": "object",
+                "required": ["rulebook", "files"],
+                "properties": {
+                    "files": {"type": "array", "items": {"type": "string", "format": "binary"},
+                              "description": "Os arquivos do pacote (PDF, PNG, JPEG, TIFF, WebP), em ordem."},
+                    "rulebook": {"type": "string", "description": "Regulamento (GET /v1/rulebooks).",
+                                 "example": "rs-metroplan-escolar"},
+                    "reference_date": {"type": "string", "format": "date",
+                                       "description": "Data em que o pacote é julgado (padrão: hoje em "
+                                                      "America/Sao_Paulo).", "example": "2026-03-02"},
+                    "facts": {"type": "string", "description": "Objeto JSON de fatos declarados.",
+                              "example": "{\"mei\": \"false\"}"},
+                    "callback_url": {"type": "string", "format": "uri",
+                                     "description": "Recebe o resultado (POST, assinado) quando o pacote termina.",
+                                     "example": "https://portal.example/fretadoc/retorno"},
+                },
+            },
+            "encoding": {"files": {"contentType": "application/pdf, image/png, image/jpeg, image/tiff, image/webp"}},
+        }},
+    },
+    "parameters": [],
+}
+
+
+def _problem(code: str, status: int, title: str, detail: str, **extra: Any) -> ServiceError:
+    return ServiceError(code, status, title, detail, **extra)
+
+
+def today_in_brazil() -> date:
+    return datetime.now(ZoneInfo("America/Sao_Paulo")).date()
+
+
+def parse_facts(raw: str | None) -> dict[str, str]:
+    if raw is None or not raw.strip():
+        return {}
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        value = None
+    if not isinstance(value, dict) or not all(isinstance(v, (str, int, float, bool)) for v in value.values()):
+        raise _problem("fatos_invalidos", 422, "Fatos inválidos",
+                       "O campo 'facts' deve ser um objeto JSON de valores simples, ex.: {\"mei\": \"true\"}.")
+    return {str(k): (str(v).lower() if isinstance(v, bool) else str(v)) for k, v in value.items()}
+
+
+def check_rulebook(rulebook_id: str, facts: dict[str, str]) -> None:
+    from validators import rulebooks
+
+    if not rulebook_id:
+        raise _problem("regulamento_obrigatorio", 422, "Regulamento obrigatório",
+                       "Informe o campo 'rulebook' (veja GET /v1/rulebooks).")
+    try:
+        book = rulebooks.load(rulebook_id)
+    except rulebooks.RulebookError as exc:
+        raise _problem("regulamento_desconhecido", 422, "Regulamento desconhecido", exc.message) from None
+    try:
+        book.parse_facts(facts)
+    except rulebooks.RulebookError as exc:
+        raise _problem("fatos_invalidos", 422, "Fatos inválidos", exc.message) from None
+
+
+def build_request(form: uploads.Form, settings: Settings) -> PacketRequest:
+    """Every check a packet must pass before anything is stored."""
+    import ocr.limits
+
+    unknown = sorted(set(form.fields) - set(FIELDS))
+    if unknown:
+        raise _problem("campo_desconhecido", 422, "Campo desconhecido",
+                       f"Campos não reconhecidos: {', '.join(unknown)}. Aceitos: files, {', '.join(FIELDS)}.")
+    rulebook_id = form.fields.get("rulebook", "").strip()
+    facts = parse_facts(form.fields.get("facts"))
+    check_rulebook(rulebook_id, facts)
+    given = (form.fields.get("reference_date") or "").strip() or None
+    try:
+        ref = date.fromisoformat(given) if given else today_in_brazil()
+    except ValueError:
+        raise _problem("data_de_referencia_invalida", 422, "Data de referência inválida",
+                       f"reference_date deve ser uma data AAAA-MM-DD, não '{given[:40]}'.") from None
+    callback = (form.fields.get("callback_url") or "").strip() or None
+    if callback:
+        if len(callback) > 2000:
+            raise _problem("callback_url_invalida", 422, "callback_url inválida", "callback_url é longa demais.")
+        callbacks.check_callback_url(callback, settings)
+    if not form.files:
+        raise _problem("sem_arquivos", 422, "Nenhum arquivo enviado",
+                       "Envie ao menos um arquivo no campo 'files'.")
+    per_file_pages = ocr.limits.Limits().max_pages
+    files: list[Upload] = []
+    for position, part in enumerate(form.files, start=1):
+        kind = uploads.media_type(part, position)
+        pages = uploads.count_pages(part, kind)
+        if pages > per_file_pages:
+            raise _problem("arquivo_com_paginas_demais", 413, "Arquivo com páginas demais",
+                           f"O arquivo {position} tem {pages} páginas; o limite é {per_file_pages} por arquivo.",
+                           limit=per_file_pages, file=position)
+        files.append(Upload(path=part.path, filename=part.filename, sha256=part.sha256, size=part.size,
+                            media_type=kind, pages=pages))
+    total = sum(f.pages for f in files)
+    if total > settings.max_packet_pages:
+        raise _problem("paginas_demais", 413, "Páginas demais",
+                       f"O pacote tem {total} páginas; o limite é {settings.max_packet_pages} por pacote.",
+                       limit=settings.max_packet_pages)
+    return PacketRequest(rulebook_id=rulebook_id, reference_date=ref, reference_date_given=given,
+                         facts=facts, callback_url=callback, files=files)
+
+
+def status_url(packet_id: str) -> str:
+    return f"/v1/packets/{packet_id}"
+
+
+@router.post(
+    "", status_code=202, response_model=PacketAccepted, summary="Envia um pacote para avaliação",
+    description="Recebe os arquivos (multipart), guarda cada um antes de responder e enfileira a leitura. "
+                "Responde 202 com o id e o endereço de acompanhamento. Com `Idempotency-Key`, a mesma chave "
+                "e o mesmo conteúdo devolvem o mesmo pacote.",
+    openapi_extra=UPLOAD_BODY,
+    responses={**PROBLEM_RESPONSES,
+               403: {"model": ProblemDoc, "description": "Chave de órgão (somente leitura)"},
+               413: {"model": ProblemDoc, "description": "Arquivo, arquivos ou páginas demais"},
+               415: {"model": ProblemDoc, "description": "Tipo de arquivo não suportado (verificado pelo conteúdo)"}})
+async def create_packet(
+    request: Request, principal: SubmitterDep, settings: SettingsDep, storage: StorageDep,
+    dispatcher: DispatcherDep,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", max_length=255,
+                                                  description="Repetir a mesma chave devolve o mesmo pacote.")] = None,
+) -> JSONResponse:
+    limits = uploads.Limits(max_file_bytes=settings.max_file_bytes, max_files=settings.max_files,
+                            max_field_bytes=settings.max_field_bytes)
+    metrics = request.app.state.metrics
+    tmp_root = settings.data_dir / "tmp"
+    tmp_root.mkdir(parents=True, exist_ok=True)
+    try:
+        with tempfile.TemporaryDirectory(dir=tmp_root, prefix="upload-") as tmp:
+            form = await uploads.receive(request, tmp, limits)
+            req = await run_in_threadpool(build_request, form, settings)
+            packet_id, created = await run_in_threadpool(
+                service.create_packet, principal, req, (idempotency_key or "").strip() or None,
+                settings=settings, storage=storage)
+    except ServiceError as exc:
+        metrics.refused.labels(exc.code).inc()
+        raise
+    if created:
+        metrics.packets_submitted.labels(req.rulebook_id).inc()
+        metrics.upload_bytes.inc(sum(f.size for f in req.files))
+        try:
+            await run_in_threadpool(dispatch.dispatch_packet, packet_id, dispatcher, settings=settings)
+        except Exception:  # stored and safe; the maintenance loop dispatches it again
+            log.warning("packet %s stored but not yet dispatched", packet_id, exc_info=True)
+    body = PacketAccepted(id=packet_id, status="queued", status_url=status_url(packet_id),
+                          files=len(req.files), pages=sum(f.pages for f in req.files), replayed=not created)
+    if not created:
+        body.status = await run_in_threadpool(service.current_status, packet_id, settings) or body.status
+    headers = {"Location": status_url(packet_id)}
+    if not created:
+        headers["Idempotent-Replayed"] = "true"
+    return JSONResponse(body.model_dump(), status_code=202, headers=headers)
+
+
+@router.get("", response_model=PacketList, summary="Lista os pacotes visíveis para a chave",
+            responses=PROBLEM_RESPONSES)
+def list_packets(
+    principal: PrincipalDep, session: SessionDep,
+    limit: Annotated[int, Query(ge=1, le=100, description="Itens por página")] = 20,
+    offset: Annotated[int, Query(ge=0, description="Quantos itens pular")] = 0,
+    status: Annotated[str | None, Query(pattern="^(queued|processing|done|failed)$")] = None,
+) -> PacketList:
+    rows, total = service.list_packets(session, principal, limit=limit, offset=offset, status=status)
+    verdicts = service.verdicts(session, [p.id for p in rows])
+    items = [PacketSummary(id=p.id, status=p.status, rulebook=p.rulebook_id,
+                           reference_date=p.reference_date.isoformat(), created_at=service.iso(p.created_at),
+                           finished_at=service.iso(p.finished_at), files=p.files_total,
+                           verdict=verdicts.get(p.id), status_url=status_url(p.id)) for p in rows]
+    nxt = None
+    if offset + limit < total:
+        nxt = f"/v1/packets?limit={limit}&offset={offset + limit}" + (f"&status={status}" if status else "")
+    return PacketList(items=items, total=total, limit=limit, offset=offset, next=nxt)
+
+
+@router.get("/{packet_id}", response_model=PacketStatus, summary="Situação e resultado de um pacote",
+            responses=PROBLEM_RESPONSES)
+def get_packet(packet_id: str, principal: PrincipalDep, session: SessionDep) -> dict:
+    packet = service.get_packet(session, principal, packet_id)
+    return service.packet_status(session, packet)
+
+
+@router.get("/{packet_id}/documents/{doc_id}/pages/{page}.png", summary="Imagem de uma página (evidência)",
+            response_class=Response,
+            responses={200: {"content": {"image/png": {}}, "description": "A página em PNG"},
+                       409: {"model": ProblemDoc, "description": "Pacote ainda em processamento"},
+                       **PROBLEM_RESPONSES})
+def page_image(packet_id: str, doc_id: str, page: int, principal: PrincipalDep, session: SessionDep,
+               storage: StorageDep, settings: SettingsDep) -> Response:
+    import ocr
+
+    packet = service.get_packet(session, principal, packet_id)
+    digest, number = service.page_source(session, packet, doc_id, page)
+    try:
+        data = storage.get(digest)
+    except BlobNotFound:
+        raise service.not_found() from None
+    try:
+        png = ocr.render_page(data, number, dpi=settings.page_dpi)
+    except Exception:
+        log.warning("rendering page %d of blob %s failed", number, digest[:12], exc_info=True)
+        raise ServiceError("pagina_ilegivel", 422, "Página não pode ser exibida",
+                           "Não foi possível gerar a imagem desta página (arquivo danificado ou protegido).") from None
+    return Response(png, media_type="image/png",
+                    headers={"Cache-Control": "private, max-age=3600", "ETag": f'"{digest[:16]}-{number}"'})
+
+
+@router.delete("/{packet_id}", status_code=204, summary="Apaga o pacote, seus arquivos e resultados",
+               responses={**PROBLEM_RESPONSES, 403: {"model": ProblemDoc, "description": "Chave somente leitura"}})
+def delete_packet(packet_id: str, principal: PrincipalDep, settings: SettingsDep, storage: StorageDep) -> Response:
+    service.delete_packet(principal, packet_id, settings=settings, storage=storage)
+    return Response(status_code=204)

@@ -1,0 +1,194 @@
+"""What the API answers, as models: they shape the OpenAPI document and its examples.
+
+The packet result itself is the contract's (validators.result.Result), unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from validators.documents import Document
+from validators.result import Result
+
+PacketStatusName = Literal["queued", "processing", "done", "failed"]
+
+EXAMPLE_ID = "pkt_7c1e0b5d9a3f42e81b6c"
+
+
+class ProblemDoc(BaseModel):
+    """An error (RFC 9457), in Portuguese."""
+
+    model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [{
+        "type": "urn:fretadoc:problema:regulamento_desconhecido", "code": "regulamento_desconhecido",
+        "title": "Regulamento desconhecido", "status": 422,
+        "detail": "Rulebook desconhecido: 'xx'. Disponíveis: rs-metroplan-escolar.",
+        "instance": "/v1/packets"}]})
+
+    type: str
+    code: str
+    title: str
+    status: int
+    detail: str
+    instance: str | None = None
+
+
+class PacketAccepted(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "id": EXAMPLE_ID, "status": "queued", "status_url": f"/v1/packets/{EXAMPLE_ID}",
+        "files": 14, "pages": 16, "replayed": False}]})
+
+    id: str
+    status: PacketStatusName
+    status_url: str
+    files: int
+    pages: int
+    replayed: bool = Field(description="true quando a mesma Idempotency-Key devolveu um pacote já criado")
+
+
+class Progress(BaseModel):
+    files_total: int
+    files_read: int
+    pages_total: int
+    percent: int
+
+
+class DocumentProgress(BaseModel):
+    id: str | None = Field(description="id do documento no resultado (d1, d2...), quando o pacote termina")
+    type: str
+    pages: int
+
+
+class FileProgress(BaseModel):
+    position: int
+    filename: str
+    sha256: str
+    media_type: str
+    size: int
+    pages: int
+    status: Literal["queued", "reading", "done"]
+    documents: list[DocumentProgress]
+
+
+class PacketError(BaseModel):
+    code: str | None
+    message: str | None
+
+
+class PacketStatus(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "id": EXAMPLE_ID, "status": "processing", "rulebook": "rs-metroplan-escolar",
+        "reference_date": "2026-03-02", "created_at": "2026-03-02T12:00:00Z",
+        "started_at": "2026-03-02T12:00:01Z", "finished_at": None,
+        "progress": {"files_total": 2, "files_read": 1, "pages_total": 3, "percent": 50},
+        "files": [
+            {"position": 1, "filename": "crlv.pdf", "sha256": "0" * 64, "media_type": "application/pdf",
+             "size": 48211, "pages": 1, "status": "done", "documents": [{"id": None, "type": "crlv", "pages": 1}]},
+            {"position": 2, "filename": "apolice.jpg", "sha256": "1" * 64, "media_type": "image/jpeg",
+             "size": 912334, "pages": 1, "status": "reading", "documents": []}],
+        "verdict": None, "result": None, "error": None}]})
+
+    id: str
+    status: PacketStatusName
+    rulebook: str
+    reference_date: str
+    created_at: str | None
+    started_at: str | None
+    finished_at: str | None
+    progress: Progress
+    files: list[FileProgress]
+    verdict: Literal["ok", "fail", "review", "incomplete"] | None
+    result: Result | None = Field(description="o documento de resultado do contrato, quando `done`")
+    error: PacketError | None
+
+
+class PacketSummary(BaseModel):
+    id: str
+    status: PacketStatusName
+    rulebook: str
+    reference_date: str
+    created_at: str | None
+    finished_at: str | None
+    files: int
+    verdict: str | None
+    status_url: str
+
+
+class PacketList(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "items": [{"id": EXAMPLE_ID, "status": "done", "rulebook": "rs-metroplan-escolar",
+                   "reference_date": "2026-03-02", "created_at": "2026-03-02T12:00:00Z",
+                   "finished_at": "2026-03-02T12:00:40Z", "files": 14, "verdict": "review",
+                   "status_url": f"/v1/packets/{EXAMPLE_ID}"}],
+        "total": 1, "limit": 20, "offset": 0, "next": None}]})
+
+    items: list[PacketSummary]
+    total: int
+    limit: int
+    offset: int
+    next: str | None
+
+
+class DocumentsRead(BaseModel):
+    """One file read synchronously: the documents found in it (a file may hold several)."""
+
+    documents: list[Document]
+
+
+class RulebookItem(BaseModel):
+    id: str
+    article: str
+    requirement: str
+
+
+class RulebookSummary(BaseModel):
+    model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [{
+        "id": "rs-metroplan-escolar", "title": "Fretamento contínuo escolar (METROPLAN)",
+        "jurisdiction": "RS", "norm": "Resolução CETM ...", "items": 24}]})
+
+    id: str
+    title: str
+    jurisdiction: str
+    norm: str
+    items: int
+
+
+class RulebookDetail(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    title: str
+    jurisdiction: str
+    norm: str
+    facts: dict[str, Any] = {}
+    items: list[RulebookItem]
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+
+
+class Check(BaseModel):
+    ok: bool
+    detail: str
+
+
+class Readiness(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "status": "ok", "mode": "distributed", "checks": {
+            "database": {"ok": True, "detail": "postgresql"},
+            "broker": {"ok": True, "detail": "redis"},
+            "storage": {"ok": True, "detail": "database"},
+            "tesseract": {"ok": True, "detail": "tesseract 5.3.0 (por)"}}}]})
+
+    status: Literal["ok", "unavailable"]
+    mode: Literal["embedded", "distributed"]
+    checks: dict[str, Check]
+
+
+PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = {
+    code: {"model": ProblemDoc, "content": {"application/problem+json": {}}, "description": desc}
+    for code, desc in {401: "Chave ausente ou inválida", 404: "Não encontrado (ou de outro cliente)",
+                       422: "Parâmetros inválidos"}.items()
+}

@@ -1,0 +1,207 @@
+"""Where the work runs: a pool inside the API process (the embedded default), or Celery.
+
+Both call the same idempotent steps (intake.service); only the transport differs.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import or_, select
+
+from intake import db
+from intake.callbacks import Delivery, deliver_callback
+from intake.db.models import Callback, Packet, PacketFile, utcnow
+from intake.service import (
+    FINISHED,
+    JUDGE_FAULT,
+    TRANSIENT,
+    fail_packet,
+    give_up_read,
+    judge_step,
+    read_step,
+)
+from intake.settings import Settings, get_settings
+from intake.storage import get_storage
+
+log = logging.getLogger("fretadoc.dispatch")
+
+
+class Dispatcher:
+    """Where the work goes: a pool in this process, or Celery."""
+
+    def read(self, file_id: int) -> None: raise NotImplementedError
+    def judge(self, packet_id: str) -> None: raise NotImplementedError
+    def callback(self, packet_id: str, delay: float = 0.0) -> None: raise NotImplementedError
+    def close(self) -> None: pass
+
+
+def dispatch_packet(packet_id: str, dispatcher: Dispatcher, *, settings: Settings | None = None) -> None:
+    """Queue the reads of every file not yet read (or the judgement when all are)."""
+    settings = settings or get_settings()
+    with db.session_scope(settings) as s:
+        packet = s.get(Packet, packet_id)
+        if packet is None or packet.status in FINISHED:
+            return
+        pending = s.scalars(select(PacketFile.id).where(
+            PacketFile.packet_id == packet_id, PacketFile.status != "done")
+            .order_by(PacketFile.position)).all()
+    if pending:
+        for file_id in pending:
+            dispatcher.read(file_id)
+    else:
+        dispatcher.judge(packet_id)
+    with db.session_scope(settings) as s:
+        packet = s.get(Packet, packet_id)
+        if packet is not None and packet.dispatched_at is None:
+            packet.dispatched_at = utcnow()
+
+
+def undispatched(settings: Settings | None = None, *, older_than: float = 0.0,
+                 include_unfinished: bool = False) -> tuple[list[str], list[str]]:
+    """Packets never dispatched (or, after a restart, not finished), and pending callbacks."""
+    settings = settings or get_settings()
+    cutoff = utcnow() - timedelta(seconds=older_than)
+    with db.session_scope(settings) as s:
+        cond = Packet.dispatched_at.is_(None) & (Packet.created_at <= cutoff)
+        if include_unfinished:
+            cond = or_(cond, Packet.status.in_(("queued", "processing")))
+        packets = s.scalars(select(Packet.id).where(cond, Packet.status.not_in(FINISHED))
+                            .order_by(Packet.created_at)).all()
+        callbacks = s.scalars(select(Callback.packet_id).where(Callback.status == "pending")).all()
+    return list(packets), list(callbacks)
+
+
+class InProcessDispatcher(Dispatcher):
+    """The embedded mode: reads in a thread pool of this process (Tesseract runs as its own
+    process, so threads do read in parallel); judgements and callbacks in a second, small pool.
+    Transient errors are retried with backoff; work lost in a crash is found again at start."""
+
+    def __init__(self, settings: Settings | None = None):
+        self.settings = settings or get_settings()
+        self.reads = ThreadPoolExecutor(self.settings.workers, thread_name_prefix="fretadoc-read")
+        self.other = ThreadPoolExecutor(2, thread_name_prefix="fretadoc-judge")
+        self.storage = get_storage(self.settings)
+        self._timers: set[threading.Timer] = set()
+        self._closed = False
+        self.in_flight = 0
+        self._lock = threading.Lock()
+
+    def _run(self, what: str, fn: Callable[[], Any], then: Callable[[Any], None] | None = None,
+             on_fault: Callable[[], None] | None = None) -> None:
+        with self._lock:
+            self.in_flight += 1
+        try:
+            for attempt in range(self.settings.task_max_retries + 1):
+                try:
+                    out = fn()
+                    break
+                except TRANSIENT as exc:
+                    if self._closed:
+                        return  # shutting down: found again at the next start
+                    if attempt >= self.settings.task_max_retries:
+                        raise
+                    delay = min(2 ** attempt, 60)
+                    log.warning("%s: transient %s, retrying in %ss", what, type(exc).__name__, delay)
+                    time.sleep(delay)
+            if then is not None and not self._closed:
+                then(out)
+        except Exception:
+            log.exception("%s failed", what)
+            if on_fault is not None and not self._closed:
+                try:
+                    on_fault()
+                except Exception:
+                    log.exception("%s: recording the failure failed too", what)
+        finally:
+            with self._lock:
+                self.in_flight -= 1
+
+    def read(self, file_id: int) -> None:
+        def then(ready: str | None) -> None:
+            if ready:
+                self.judge(ready)
+
+        def on_fault() -> None:
+            then(give_up_read(file_id, settings=self.settings))
+
+        self._submit(self.reads, f"read of file {file_id}",
+                     lambda: read_step(file_id, settings=self.settings, storage=self.storage), then, on_fault)
+
+    def judge(self, packet_id: str) -> None:
+        def then(callback_due: bool) -> None:
+            if callback_due:
+                self.callback(packet_id)
+
+        def on_fault() -> None:
+            then(fail_packet(packet_id, *JUDGE_FAULT, settings=self.settings))
+
+        self._submit(self.other, f"judgement of packet {packet_id}",
+                     lambda: judge_step(packet_id, settings=self.settings), then, on_fault)
+
+    def callback(self, packet_id: str, delay: float = 0.0) -> None:
+        def then(d: Delivery) -> None:
+            if d.retry_in is not None:
+                self.callback(packet_id, d.retry_in)
+        submit = lambda: self._submit(self.other, f"callback of packet {packet_id}",  # noqa: E731
+                                      lambda: deliver_callback(packet_id, settings=self.settings), then)
+        if delay <= 0:
+            submit()
+            return
+        timer = threading.Timer(delay, lambda: (self._timers.discard(timer), submit()))
+        timer.daemon = True
+        self._timers.add(timer)
+        timer.start()
+
+    def _submit(self, pool: ThreadPoolExecutor, what: str, fn, then, on_fault=None) -> None:
+        if self._closed:
+            return
+        try:
+            pool.submit(self._run, what, fn, then, on_fault)
+        except RuntimeError:  # the pool is shutting down: the work is found again at next start
+            pass
+
+    def recover(self) -> None:
+        """Queue again what a previous process left unfinished."""
+        packets, callbacks = undispatched(self.settings, include_unfinished=True)
+        for packet_id in packets:
+            dispatch_packet(packet_id, self, settings=self.settings)
+        for packet_id in callbacks:
+            self.callback(packet_id)
+        if packets or callbacks:
+            log.info("recovered %d unfinished packet(s) and %d pending callback(s)", len(packets), len(callbacks))
+
+    def close(self) -> None:
+        self._closed = True
+        for t in list(self._timers):
+            t.cancel()
+        self.reads.shutdown(wait=False, cancel_futures=True)
+        self.other.shutdown(wait=False, cancel_futures=True)
+
+
+class CeleryDispatcher(Dispatcher):
+    def __init__(self, settings: Settings | None = None):
+        from intake import tasks
+
+        self.settings = settings or get_settings()
+        self.tasks = tasks
+
+    def read(self, file_id: int) -> None:
+        self.tasks.send_read(file_id)
+
+    def judge(self, packet_id: str) -> None:
+        self.tasks.send_judge(packet_id)
+
+    def callback(self, packet_id: str, delay: float = 0.0) -> None:
+        self.tasks.send_callback(packet_id, delay)
+
+
+def make_dispatcher(settings: Settings | None = None) -> Dispatcher:
+    settings = settings or get_settings()
+    return CeleryDispatcher(settings) if settings.distributed else InProcessDispatcher(settings)

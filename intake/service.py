@@ -1,0 +1,463 @@
+"""A packet's life in the service, shared by the API and the workers.
+
+create  (API)     files already streamed to temp files and checked -> blobs + rows, once per
+                  idempotency key; then dispatch: one read per file
+read    (worker)  claim the file, read it (pipeline.read_file, cached by hash), write its
+                  documents once; the last file read queues the judgement
+judge   (worker)  documents in upload order -> pipeline.judge_packet -> one result row
+delete  (API)     rows, then blobs and cached reads no other packet holds
+(callbacks: intake.callbacks; where the steps run, a pool or Celery: intake.dispatch)
+
+Every step is idempotent: a task delivered twice finds its work done (row locks on
+PostgreSQL, one writer at a time on SQLite) and unique keys make every write happen once.
+Logs carry ids and hashes only: file names and document contents may hold personal data.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from typing import Any
+
+from sqlalchemy import delete, func, select, text
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
+
+from intake import db, pipeline
+from intake.db.cache import get_read_cache
+from intake.db.models import (
+    Callback,
+    DocumentRow,
+    IdempotencyKey,
+    Packet,
+    PacketFile,
+    ResultRow,
+    utcnow,
+)
+from intake.errors import ServiceError
+from intake.settings import Settings, get_settings
+from intake.storage import BlobNotFound, Storage, StorageError, get_storage
+from intake.tenants import Principal, authority_for, new_id
+from validators.documents import Document, Finding
+
+log = logging.getLogger("fretadoc.service")
+
+STATUSES = ("queued", "processing", "done", "failed")
+FINISHED = ("done", "failed")
+# Errors worth trying again: the database or the store was briefly unreachable.
+TRANSIENT = (OperationalError, StorageError, ConnectionError, TimeoutError)
+JUDGE_FAULT = ("erro_interno_avaliacao",
+               "Erro interno ao avaliar o pacote; os documentos foram lidos, mas não julgados.")
+
+
+def not_found() -> ServiceError:
+    # The same answer whether the packet does not exist or belongs to someone else.
+    return ServiceError("pacote_nao_encontrado", 404, "Pacote não encontrado",
+                        "Não existe pacote com esse identificador para esta chave.")
+
+
+# --- creating ---------------------------------------------------------------------------
+
+@dataclass
+class Upload:
+    """One file of a request, already on local disk and checked (type, pages)."""
+
+    path: str
+    filename: str
+    sha256: str
+    size: int
+    media_type: str
+    pages: int
+
+
+@dataclass
+class PacketRequest:
+    rulebook_id: str
+    reference_date: date
+    reference_date_given: str | None
+    facts: dict[str, str]
+    callback_url: str | None
+    files: list[Upload] = field(default_factory=list)
+
+    def fingerprint(self) -> str:
+        """What makes two requests "the same body" for an idempotency key."""
+        canon = {
+            "rulebook": self.rulebook_id,
+            "reference_date": self.reference_date_given,
+            "facts": dict(sorted(self.facts.items())),
+            "callback_url": self.callback_url,
+            "files": [[f.filename, f.sha256] for f in self.files],
+        }
+        return hashlib.sha256(json.dumps(canon, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def _lock_blobs(session: Session, digests: Sequence[str]) -> None:
+    """Serialise blob writes and deletes of the same content across processes."""
+    session.execute(text("SELECT 1"))  # opens the transaction (BEGIN IMMEDIATE on SQLite)
+    if session.get_bind().dialect.name == "postgresql":
+        for digest in sorted(set(digests)):
+            session.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": int(digest[:15], 16)})
+
+
+def create_packet(principal: Principal, req: PacketRequest, idempotency_key: str | None,
+                  *, settings: Settings | None = None, storage: Storage | None = None) -> tuple[str, bool]:
+    """Store the files and the packet; returns (packet id, created). Not yet dispatched."""
+    settings = settings or get_settings()
+    storage = storage or get_storage(settings)
+    request_hash = req.fingerprint()
+    with db.session_scope(settings) as s:
+        if idempotency_key:
+            existing = s.get(IdempotencyKey, (principal.tenant_id, idempotency_key))
+            if existing is not None:
+                return _replay(existing, request_hash), False
+        _lock_blobs(s, [f.sha256 for f in req.files])
+        for f in req.files:
+            storage.put_file(f.path, f.sha256, session=s)
+        packet = Packet(
+            id=new_id("pkt", 10), tenant_id=principal.tenant_id,
+            authority_id=authority_for(s, req.rulebook_id), rulebook_id=req.rulebook_id,
+            reference_date=req.reference_date, facts=req.facts, callback_url=req.callback_url,
+            status="queued", files_total=len(req.files), pages_total=sum(f.pages for f in req.files),
+        )
+        s.add(packet)
+        s.flush()
+        for pos, f in enumerate(req.files):
+            s.add(PacketFile(packet_id=packet.id, position=pos, filename=f.filename[:500],
+                             sha256=f.sha256, size=f.size, media_type=f.media_type, pages=f.pages))
+        if idempotency_key:
+            s.add(IdempotencyKey(tenant_id=principal.tenant_id, key=idempotency_key,
+                                 request_hash=request_hash, packet_id=packet.id))
+        try:
+            s.flush()
+        except IntegrityError:
+            if not idempotency_key:
+                raise
+            s.rollback()  # a concurrent request with the same key won the race
+            existing = s.get(IdempotencyKey, (principal.tenant_id, idempotency_key))
+            if existing is None:
+                raise
+            return _replay(existing, request_hash), False
+        packet_id = packet.id
+    log.info("packet %s created: tenant %s, %d files, %d pages, rulebook %s", packet_id,
+             principal.tenant_id, len(req.files), sum(f.pages for f in req.files), req.rulebook_id)
+    return packet_id, True
+
+
+def _replay(existing: IdempotencyKey, request_hash: str) -> str:
+    if existing.request_hash != request_hash:
+        raise ServiceError(
+            "chave_idempotencia_reutilizada", 422, "Chave de idempotência já usada",
+            "Esta Idempotency-Key já foi usada com outro conteúdo. Use uma chave nova para um novo pacote.")
+    return existing.packet_id
+
+
+# --- reading and judging (workers) -----------------------------------------------------
+
+def _lock_packet(s: Session, packet_id: str) -> Packet | None:
+    return s.get(Packet, packet_id, with_for_update=True, populate_existing=True)
+
+
+def _gave_up(filename: str, sha256: str, attempts: int) -> list[Document]:
+    return [Document(id="d1", filename=filename, sha256=sha256, problems=[Finding(
+        code="file.read_failed", severity="error",
+        message=f"A leitura do arquivo falhou {attempts} vezes; ele não foi avaliado.")])]
+
+
+def _missing_blob(filename: str, sha256: str) -> list[Document]:
+    return [Document(id="d1", filename=filename, sha256=sha256, problems=[Finding(
+        code="file.missing", severity="error",
+        message="O arquivo não foi encontrado no armazenamento; ele não foi avaliado.")])]
+
+
+def read_step(file_id: int, *, settings: Settings | None = None, storage: Storage | None = None,
+              reader: Callable[[bytes, str], list[Document]] | None = None) -> str | None:
+    """Read one file of a packet. Returns the packet id when the packet is ready to judge."""
+    settings = settings or get_settings()
+    storage = storage or get_storage(settings)
+    with db.session_scope(settings) as s:
+        row = s.get(PacketFile, file_id)
+        if row is None:
+            return None  # the packet was deleted
+        packet = _lock_packet(s, row.packet_id)
+        f = s.get(PacketFile, file_id, with_for_update=True, populate_existing=True)
+        if packet is None or f is None or packet.status in FINISHED:
+            return None
+        if f.status == "done":
+            return packet.id if _all_read(s, packet) else None
+        f.status, f.attempts, f.started_at = "reading", f.attempts + 1, utcnow()
+        if packet.status == "queued":
+            packet.status, packet.started_at = "processing", utcnow()
+        packet_id, filename, digest, attempts = packet.id, f.filename, f.sha256, f.attempts
+
+    started = time.monotonic()
+    if attempts > settings.read_max_attempts:
+        log.error("file %s of packet %s given up after %d attempts", file_id, packet_id, attempts - 1)
+        docs = _gave_up(filename, digest, attempts - 1)
+    else:
+        try:
+            data = storage.get(digest)
+        except BlobNotFound:
+            with db.session_scope(settings) as s:
+                if s.get(PacketFile, file_id) is None:
+                    return None
+            log.error("blob %s of packet %s is missing", digest[:12], packet_id)
+            docs = _missing_blob(filename, digest)
+        else:
+            docs = (reader or _default_reader(settings))(data, filename)
+    log.info("file %s of packet %s read in %.2fs: %d document(s), sha256 %s", file_id, packet_id,
+             time.monotonic() - started, len(docs), digest[:12])
+    return _finish_read(file_id, docs, settings)
+
+
+def _finish_read(file_id: int, docs: list[Document], settings: Settings) -> str | None:
+    """Write a file's documents once; the packet id when it was the last file to read."""
+    with db.session_scope(settings) as s:
+        row = s.get(PacketFile, file_id)
+        if row is None:
+            return None
+        packet = _lock_packet(s, row.packet_id)
+        f = s.get(PacketFile, file_id, with_for_update=True, populate_existing=True)
+        if packet is None or f is None:
+            return None
+        if f.status != "done":
+            for seq, d in enumerate(docs):
+                s.add(DocumentRow(packet_id=packet.id, file_id=file_id, seq=seq, type=d.type,
+                                  body=d.model_dump(mode="json")))
+            f.status, f.finished_at = "done", utcnow()
+            s.flush()
+        return packet.id if packet.status not in FINISHED and _all_read(s, packet) else None
+
+
+def give_up_read(file_id: int, *, settings: Settings | None = None) -> str | None:
+    """A read failed for good (not bad input: a fault). The file gets a finding, so the packet
+    is still judged and its sender learns what happened. Returns the packet id if ready."""
+    settings = settings or get_settings()
+    with db.session_scope(settings) as s:
+        f = s.get(PacketFile, file_id)
+        if f is None or f.status == "done":
+            return None
+        filename, digest, attempts = f.filename, f.sha256, f.attempts
+    log.error("read of file %s given up after a fault", file_id)
+    return _finish_read(file_id, _gave_up(filename, digest, max(attempts, 1)), settings)
+
+
+def fail_packet(packet_id: str, code: str, detail: str, *, settings: Settings | None = None) -> bool:
+    """Mark a packet failed (its judgement could not run). Returns True when a callback is due."""
+    settings = settings or get_settings()
+    with db.session_scope(settings) as s:
+        packet = _lock_packet(s, packet_id)
+        if packet is None or packet.status in FINISHED:
+            return False
+        packet.status, packet.error_code, packet.error_detail = "failed", code, detail
+        packet.finished_at = utcnow()
+        if packet.callback_url and s.get(Callback, packet_id) is None:
+            s.add(Callback(packet_id=packet_id, event="packet.failed"))
+        log.error("packet %s failed: %s", packet_id, code)
+        return bool(packet.callback_url)
+
+
+def _default_reader(settings: Settings) -> Callable[[bytes, str], list[Document]]:
+    cache = get_read_cache(settings)
+    return lambda data, filename: pipeline.read_file(data, filename, cache=cache)
+
+
+def _all_read(s: Session, packet: Packet) -> bool:
+    done = s.scalar(select(func.count()).select_from(PacketFile).where(
+        PacketFile.packet_id == packet.id, PacketFile.status == "done"))
+    return done == packet.files_total
+
+
+def packet_documents(s: Session, packet_id: str) -> list[tuple[PacketFile, DocumentRow, Document]]:
+    """Every document of the packet in upload order, with its final id (d1, d2, ...)."""
+    rows = s.execute(
+        select(PacketFile, DocumentRow).join(DocumentRow, DocumentRow.file_id == PacketFile.id)
+        .where(PacketFile.packet_id == packet_id).order_by(PacketFile.position, DocumentRow.seq)).all()
+    per_file: dict[int, list[Document]] = {}
+    for f, d in rows:
+        per_file.setdefault(f.id, []).append(Document.model_validate(d.body))
+    numbered = pipeline.number_documents(list(per_file.values()))
+    return [(f, d, doc) for (f, d), doc in zip(rows, numbered, strict=True)]
+
+
+def judge_step(packet_id: str, *, settings: Settings | None = None) -> bool:
+    """Judge a fully read packet once. Returns True when a callback is due."""
+    settings = settings or get_settings()
+    with db.session_scope(settings) as s:
+        packet = _lock_packet(s, packet_id)
+        if packet is None:
+            return False
+        if packet.status in FINISHED:
+            return _callback_pending(s, packet_id)
+        if not _all_read(s, packet):
+            return False
+        documents = [doc for _, _, doc in packet_documents(s, packet_id)]
+        started = time.monotonic()
+        try:
+            result = pipeline.judge_packet(documents, packet.rulebook_id, packet.reference_date,
+                                           dict(packet.facts or {}), packet_id=packet.id)
+        except Exception:
+            log.exception("judging packet %s failed", packet_id)
+            packet.status = "failed"
+            packet.error_code, packet.error_detail = JUDGE_FAULT
+        else:
+            s.add(ResultRow(packet_id=packet_id, verdict=result.verdict, body=result.model_dump(mode="json")))
+            packet.status = "done"
+            log.info("packet %s judged in %.2fs: %s", packet_id, time.monotonic() - started, result.verdict)
+        packet.finished_at = utcnow()
+        if packet.callback_url:
+            s.add(Callback(packet_id=packet_id, event=f"packet.{packet.status}"))
+        s.flush()
+        return bool(packet.callback_url)
+
+
+def _callback_pending(s: Session, packet_id: str) -> bool:
+    cb = s.get(Callback, packet_id)
+    return cb is not None and cb.status == "pending"
+
+
+# --- reading back (API) ------------------------------------------------------------------
+
+def visible(principal: Principal):
+    """The packets a key may see: its tenant's, or for a clerk those submitted to its authority."""
+    if principal.kind == "authority":
+        return Packet.authority_id == principal.tenant_id
+    return Packet.tenant_id == principal.tenant_id
+
+
+def get_packet(s: Session, principal: Principal, packet_id: str) -> Packet:
+    packet = s.scalars(select(Packet).where(Packet.id == packet_id, visible(principal))).one_or_none()
+    if packet is None:
+        raise not_found()
+    return packet
+
+
+def list_packets(s: Session, principal: Principal, *, limit: int, offset: int,
+                 status: str | None = None) -> tuple[list[Packet], int]:
+    cond = [visible(principal)]
+    if status:
+        cond.append(Packet.status == status)
+    total = s.scalar(select(func.count()).select_from(Packet).where(*cond))
+    rows = s.scalars(select(Packet).where(*cond).order_by(Packet.created_at.desc(), Packet.id.desc())
+                     .limit(limit).offset(offset)).all()
+    return list(rows), int(total or 0)
+
+
+def current_status(packet_id: str, settings: Settings | None = None) -> str | None:
+    with db.session_scope(settings) as s:
+        packet = s.get(Packet, packet_id)
+        return packet.status if packet else None
+
+
+def verdicts(s: Session, packet_ids: list[str]) -> dict[str, str]:
+    if not packet_ids:
+        return {}
+    rows = s.execute(select(ResultRow.packet_id, ResultRow.verdict).where(ResultRow.packet_id.in_(packet_ids)))
+    return dict(rows.all())
+
+
+def packet_status(s: Session, packet: Packet, *, with_result: bool = True) -> dict[str, Any]:
+    files = s.scalars(select(PacketFile).where(PacketFile.packet_id == packet.id)
+                      .order_by(PacketFile.position)).all()
+    docs_by_file: dict[int, list[dict[str, Any]]] = {}
+    if packet.status == "done":
+        for f, _, doc in packet_documents(s, packet.id):
+            docs_by_file.setdefault(f.id, []).append({"id": doc.id, "type": doc.type, "pages": doc.pages})
+    else:
+        for d in s.scalars(select(DocumentRow).where(DocumentRow.packet_id == packet.id)
+                           .order_by(DocumentRow.file_id, DocumentRow.seq)):
+            docs_by_file.setdefault(d.file_id, []).append(
+                {"id": None, "type": d.type, "pages": d.body.get("pages", 0)})
+    result = None
+    if with_result and packet.status == "done":
+        row = s.get(ResultRow, packet.id)
+        result = row.body if row else None
+    done = sum(1 for f in files if f.status == "done")
+    return {
+        "id": packet.id,
+        "status": packet.status,
+        "rulebook": packet.rulebook_id,
+        "reference_date": packet.reference_date.isoformat(),
+        "created_at": iso(packet.created_at),
+        "started_at": iso(packet.started_at),
+        "finished_at": iso(packet.finished_at),
+        "progress": {"files_total": packet.files_total, "files_read": done,
+                     "pages_total": packet.pages_total,
+                     "percent": round(100 * done / packet.files_total) if packet.files_total else 100},
+        "files": [{
+            "position": f.position + 1, "filename": f.filename, "sha256": f.sha256,
+            "media_type": f.media_type, "size": f.size, "pages": f.pages,
+            "status": f.status, "documents": docs_by_file.get(f.id, []),
+        } for f in files],
+        "verdict": result["verdict"] if result else None,
+        "result": result,
+        "error": {"code": packet.error_code, "message": packet.error_detail} if packet.error_code else None,
+    }
+
+
+def iso(ts: datetime | None) -> str | None:
+    if ts is None:
+        return None
+    if ts.tzinfo is None:  # SQLite hands back naive datetimes; they were written in UTC
+        ts = ts.replace(tzinfo=timezone.utc)
+    return ts.isoformat().replace("+00:00", "Z")
+
+
+def page_source(s: Session, packet: Packet, doc_id: str, page: int) -> tuple[str, int]:
+    """(sha256 of the file, page number inside the file) for a document's page."""
+    if packet.status != "done":
+        raise ServiceError("pacote_em_processamento", 409, "Pacote ainda em processamento",
+                           "As páginas ficam disponíveis quando o pacote termina de ser avaliado.")
+    offsets: dict[int, int] = {}
+    for f, _, doc in packet_documents(s, packet.id):
+        start = offsets.get(f.id, 0)
+        offsets[f.id] = start + doc.pages
+        if doc.id == doc_id:
+            if not 1 <= page <= max(doc.pages, 0):
+                raise ServiceError("pagina_nao_encontrada", 404, "Página não encontrada",
+                                   f"O documento {doc_id} tem {doc.pages} página(s).")
+            return f.sha256, start + page
+    raise ServiceError("documento_nao_encontrado", 404, "Documento não encontrado",
+                       f"O pacote não tem o documento {doc_id}.")
+
+
+# --- deleting ----------------------------------------------------------------------------
+
+def delete_packet(principal: Principal, packet_id: str, *, settings: Settings | None = None,
+                  storage: Storage | None = None) -> None:
+    settings = settings or get_settings()
+    storage = storage or get_storage(settings)
+    orphans: list[str] = []
+    with db.session_scope(settings) as s:
+        packet = s.scalars(select(Packet).where(Packet.id == packet_id, visible(principal))).one_or_none()
+        if packet is None:
+            raise not_found()
+        if principal.read_only or packet.tenant_id != principal.tenant_id:
+            raise ServiceError("somente_leitura", 403, "Operação não permitida",
+                               "Esta chave só pode consultar pacotes; apenas quem enviou o pacote pode apagá-lo.")
+        digests = sorted(set(s.scalars(select(PacketFile.sha256).where(PacketFile.packet_id == packet_id))))
+        _lock_blobs(s, digests)
+        packet = _lock_packet(s, packet_id)
+        if packet is None:
+            raise not_found()
+        for model in (Callback, ResultRow, DocumentRow, IdempotencyKey, PacketFile):
+            s.execute(delete(model).where(model.packet_id == packet_id))
+        s.execute(delete(Packet).where(Packet.id == packet_id))
+        s.flush()
+        for digest in digests:
+            still = s.scalar(select(func.count()).select_from(PacketFile).where(PacketFile.sha256 == digest))
+            if not still:
+                storage.delete(digest, session=s)
+                orphans.append(digest)
+    cache = get_read_cache(settings)
+    if cache is not None:
+        for digest in orphans:
+            try:
+                cache.delete(digest)
+            except Exception:
+                log.warning("could not drop cached read of %s", digest[:12], exc_info=True)
+    log.info("packet %s deleted by tenant %s; %d blob(s) removed", packet_id, principal.tenant_id, len(orphans))

@@ -1,0 +1,157 @@
+"""Celery: one task per file read, then the packet's judgement, then its callback.
+
+Messages are JSON and carry ids only (never bytes). Tasks are acknowledged after they finish
+(`acks_late`) and given back to the queue when their worker dies (`reject_on_worker_lost`),
+so a killed worker loses nothing; every task is idempotent (intake.service), so the second
+delivery finds the work done. Only transient errors (database, storage, broker) are retried.
+
+    celery -A intake.tasks worker            or            fretadoc worker
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from celery import Celery, Task, signals
+from celery.exceptions import SoftTimeLimitExceeded
+from kombu import Exchange, Queue
+
+from intake import callbacks, db, pipeline, service
+from intake.cache import reader_fingerprint
+from intake.db.cache import get_read_cache
+from intake.settings import Settings, get_settings
+from validators.documents import Document, Finding
+
+log = logging.getLogger("fretadoc.tasks")
+
+READ, JUDGE, CALLBACK = "fretadoc.read_file", "fretadoc.judge_packet", "fretadoc.deliver_callback"
+
+
+def make_celery(settings: Settings | None = None) -> Celery:
+    settings = settings or get_settings()
+    app = Celery("fretadoc", broker=settings.broker_url or "memory://", set_as_current=True)
+    queues = {name: settings.queue(name) for name in ("read", "judge", "callback")}
+    exchange = Exchange(settings.queue_prefix, type="direct")
+    app.conf.update(
+        task_serializer="json",
+        accept_content=["json"],
+        result_serializer="json",
+        task_ignore_result=True,  # results live in the database
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        task_acks_on_failure_or_timeout=True,
+        worker_prefetch_multiplier=1,  # a slow OCR task must not hold others hostage
+        worker_max_tasks_per_child=200,  # bound any slow leak in the native readers
+        worker_hijack_root_logger=False,
+        broker_connection_retry_on_startup=True,
+        broker_transport_options={"visibility_timeout": settings.visibility_timeout,
+                                  "unacked_restore_interval": settings.restore_interval,
+                                  "unacked_restore_throttle": 1},
+        task_queues=[Queue(q, exchange, routing_key=q) for q in queues.values()],
+        task_default_exchange=exchange.name,
+        task_default_queue=queues["read"],
+        task_routes={READ: {"queue": queues["read"]}, JUDGE: {"queue": queues["judge"]},
+                     CALLBACK: {"queue": queues["callback"]}},
+        timezone="UTC",
+        enable_utc=True,
+    )
+    return app
+
+
+settings = get_settings()
+app = make_celery(settings)
+# Fingerprint the reading code now, in the parent: the pool's children fork from here with the
+# code loaded now, and must all label their cached reads alike.
+reader_fingerprint()
+
+
+@signals.worker_process_init.connect
+def _fresh_connections(**_):
+    # A forked pool process must not share the parent's database connections.
+    db.dispose_all()
+
+
+def _reader(data: bytes, filename: str) -> list[Document]:
+    started = time.monotonic()
+    docs = pipeline.read_file(data, filename, cache=get_read_cache(settings))
+    timed_out = time.monotonic() - started >= settings.read_soft_time_limit
+    if timed_out and any(p.code == "file.read_error" for d in docs for p in d.problems):
+        # read_file turns the soft time limit into a generic error; say what it was.
+        digest = docs[0].sha256
+        return [Document(id="d1", filename=filename, sha256=digest, problems=[Finding(
+            code="file.read_timeout", severity="error",
+            message=f"A leitura passou de {settings.read_soft_time_limit} s e foi interrompida; "
+                    "o arquivo não foi avaliado.")])]
+    return docs
+
+
+class FretadocTask(Task):
+    """Records a task that failed for good, so no packet waits forever for it."""
+
+    def on_failure(self, exc, task_id, args, kwargs, einfo):
+        try:
+            if self.name == READ and args:
+                ready = service.give_up_read(int(args[0]), settings=settings)
+                if ready:
+                    send_judge(ready)
+            elif self.name == JUDGE and args:
+                if service.fail_packet(str(args[0]), *service.JUDGE_FAULT, settings=settings):
+                    send_callback(str(args[0]))
+        except Exception:
+            log.exception("could not record the failure of %s[%s]", self.name, task_id)
+
+
+RETRY = dict(base=FretadocTask, autoretry_for=service.TRANSIENT, retry_backoff=2, retry_backoff_max=120, retry_jitter=True,
+             max_retries=settings.task_max_retries)
+
+
+@app.task(name=READ, bind=True, soft_time_limit=settings.read_soft_time_limit,
+          time_limit=settings.read_time_limit, **RETRY)
+def read_file(self, file_id: int) -> None:
+    try:
+        ready = service.read_step(file_id, settings=settings, reader=_reader)
+    except SoftTimeLimitExceeded:  # outside the reader (storage, database): try again later
+        raise self.retry(countdown=5) from None
+    if ready:
+        send_judge(ready)
+
+
+@app.task(name=JUDGE, bind=True, soft_time_limit=settings.judge_time_limit - 10,
+          time_limit=settings.judge_time_limit, **RETRY)
+def judge_packet(self, packet_id: str) -> None:
+    if service.judge_step(packet_id, settings=settings):
+        send_callback(packet_id)
+
+
+@app.task(name=CALLBACK, bind=True, max_retries=None, base=FretadocTask, time_limit=int(settings.callback_timeout) + 30,
+          autoretry_for=service.TRANSIENT, retry_backoff=2, retry_backoff_max=120)
+def deliver_callback(self, packet_id: str) -> None:
+    outcome = callbacks.deliver_callback(packet_id, settings=settings)
+    if outcome.retry_in is not None:
+        send_callback(packet_id, outcome.retry_in)
+
+
+def send_read(file_id: int) -> None:
+    app.send_task(READ, args=[file_id], queue=settings.queue("read"))
+
+
+def send_judge(packet_id: str) -> None:
+    app.send_task(JUDGE, args=[packet_id], queue=settings.queue("judge"))
+
+
+def send_callback(packet_id: str, delay: float = 0.0) -> None:
+    # A countdown is held by the worker that receives it; if that worker dies, acks_late
+    # hands the message to another, which waits out the rest.
+    app.send_task(CALLBACK, args=[packet_id], queue=settings.queue("callback"),
+                  countdown=delay if delay > 0 else None)
+
+
+def worker_argv(concurrency: int | None = None, loglevel: str = "INFO",
+                hostname: str | None = None) -> list[str]:
+    argv = ["worker", f"--loglevel={loglevel}",
+            "--queues", ",".join(settings.queue(n) for n in ("read", "judge", "callback")),
+            f"--concurrency={concurrency or settings.workers}", "--without-gossip", "--without-mingle"]
+    if hostname:
+        argv.append(f"--hostname={hostname}")
+    return argv

@@ -1,0 +1,218 @@
+"""The service under test, for real: a fresh PostgreSQL database per session, Redis, uvicorn
+and Celery worker subprocesses; and the same tests on the embedded defaults (SQLite file,
+in-process pool). PostgreSQL and Redis must run on 127.0.0.1 (CI starts them); without them
+the tests are skipped, unless FRETADOC_REQUIRE_SERVICES=1, when they fail."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import sys
+import tempfile
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from service_stack import Stack, kill_all  # noqa: E402
+
+PG_ADMIN = os.environ.get("FRETADOC_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
+REDIS = os.environ.get("FRETADOC_TEST_REDIS", "redis://127.0.0.1:6379/9")
+RULEBOOK = "rs-metroplan-escolar"
+
+
+def _reachable(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_strays():
+    """Whatever happens (a failure, Ctrl-C, SIGTERM from a CI timeout), no server outlives the run."""
+    import atexit
+    import signal
+
+    atexit.register(kill_all)
+    previous = signal.getsignal(signal.SIGTERM)
+
+    def on_term(signum, frame):
+        kill_all()
+        raise SystemExit(128 + signum)
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, on_term)
+    yield
+    kill_all()
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, previous)
+
+
+@pytest.fixture(scope="session")
+def services() -> None:
+    missing = [name for name, port in (("PostgreSQL", 5432), ("Redis", 6379)) if not _reachable("127.0.0.1", port)]
+    if missing:
+        msg = f"{' e '.join(missing)} não responde em 127.0.0.1"
+        if os.environ.get("FRETADOC_REQUIRE_SERVICES") == "1":
+            pytest.fail(msg)
+        pytest.skip(msg)
+
+
+@pytest.fixture(scope="session")
+def workroot():
+    path = Path(tempfile.mkdtemp(prefix="fretadoc-service-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def pg_url(services):
+    """A fresh database for this session, dropped at the end."""
+    from sqlalchemy import create_engine, text
+
+    name = f"fretadoc_test_{secrets.token_hex(4)}"
+    admin = create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    yield PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def redis_prefix(services):
+    """Queue names of this session only; their keys are removed at the end."""
+    import redis
+
+    prefix = f"fdtest{secrets.token_hex(3)}"
+    yield prefix
+    client = redis.Redis.from_url(REDIS)
+    for key in client.scan_iter(match=f"*{prefix}*"):
+        client.delete(key)
+    client.close()
+
+
+def stack_env(mode: str, workdir: Path, pg_url: str, prefix: str, **extra: str) -> tuple[dict, str]:
+    from service_stack import base_env
+
+    env = {
+        "FRETADOC_DATA_DIR": str(workdir / "data"),
+        "FRETADOC_CALLBACK_BACKOFF": "0.5",
+        "FRETADOC_CALLBACK_MAX_ATTEMPTS": "3",
+        "FRETADOC_DISPATCH_GRACE": "3",
+        # Upload limits small enough to test cheaply, large enough for the sample packets.
+        "FRETADOC_MAX_FILES": "30",
+        "FRETADOC_MAX_PACKET_PAGES": "60",
+        "FRETADOC_MAX_FILE_BYTES": str(8 * 1024 * 1024),
+    }
+    cache = os.environ.get("FRETADOC_CACHE_DIR")
+    if mode == "embedded":
+        env["FRETADOC_WORKERS"] = "2"
+        if cache:
+            env.update(FRETADOC_READ_CACHE="dir", FRETADOC_CACHE_DIR=cache)  # the run's shared cache
+        db_url = f"sqlite:///{workdir / 'data' / 'fretadoc.db'}"
+    else:
+        env.update(DATABASE_URL=pg_url, FRETADOC_STORAGE="database", FRETADOC_READ_CACHE="database",
+                   FRETADOC_BROKER_URL=REDIS, FRETADOC_QUEUE_PREFIX=prefix)
+        db_url = pg_url
+    env.update(extra)
+    return base_env(env), db_url
+
+
+@pytest.fixture(scope="session", params=["embedded", "distributed"])
+def stack(request, workroot) -> Stack:
+    mode = request.param
+    pg, prefix = "", ""
+    if mode == "distributed":  # the embedded defaults need neither PostgreSQL nor Redis
+        pg, prefix = request.getfixturevalue("pg_url"), request.getfixturevalue("redis_prefix")
+    workdir = workroot / mode
+    env, db_url = stack_env(mode, workdir, pg, prefix)
+    st = Stack(name=mode, mode=mode, workdir=workdir, env=env, db_url=db_url)
+    request.addfinalizer(st.stop)
+    st.start(workers=1, concurrency=2)
+    return st
+
+
+@pytest.fixture
+def make_stack(workroot, request):
+    """A private stack for a test that kills processes (its own queues, no read cache)."""
+    made: list[Stack] = []
+
+    def make(mode: str) -> Stack:
+        pg, prefix = "", ""
+        if mode == "distributed":
+            pg, prefix = request.getfixturevalue("pg_url"), request.getfixturevalue("redis_prefix")
+        name = f"{mode}-{secrets.token_hex(2)}"
+        workdir = workroot / name
+        env, db_url = stack_env(mode, workdir, pg, f"{prefix}{name}", FRETADOC_READ_CACHE="off",
+                                FRETADOC_VISIBILITY_TIMEOUT="12", FRETADOC_RESTORE_INTERVAL="1")
+        env.pop("FRETADOC_CACHE_DIR", None)
+        st = Stack(name=name, mode=mode, workdir=workdir, env=env, db_url=db_url)
+        made.append(st)
+        return st
+
+    yield make
+    for st in made:
+        st.stop()
+
+
+class Receiver:
+    """A local HTTP endpoint for callbacks: answers with the scripted statuses, records all."""
+
+    def __init__(self, statuses: list[int] | None = None):
+        self.statuses = list(statuses or [])
+        self.requests: list[dict] = []
+        self.arrived = threading.Condition()
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                with receiver.arrived:
+                    status = receiver.statuses.pop(0) if receiver.statuses else 200
+                    receiver.requests.append({"path": self.path, "headers": dict(self.headers),
+                                              "body": body, "answered": status})
+                    receiver.arrived.notify_all()
+                self.send_response(status)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def url(self, path: str = "/retorno") -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}{path}"
+
+    def wait_for(self, count: int, timeout: float = 30) -> list[dict]:
+        with self.arrived:
+            self.arrived.wait_for(lambda: len(self.requests) >= count, timeout=timeout)
+            return list(self.requests)
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def receiver():
+    made: list[Receiver] = []
+
+    def make(statuses: list[int] | None = None) -> Receiver:
+        r = Receiver(statuses)
+        made.append(r)
+        return r
+
+    yield make
+    for r in made:
+        r.close()

@@ -1,0 +1,118 @@
+"""The service's parts on their own: settings, storage backends, keys, migrations."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from pydantic import ValidationError
+
+from intake.settings import DEFAULT_SECRET, Settings
+
+pytestmark = [pytest.mark.service, pytest.mark.xdist_group("service")]
+
+
+def test_settings_refuse_default_secret_outside_development(monkeypatch):
+    for k in ("FRETADOC_SECRET_KEY", "FRETADOC_ENV", "DATABASE_URL"):
+        monkeypatch.delenv(k, raising=False)
+    assert Settings().secret_key == DEFAULT_SECRET  # fine while developing
+    with pytest.raises(ValidationError, match="FRETADOC_SECRET_KEY"):
+        Settings(env="production")
+    with pytest.raises(ValidationError, match="FRETADOC_SECRET_KEY"):
+        Settings(env="production", secret_key="curta")
+    ok = Settings(env="production", secret_key="x" * 40)
+    assert not ok.allow_private_callbacks
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db/fretadoc")
+    assert Settings().db_url == "postgresql+psycopg://u:p@db/fretadoc"
+
+
+def _put(storage, tmp_path, data: bytes) -> str:
+    digest = hashlib.sha256(data).hexdigest()
+    path = tmp_path / "f"
+    path.write_bytes(data)
+    assert storage.put_file(path, digest) is True
+    assert storage.put_file(path, digest) is False  # content-addressed: stored once
+    return digest
+
+
+def _exercise(storage, tmp_path) -> None:
+    before = storage.count()
+    digest = _put(storage, tmp_path, b"%PDF-1.4 conteudo")
+    assert storage.exists(digest) and storage.get(digest) == b"%PDF-1.4 conteudo"
+    assert storage.count() == before + 1
+    storage.delete(digest)
+    storage.delete(digest)  # absent: no error
+    assert not storage.exists(digest)
+    from intake.storage import BlobNotFound
+
+    with pytest.raises(BlobNotFound):
+        storage.get(digest)
+    with pytest.raises(ValueError):
+        storage.get("../../etc/passwd")
+
+
+def test_local_storage(tmp_path):
+    from intake.storage import LocalStorage
+
+    _exercise(LocalStorage(tmp_path / "blobs"), tmp_path)
+
+
+def test_database_storage_on_postgresql(pg_url, tmp_path):
+    from intake import db
+    from intake.storage import DatabaseStorage
+
+    settings = Settings(database_url=pg_url, storage="database")
+    db.migrate(settings)
+    _exercise(DatabaseStorage(settings), tmp_path)
+
+
+def test_migrations_match_the_models(pg_url):
+    """Alembic's autogenerate finds nothing to add: the migrations build what the models say."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from intake import db
+    from intake.db.models import Base
+
+    settings = Settings(database_url=pg_url)
+    db.migrate(settings)
+    with db.engine(settings).connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    assert diff == []
+
+
+def test_keys_are_hashed_and_verified(tmp_path):
+    from intake import db, tenants
+
+    settings = Settings(data_dir=tmp_path)
+    db.migrate(settings)
+    with db.session_scope(settings) as s:
+        t, created = tenants.get_or_create_tenant(s, "  Transportes   Ômega ", "carrier")
+        assert created and t.name == "Transportes Ômega"
+        row, clear = tenants.create_key(s, t)
+        assert row.key_hash == hashlib.sha256(clear.encode()).hexdigest() and clear not in row.key_hash
+    with db.session_scope(settings) as s:
+        who = tenants.authenticate(s, clear)
+        assert who is not None and who.tenant_id == t.id and not who.read_only
+        assert tenants.authenticate(s, clear[:-1] + ("A" if clear[-1] != "A" else "B")) is None
+        with pytest.raises(tenants.TenantError):
+            tenants.get_or_create_tenant(s, "Transportes Ômega", "authority")
+        with pytest.raises(tenants.TenantError):
+            tenants.get_or_create_tenant(s, "Outro", "carrier", ["rs-metroplan-escolar"])
+        a = tenants.callback_secret(t, settings)
+        t.secret_version += 1
+        assert tenants.callback_secret(t, settings) != a  # rotation
+
+
+def test_callback_urls_are_checked():
+    from intake.callbacks import check_callback_url
+    from intake.errors import ServiceError
+
+    prod = Settings(env="production", secret_key="x" * 40)
+    dev = Settings(env="development")
+    for url in ("ftp://portal/x", "https://", "http://portal.example/x", "https://127.0.0.1/x", "https://localhost/x",
+                "https://[::1]/x", "https://10.0.0.7/x"):
+        with pytest.raises(ServiceError) as err:
+            check_callback_url(url, prod)
+        assert err.value.code == "callback_url_invalida" and err.value.status == 422
+    assert check_callback_url("http://127.0.0.1:9/x", dev)  # a local receiver while developing
