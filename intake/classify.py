@@ -1,0 +1,250 @@
+"""Document type from titles and key phrases (the data is classify.yaml).
+
+Text is folded (accents, case, punctuation) and matched as whole words. A title that opens a
+row in the page's title zone dominates; the same words inside a sentence count little, so a
+contract that mentions "apólice" or "lista de passageiros" stays a contract. Keywords add
+support anywhere; negative phrases subtract. When no type stands out, or the best match is
+a heading of an unrelated document (a letter, an invoice, a receipt of something else), the
+answer is `unknown`: never a forced guess.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from rapidfuzz import fuzz
+
+from intake.layout import Layout
+from intake.normalize import fold, key
+from ocr.model import Extraction
+from validators.documents import DOC_TYPES
+
+_PATH = Path(__file__).with_name("classify.yaml")
+OTHER = "other"
+# Rows of text considered per page, and pages considered per document (titles are early).
+_MAX_PAGES = 3
+
+
+@dataclass(frozen=True)
+class Title:
+    text: str
+    weight: float
+    require: tuple[str, ...] = ()
+    pattern: re.Pattern = field(compare=False, default=None)  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class TypeSpec:
+    name: str
+    titles: tuple[Title, ...]
+    keywords: tuple[tuple[str, re.Pattern], ...]
+    negative: tuple[tuple[str, re.Pattern], ...]
+    require: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Rules:
+    settings: dict[str, float]
+    types: tuple[TypeSpec, ...]
+
+
+def _word_re(phrase: str) -> re.Pattern:
+    return re.compile(r"(?<![a-z0-9])" + re.escape(phrase) + r"(?![a-z0-9])")
+
+
+@cache
+def rules() -> Rules:
+    data = yaml.safe_load(_PATH.read_text(encoding="utf-8"))
+    s = data["settings"]
+    unknown = set(data["types"]) - set(DOC_TYPES)
+    if unknown:
+        raise ValueError(f"classify.yaml names types outside the contract: {sorted(unknown)}")
+    specs = []
+    for name, spec in list(data["types"].items()) + [(OTHER, data.get("other", {}))]:
+        titles = []
+        for t in spec.get("titles", []):
+            t = t if isinstance(t, dict) else {"t": t}
+            text = key(t["t"])
+            titles.append(Title(text, float(t.get("w", s["title_weight"])),
+                                tuple(key(r) for r in t.get("require", [])), _word_re(text)))
+        specs.append(TypeSpec(
+            name=name,
+            titles=tuple(titles),
+            keywords=tuple((key(k), _word_re(key(k))) for k in spec.get("keywords", [])),
+            negative=tuple((key(k), _word_re(key(k))) for k in spec.get("negative", [])),
+            require=tuple(key(r) for r in spec.get("require", [])),
+        ))
+    return Rules(s, tuple(specs))
+
+
+@dataclass
+class _Page:
+    head: list[str]  # fold() text of the rows of the title zone, top first
+    body: str  # key() text of the whole page
+    ocr: bool
+    pairs: list[str] = field(default_factory=list)  # each head row joined to the next
+
+
+def _pages(ext: Extraction) -> list[_Page]:
+    r = rules().settings
+    layout = Layout(ext.pages[:_MAX_PAGES])
+    out = []
+    for page in layout.pages:
+        rows = layout.rows[page.number]
+        texts = [row.text for i, row in enumerate(rows) if i < r["head_rows"] or row.y0 < r["head_fraction"]]
+        if page.source == "ocr":
+            # a lone lower-case letter before a heading in capitals is a speck of the emblem
+            texts = [re.sub(r"^[a-zà-ÿ]\s+(?=[A-ZÀ-Ý]{2})", "", t) for t in texts]
+        head = [fold(t) for t in texts]
+        # titles printed over two lines ('COMPROVANTE DE INSCRIÇÃO E DE SITUAÇÃO' / 'CADASTRAL')
+        pairs = [head[i] + " " + head[i + 1] for i in range(len(head) - 1)]
+        out.append(_Page([h for h in head if h], "\n".join(key(row.text) for row in rows),
+                         page.source == "ocr", [p for p in pairs if p.strip()]))
+    return out
+
+
+_PREFIX = re.compile(r"^(?:anexo\s+[ivxl0-9]+\s*|modelo\s+|formulario\s+|[0-9]+\s+|"
+                     r"instrumento particular de\s+|termo de\s+)")
+
+
+# OCR specks before a heading: '(0) SECRETARIA', 'É) CERTIFICADO', '| LAUDO'
+_JUNK = re.compile(r"^(?:[^\w\s]*\w{0,2}[^\w\s]+\s+)+")
+_SECTION = re.compile(r"^(clausula|paragrafo|art|artigo|item|secao|capitulo|anexo\s+[ivxl0-9]+\s+do contrato)\b")
+
+
+@lru_cache(maxsize=4096)
+def _row_best(row: str) -> float:
+    """How many characters of the best-matching title an OCR'd row holds: a noisy heading counts
+    only for the title it is closest to ('CERTIFICADO DE REGISTRO E LICENClAMENTO' is no CRV)."""
+    k = key(row)
+    # characters matched: a long title nearly matched beats a short one matched in full
+    return max((fuzz.partial_ratio(t.text, k) * len(t.text) / 100 for spec in rules().types
+                for t in spec.titles if len(t.text) >= 10 and len(k) >= 0.8 * len(t.text)), default=0.0)
+
+
+def _title_strength(title: Title, row: str, ocr: bool) -> float:
+    """1.0 when the row is the title (or opens with it), 0.4 when it only contains it; 0 for a
+    label ('Apólice: 1031...' is a field, not a heading)."""
+    if re.match(re.escape(title.text) + r"\s*(?:n[o°.]{0,2}\s*)?:", key_keep_colon(row)):
+        return 0.0
+    raw = row
+    row = _PREFIX.sub("", key(_JUNK.sub("", row)), count=1)
+    m = title.pattern.search(row)
+    if m is None:
+        if not ocr or len(title.text) < 10 or len(row) < 0.8 * len(title.text):
+            return 0.0  # (a short row would match inside a long title)
+        # OCR noise in a heading: a close fuzzy match where the title should be
+        al = fuzz.partial_ratio_alignment(title.text, row, score_cutoff=88)
+        if al is None or al.score * len(title.text) / 100 < _row_best(raw) - 2.0:
+            return 0.0
+        start, factor = al.dest_start, 0.95
+    else:
+        start, factor = m.start(), 1.0
+    if _SECTION.match(row):
+        return 0.4 * factor  # a clause or section heading inside a longer document
+    if start == 0 or len(row) <= 1.6 * len(title.text) + 12 and not row[:start].strip().isalpha():
+        return factor
+    return 0.4 * factor
+
+
+def key_keep_colon(text: str) -> str:
+    """key() but with ':' kept, to tell a label from a heading."""
+    return " ".join(re.sub(r"[^a-z0-9:]+", " ", text).replace(":", " :").split()).replace(" :", ":")
+
+
+def _has_any(phrases: tuple[str, ...], text: str) -> bool:
+    return any(_word_re(p).search(text) for p in phrases)
+
+
+@dataclass
+class Score:
+    name: str
+    total: float = 0.0
+    title: float = 0.0  # weight x strength of the best title
+    strong_title: bool = False
+    keywords: int = 0
+    negative: int = 0
+
+
+def scores(ext: Extraction) -> list[Score]:
+    """Every type's score, best first (for explaining a classification in tests and logs)."""
+    r = rules()
+    s = r.settings
+    pages = _pages(ext)
+    if not pages:
+        return []
+    first = pages[0]
+    body = "\n".join(p.body for p in pages)
+    out = []
+    for spec in r.types:
+        sc = Score(spec.name)
+        if spec.require and not _has_any(spec.require, body):
+            out.append(sc)
+            continue
+        for n, page in enumerate(pages):
+            page_factor = 1.0 if n == 0 else 0.5
+            for title in spec.titles:
+                if title.require and not _has_any(title.require, body):
+                    continue
+                best = 0.0
+                for i, row in enumerate(page.head):
+                    st = _title_strength(title, row, page.ocr)
+                    if st:
+                        # the higher on the page, the more it is the document's title
+                        best = max(best, st * (1.0 + 0.15 * max(0.0, 1 - i / 10)))
+                if best < 0.9 and len(title.text) >= 20:
+                    for i, pair in enumerate(page.pairs):
+                        st = _title_strength(title, pair, False)  # exact only: two rows, no guessing
+                        if st >= 0.9:
+                            best = max(best, st * (1.0 + 0.15 * max(0.0, 1 - i / 10)))
+                if best == 0.0 and title.pattern.search(page.body):
+                    best = 0.25
+                value = title.weight * best * page_factor
+                if value > sc.title:
+                    sc.title = value
+                    sc.strong_title = best >= 0.9 and n == 0
+        sc.keywords = sum(1 for _, pat in spec.keywords if pat.search(body))
+        sc.negative = sum(1 for _, pat in spec.negative if pat.search(first.body))
+        sc.total = (sc.title + min(s["keyword_cap"], sc.keywords * s["keyword_weight"])
+                    - sc.negative * s["negative_weight"])
+        out.append(sc)
+    out.sort(key=lambda x: -x.total)
+    return out
+
+
+def classify(ext: Extraction) -> tuple[str, float]:
+    """(document type, confidence 0..1); ('unknown', c) when unsure, c being how sure of that."""
+    s = rules().settings
+    ranked = scores(ext)
+    if not ranked or ranked[0].total <= 0:
+        return "unknown", 0.9 if ranked else 0.0
+    best = ranked[0]
+    second = ranked[1].total if len(ranked) > 1 else 0.0
+    if best.name == OTHER:
+        return "unknown", round(min(0.95, 0.6 + 0.03 * (best.total - max(second, 0))), 3)
+    if best.total < s["min_score"]:
+        return "unknown", round(max(0.5, 1 - best.total / s["min_score"]), 3)
+    if best.title == 0 and best.keywords < s["min_keywords_alone"]:
+        return "unknown", 0.5
+    kw = min(best.keywords, int(s["keyword_cap"]))
+    if best.strong_title:
+        conf = 0.85 + 0.02 * kw
+    elif best.title > 0:
+        conf = 0.6 + 0.02 * kw
+    else:
+        conf = 0.45 + 0.03 * kw
+    margin = best.total - max(second, 0.0)
+    if margin < 0.3 * best.total:
+        conf -= 0.2  # another type is nearly as likely
+    if margin <= 0:
+        return "unknown", 0.5
+    return best.name, round(max(0.05, min(0.99, conf)), 3)
+
+
+def explain(ext: Extraction, top: int = 3) -> list[dict[str, Any]]:
+    return [vars(sc) for sc in scores(ext)[:top]]

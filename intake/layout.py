@@ -1,0 +1,642 @@
+"""Reading values by their position on the page, shared by the parsers.
+
+Text extractors and OCR disagree on reading order (a CRLV-e row gives its labels first and
+then its values, or interleaves two columns), so nothing here relies on "the next line of
+text". Words are regrouped into visual rows by their boxes; a label is found fuzzily on
+folded text; its value is taken from the box below it, to its right (`LABEL: value`), or
+from the row below. Tables are cut into columns by the x-ranges of their header row.
+
+A Span's confidence is the lowest word confidence of the words used, scaled by how sure
+the label match was; its bbox is the union of the words, as fractions of the page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from rapidfuzz.distance import Levenshtein
+
+from intake.normalize import fold, key
+from ocr.model import BBox, Extraction, Page, Word, union_bbox
+
+__all__ = ["Span", "Hit", "Row", "Layout", "match_factor"]
+
+
+def match_factor(score: float) -> float:
+    """How much a fuzzy label match lowers the confidence of the value read beside it."""
+    return 1.0 - (1.0 - max(0.0, min(1.0, score))) / 3.0
+
+
+@dataclass(frozen=True)
+class Span:
+    """Words taken together as one value."""
+
+    page: int
+    words: tuple[Word, ...]
+    score: float = 1.0  # certainty of the label match that led here
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+    @property
+    def bbox(self) -> BBox:
+        return union_bbox(w.bbox for w in self.words)
+
+    @property
+    def conf(self) -> float:
+        base = min((w.conf for w in self.words), default=0.0)
+        return round(base * match_factor(self.score), 4)
+
+    def __bool__(self) -> bool:
+        return bool(self.words)
+
+    def sub(self, words: Iterable[Word]) -> Span:
+        return Span(self.page, tuple(words), self.score)
+
+    def join(self, other: Span | None) -> Span:
+        if not other:
+            return self
+        if other.page != self.page:
+            return self
+        return Span(self.page, self.words + other.words, min(self.score, other.score))
+
+
+@dataclass(frozen=True)
+class _Row:
+    page: int
+    index: int
+    words: tuple[Word, ...]
+    keys: tuple[str, ...]  # key() of each word
+
+    @property
+    def y0(self) -> float:
+        return min(w.bbox[1] for w in self.words)
+
+    @property
+    def y1(self) -> float:
+        return max(w.bbox[3] for w in self.words)
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+    @property
+    def height(self) -> float:
+        hs = sorted(w.bbox[3] - w.bbox[1] for w in self.words)
+        return hs[len(hs) // 2]
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A label found on a page: the words it covers and how well they matched (0..1)."""
+
+    page: int
+    row: int  # index of the visual row in the page
+    start: int  # first and last+1 word index in the row
+    end: int
+    words: tuple[Word, ...]
+    score: float
+
+    @property
+    def bbox(self) -> BBox:
+        return union_bbox(w.bbox for w in self.words)
+
+
+@dataclass
+class Row:
+    """A table row: column name -> the words of its cell (a Span), with the row's page."""
+
+    page: int
+    cells: dict[str, Span] = field(default_factory=dict)
+    score: float = 1.0
+
+    def text(self, col: str) -> str | None:
+        s = self.cells.get(col)
+        return s.text if s else None
+
+    @property
+    def words(self) -> tuple[Word, ...]:
+        return tuple(w for s in self.cells.values() for w in s.words)
+
+    @property
+    def conf(self) -> float:
+        return min((s.conf for s in self.cells.values()), default=0.0)
+
+    @property
+    def bbox(self) -> BBox:
+        return union_bbox(w.bbox for w in self.words)
+
+
+_SPLIT_AT = re.compile(r"^([^:]{2,}?:)(\S.*)$")
+
+
+_EDGES = "[]|{}"
+
+
+def _split_word(w: Word) -> list[Word]:
+    """'Placa:ABC1234' -> 'Placa:' + 'ABC1234', boxes shared out by characters. Box edges
+    that OCR reads into a word ('[NOME', 'RS|') are dropped."""
+    text = w.text.strip(_EDGES) if len(w.text) > 1 else w.text
+    if text != w.text:
+        if not text:
+            return [w]
+        w = Word(text=text, bbox=w.bbox, conf=w.conf)
+    m = _SPLIT_AT.match(w.text)
+    if not m or m.group(1)[:-1].replace(".", "").isdigit():  # keep times such as 08:00
+        return [w]
+    a, b = m.group(1), m.group(2)
+    x0, y0, x1, y1 = w.bbox
+    cut = x0 + (x1 - x0) * len(a) / len(w.text)
+    return [Word(text=a, bbox=(x0, y0, cut, y1), conf=w.conf),
+            Word(text=b, bbox=(cut, y0, x1, y1), conf=w.conf)]
+
+
+def _rows(page: Page) -> list[_Row]:
+    """Group a page's lines into visual rows (top to bottom, words left to right).
+
+    The reader's lines are kept whole (OCR lines follow the skew of the text; splitting them
+    by word position would scramble a slightly tilted line); lines side by side at the same
+    height (a label and a far value, two columns) join one row.
+    """
+    units: list[tuple[float, float, float, list[Word]]] = []  # y0, y1, centre, words
+    for line in page.lines:
+        words = [p for w in line.words if w.text.strip() for p in _split_word(w)]
+        if not words:
+            continue
+        y0 = min(w.bbox[1] for w in words)
+        y1 = max(w.bbox[3] for w in words)
+        hs = sorted(w.bbox[3] - w.bbox[1] for w in words)
+        h = max(hs[len(hs) // 2], 1e-4)
+        cy = sorted((w.bbox[1] + w.bbox[3]) / 2 for w in words)[len(words) // 2]
+        units.append((cy - h / 2, cy + h / 2, cy, words))
+    units.sort(key=lambda u: u[2])
+    groups: list[list[Word]] = []
+    spans: list[list[float]] = []  # typical y0, y1 and centre of each group
+    for y0, y1, cy, words in units:
+        h = y1 - y0
+        placed = False
+        for g, (gy0, gy1, gc) in zip(reversed(groups), reversed(spans)):
+            if gy1 < y0 - 2 * h:
+                break
+            # same row when the centres lie within half the smaller height of each other
+            if abs(cy - gc) <= 0.5 * min(h, gy1 - gy0) + 1e-4:
+                g.extend(words)
+                placed = True
+                break
+        if not placed:
+            groups.append(list(words))
+            spans.append([y0, y1, cy])
+    rows = []
+    order = sorted(range(len(groups)), key=lambda i: spans[i][2])
+    for n, i in enumerate(order):
+        ws = tuple(sorted(groups[i], key=lambda w: w.bbox[0]))
+        rows.append(_Row(page.number, n, ws, tuple(key(w.text) for w in ws)))
+    return rows
+
+
+class Layout:
+    """Position-aware lookups over the pages of one document."""
+
+    def __init__(self, ext: Extraction | Sequence[Page]):
+        pages = ext.pages if isinstance(ext, Extraction) else tuple(ext)
+        self.pages: tuple[Page, ...] = tuple(pages)
+        self.rows: dict[int, list[_Row]] = {p.number: _rows(p) for p in self.pages}
+        self.ocr = any(p.source == "ocr" for p in self.pages)
+
+    # ------------------------------------------------------------------ text
+
+    def page_text(self, page: int) -> str:
+        return "\n".join(r.text for r in self.rows.get(page, []))
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.page_text(p.number) for p in self.pages)
+
+    def all_rows(self) -> list[_Row]:
+        return [r for p in self.pages for r in self.rows[p.number]]
+
+    def row_span(self, row: _Row, start: int = 0, end: int | None = None, score: float = 1.0) -> Span:
+        return Span(row.page, row.words[start:end], score)
+
+    # ------------------------------------------------------------------ labels
+
+    def find(
+        self,
+        label: str,
+        *,
+        min_score: float | None = None,
+        pages: Iterable[int] | None = None,
+        isolated: bool = False,
+        whole: bool = False,
+        region: BBox | None = None,
+    ) -> list[Hit]:
+        """Every place the label is printed, best first (then top to bottom).
+
+        Matching is on key() text (accents, case, punctuation and spaces around slashes
+        folded), fuzzy enough for one or two OCR errors in a long label; labels of four
+        characters or fewer must match exactly. isolated: the words around the match on the
+        same row are far away (a grid label, not part of a longer label). whole: the label
+        ends there (a ':' ends it, or a wide gap, or the end of the row), so 'Data' does not
+        match the start of 'Data de nascimento'.
+        """
+        target = key(label)
+        if not target:
+            return []
+        n = len(target.split())
+        compact_target = target.replace(" ", "")
+        # OCR slips allowed: one per eight characters (none in a label of four or fewer)
+        edits = 0 if len(compact_target) <= 4 else max(1, len(compact_target) // 8)
+        if min_score is None:
+            min_score = 1.0 - edits / max(len(compact_target), 1) - 1e-9
+        wanted = set(pages) if pages is not None else None
+        hits: list[Hit] = []
+        for page in self.pages:
+            if wanted is not None and page.number not in wanted:
+                continue
+            for row in self.rows[page.number]:
+                ks = row.keys
+                idx = [k for k, v in enumerate(ks) if v]  # words that are not bare punctuation
+                for a, i in enumerate(idx):
+                    best: tuple[float, int] | None = None
+                    for size in (n - 1, n, n + 1):
+                        if size < 1 or a + size > len(idx):
+                            continue
+                        j = idx[a + size - 1] + 1
+                        cand = " ".join(k for k in ks[i:j] if k)
+                        if abs(len(cand) - len(target)) > max(2, len(target) // 3):
+                            continue
+                        if cand == target:
+                            s = 1.0
+                        elif len(compact_target) <= 4:
+                            s = 1.0 if cand.replace(" ", "") == compact_target else 0.0
+                        else:
+                            d = min(Levenshtein.distance(cand, target),
+                                    Levenshtein.distance(cand.replace(" ", ""), compact_target))
+                            s = 1.0 - d / max(len(compact_target), 1)
+                        if s >= min_score and (best is None or s > best[0]):
+                            best = (s, j)
+                    if best is None:
+                        continue
+                    s, j = best
+                    h = Hit(row.page, row.index, i, j, row.words[i:j], s)
+                    if isolated and not self._isolated(row, i, j):
+                        continue
+                    if whole and not self._ends(row, j):
+                        continue
+                    if region and not _inside(h.bbox, region):
+                        continue
+                    hits.append(h)
+        # drop overlapping weaker duplicates (windows of n-1 and n words at the same place)
+        hits.sort(key=lambda h: (-h.score, h.page, h.row, h.start))
+        kept: list[Hit] = []
+        for h in hits:
+            if not any(k.page == h.page and k.row == h.row and h.start < k.end and k.start < h.end
+                       for k in kept):
+                kept.append(h)
+        return kept
+
+    def find_one(self, labels: str | Sequence[str], **kw) -> Hit | None:
+        """The best match among alternative spellings of a label (earliest on ties)."""
+        if isinstance(labels, str):
+            labels = (labels,)
+        best: Hit | None = None
+        for lab in labels:
+            for h in self.find(lab, **kw)[:1]:
+                if best is None or (h.score, -h.page, -h.row) > (best.score, -best.page, -best.row):
+                    best = h
+        return best
+
+    def _isolated(self, row: _Row, i: int, j: int) -> bool:
+        h = row.height
+        gap = 1.2 * h
+        if i > 0 and row.words[i].bbox[0] - row.words[i - 1].bbox[2] < gap:
+            return False
+        if j < len(row.words) and row.words[j].bbox[0] - row.words[j - 1].bbox[2] < gap:
+            return False
+        return True
+
+    def leads(self, hit: Hit) -> bool:
+        """Whether the label opens its run of text: first on its row, or after a wide gap, a
+        ':' or a numbering ('4.'), as form labels are."""
+        row = self._row(hit)
+        prev = [k for k in range(hit.start) if row.keys[k]]
+        if not prev:
+            return True
+        p = row.words[prev[-1]]
+        if p.text.rstrip().endswith(":") or re.fullmatch(r"\d{1,2}[.)]?", p.text.strip()) and len(prev) == 1:
+            return True
+        return row.words[hit.start].bbox[0] - p.bbox[2] > 1.5 * row.height
+
+    def _ends(self, row: _Row, j: int) -> bool:
+        if row.words[j - 1].text.rstrip().endswith((":", "-", "–")) or j >= len(row.words):
+            return True
+        nxt = row.words[j]
+        if not row.keys[j] or nxt.text.startswith(":"):
+            return True
+        return nxt.bbox[0] - row.words[j - 1].bbox[2] > 1.2 * row.height
+
+    def _row(self, hit: Hit) -> _Row:
+        return self.rows[hit.page][hit.row]
+
+    # ------------------------------------------------------------------ values
+
+    def right(self, hit: Hit, *, max_gap: float = 0.05, stop: Sequence[str] = (),
+              stop_at_colon: bool = True) -> Span | None:
+        """The words after the label on its row (`LABEL: value`), up to a wide gap, the next
+        `Word:` label or one of the stop labels."""
+        row = self._row(hit)
+        out: list[Word] = []
+        prev = row.words[hit.end - 1]
+        if prev.text.rstrip().endswith(":") or (hit.end < len(row.words) and row.words[hit.end].text == ":"):
+            max_gap = max(max_gap, 0.25)  # 'Label:' in a form: its value may sit in a far column
+        stop_keys = [key(s) for s in stop]
+        for idx in range(hit.end, len(row.words)):
+            w = row.words[idx]
+            if w.bbox[0] - prev.bbox[2] > max_gap:
+                break
+            if out and stop_at_colon and w.text.endswith(":") and len(w.text) > 2 and not w.text[:-1].isdigit():
+                break
+            if out and stop_keys:
+                rest = " ".join(k for k in row.keys[idx:idx + 4] if k)
+                if any(rest.startswith(sk) for sk in stop_keys):
+                    break
+            if not out and key(w.text) == "":  # the ':' or '-' after the label
+                prev = w
+                continue
+            out.append(w)
+            prev = w
+        return Span(hit.page, tuple(out), hit.score) if out else None
+
+    def column_bounds(self, hit: Hit, *, tol: float = 0.006) -> tuple[float, float]:
+        """The x-range of the box a grid label heads: from the label to the next word on its row."""
+        row = self._row(hit)
+        left = hit.bbox[0] - tol
+        prev = next((w for w, k in zip(reversed(row.words[:hit.start]), reversed(row.keys[:hit.start])) if k), None)
+        if prev is not None:
+            left = max(left - 0.02, prev.bbox[2] + tol)
+        right = 1.0
+        nxt = next((w for w, k in zip(row.words[hit.end:], row.keys[hit.end:]) if k), None)
+        if nxt is not None:  # the next label (specks read as ',' or "'" do not count)
+            right = nxt.bbox[0] - tol
+        return left, right
+
+    def below(self, hit: Hit, *, max_dy: float = 0.04, lines: int = 1,
+              bounds: tuple[float, float] | None = None, min_overlap: float = 0.5) -> Span | None:
+        """The value printed under a label (a grid box): the first row(s) of words below it
+        whose horizontal extent lies mostly within the label's column."""
+        left, right = bounds or self.column_bounds(hit)
+        top = hit.bbox[3]
+        picked: list[list[Word]] = []
+        last_y1 = top
+        for row in self.rows[hit.page][hit.row + 1:]:
+            if row.y0 - last_y1 > max_dy:
+                break
+            ws = [w for w in row.words if _overlap(w.bbox, left, right) >= min_overlap]
+            ws = _first_cluster(ws, row.height, hit.bbox[0])
+            if not ws:
+                continue
+            if picked:
+                h0 = sorted(w.bbox[3] - w.bbox[1] for w in picked[0])[len(picked[0]) // 2]
+                h1 = sorted(w.bbox[3] - w.bbox[1] for w in ws)[len(ws) // 2]
+                if h1 < 0.8 * h0 or label_like(ws):
+                    break  # smaller print: the next box's label
+            picked.append(ws)
+            last_y1 = max(w.bbox[3] for w in ws)
+            if len(picked) >= lines:
+                break
+        words = tuple(w for ws in picked for w in ws)
+        return Span(hit.page, words, hit.score) if words else None
+
+    def auto(self, hit: Hit, **below_kw) -> Span | None:
+        """`LABEL: value` (a ':' or a near word after the label) to the right, else the grid box
+        below the label."""
+        row = self._row(hit)
+        after = row.words[hit.end] if hit.end < len(row.words) else None
+        colon = hit.words[-1].text.rstrip().endswith(":") or (
+            after is not None and after.text.lstrip().startswith(":"))
+        near = after is not None and after.bbox[0] - hit.bbox[2] < 1.5 * row.height
+        if colon or near:
+            span = self.right(hit)
+            if span:
+                return span
+        under = self.below(hit, **below_kw)
+        if under and under.bbox[1] - hit.bbox[3] <= row.height:
+            return under  # a grid box: the value printed right under its small label
+        lines = self.cell(hit)
+        if lines:
+            return lines[0]  # 'Label      value' on one row, far apart (a two-column table)
+        return under
+
+    def cell(self, hit: Hit, *, max_rows: int = 12, min_gap: float = 2.5, label_rows: int = 0) -> list[Span]:
+        """The value cell right of a row label in a two-column table ('4. ORIGEM | Canoas'),
+        one Span per printed line: the label's row beyond the label, then the rows below
+        until one with text in the label column or a wide vertical gap."""
+        row = self._row(hit)
+        rest = list(row.words[hit.end:])
+        while rest and not key(rest[0].text):  # the ':' or '-' after the label
+            rest.pop(0)
+        if not rest:
+            return []
+        gap = rest[0].bbox[0] - hit.bbox[2]
+        if gap < min_gap * row.height:
+            # a narrower gap still marks a table when other rows' text starts at that x too
+            label = " ".join(w.text for w in hit.words)
+            if (gap < 0.8 * row.height or label == label.lower()
+                    or not self._column_start(hit.page, rest[0].bbox[0], exclude=hit.row)):
+                return []
+        vx = rest[0].bbox[0] - 0.5 * row.height
+        lines = [Span(hit.page, tuple(rest), hit.score)]
+        last = row
+        for k, nxt in enumerate(self.rows[hit.page][hit.row + 1:hit.row + 1 + max_rows]):
+            if nxt.y0 - last.y1 > 1.2 * max(last.height, nxt.height):
+                break
+            words = nxt.words
+            if k < label_rows:  # the label wrapped in its narrow column: its rest is no value
+                words = tuple(w for w in words if w.bbox[2] >= vx)
+            elif any(w.bbox[2] < vx for w in words):
+                break  # the next label
+            if words:
+                lines.append(Span(hit.page, words, hit.score))
+            last = nxt
+        return lines
+
+    def _column_start(self, page: int, x: float, *, exclude: int, tol: float = 0.004) -> bool:
+        """Whether another row has a word starting at x after a gap (a table's value column)."""
+        n = 0
+        for row in self.rows[page]:
+            if row.index == exclude:
+                continue
+            for i, w in enumerate(row.words):
+                if i > 0 and abs(w.bbox[0] - x) <= tol and w.bbox[0] - row.words[i - 1].bbox[2] > 0.8 * row.height:
+                    n += 1
+                    break
+        return n >= 2
+
+    def next_line(self, hit: Hit, *, max_dy: float = 0.05, same_column: bool = False) -> Span | None:
+        """The whole next row under the label (from the label's x onwards when same_column)."""
+        row = self._row(hit)
+        for nxt in self.rows[hit.page][hit.row + 1:]:
+            if nxt.y0 - row.y1 > max_dy:
+                return None
+            ws = [w for w in nxt.words if not same_column or w.bbox[2] > hit.bbox[0]]
+            if ws:
+                return Span(hit.page, tuple(ws), hit.score)
+        return None
+
+    def value(self, labels: str | Sequence[str], *, how: Sequence[str] = ("right", "below"),
+              **find_kw) -> Span | None:
+        """Find a label and take its value by the first method that yields one."""
+        if isinstance(labels, str):
+            labels = (labels,)
+        hits: list[Hit] = []
+        for lab in labels:
+            hits += self.find(lab, **find_kw)
+        hits.sort(key=lambda h: (-h.score, h.page, h.row))
+        for h in hits:
+            for method in how:
+                span = getattr(self, method if method != "next" else "next_line")(h)
+                if span:
+                    return span
+        return None
+
+    # ------------------------------------------------------------------ tables
+
+    def table(
+        self,
+        columns: dict[str, Sequence[str]],
+        *,
+        min_cols: int = 2,
+        stop: Sequence[str] = (),
+        start_page: int | None = None,
+        tol: float = 0.012,
+        keep: Callable[[Row], bool] | None = None,
+    ) -> tuple[list[Row], list[Hit]]:
+        """Rows of a table whose header row names the columns (alternatives per column).
+
+        Columns span from each header's left edge to the next header's. The table continues
+        over the following pages, with its header repeated or not; it ends at a row starting
+        with a stop phrase. Returns the rows and the header hits of the first header found.
+        """
+        stop_keys = [key(s) for s in stop]
+        rows_out: list[Row] = []
+        bounds: list[tuple[str, float, float]] | None = None
+        first_header: list[Hit] = []
+        started = False
+        for page in self.pages:
+            if start_page is not None and page.number < start_page:
+                continue
+            prows = self.rows[page.number]
+            # a repeated header names as many columns as the first one did
+            need = max(min_cols, len(first_header))
+            header = self._header(page.number, columns, need)
+            begin = 0
+            if header is not None:
+                named, header_row = header
+                if not first_header:
+                    first_header = [h for _, h in named]
+                bounds = _bounds(named, tol)
+                begin = header_row + 1
+                started = True
+            elif not started or bounds is None:
+                continue
+            ended = False
+            for row in prows[begin:]:
+                rk = " ".join(k for k in row.keys if k)
+                if stop_keys and any(rk.startswith(sk) for sk in stop_keys):
+                    ended = True
+                    break
+                cells: dict[str, list[Word]] = {}
+                for w in row.words:
+                    if not key(w.text) and w.text.strip() not in ("-", "—", "–"):
+                        continue  # ruling lines read as '|' or '_'; a lone dash is a value
+                    cx = (w.bbox[0] + w.bbox[2]) / 2
+                    x = w.bbox[0] if w.bbox[2] - w.bbox[0] < 0.3 else cx
+                    for name, x0, x1 in bounds:
+                        if x0 <= x < x1:
+                            cells.setdefault(name, []).append(w)
+                            break
+                if not cells:
+                    continue
+                r = Row(row.page, {n: Span(row.page, tuple(ws)) for n, ws in cells.items()})
+                if keep is None or keep(r):
+                    rows_out.append(r)
+            if ended:
+                break
+        return rows_out, first_header
+
+    def _header(self, page: int, columns: dict[str, Sequence[str]], min_cols: int):
+        """The row holding most of the column labels, as (hits in x order, row index)."""
+        per_row: dict[int, dict[str, Hit]] = {}
+        for name, labels in columns.items():
+            for lab in labels:
+                for h in self.find(lab, pages=[page]):
+                    cur = per_row.setdefault(h.row, {})
+                    if name not in cur or (h.score, h.end - h.start) > (cur[name].score, cur[name].end - cur[name].start):
+                        cur[name] = h
+        best = None
+        for row_idx, found in per_row.items():
+            # one hit per column, non-overlapping, at least min_cols of them
+            hits = sorted(found.items(), key=lambda kv: (kv[1].start, -(kv[1].end - kv[1].start)))
+            clean: list[tuple[str, Hit]] = []
+            for name, h in hits:
+                if clean and h.start < clean[-1][1].end:
+                    prev = clean[-1][1]
+                    # overlapping labels: the closer match, then the longer one ('DOCUMENTO TIPO'
+                    # over 'DOCUMENTO')
+                    if (h.score, h.end - h.start) > (prev.score, prev.end - prev.start):
+                        clean[-1] = (name, h)
+                    continue
+                clean.append((name, h))
+            if len(clean) >= min_cols and (best is None or len(clean) > len(best[0])):
+                best = (clean, row_idx)
+        if best is None:
+            return None
+        return best
+
+
+def _bounds(named: list[tuple[str, Hit]], tol: float) -> list[tuple[str, float, float]]:
+    """Column x-ranges: each header's left edge (less a tolerance) to the next header's."""
+    out = []
+    for i, (name, h) in enumerate(named):
+        x0 = 0.0 if i == 0 else h.bbox[0] - tol
+        x1 = named[i + 1][1].bbox[0] - tol if i + 1 < len(named) else 1.0
+        out.append((name, x0, x1))
+    return out
+
+
+def label_like(words: Sequence[Word]) -> bool:
+    """A row of words ending with ':' (a 'Label:' line), not a value."""
+    return bool(words) and words[-1].text.rstrip().endswith(":")
+
+
+def _first_cluster(words: list[Word], height: float, x: float, gap: float = 2.0) -> list[Word]:
+    """The run of words nearest x, cut at horizontal gaps wider than `gap` word heights (a
+    value box ends where another column's text begins)."""
+    if len(words) < 2:
+        return words
+    words = sorted(words, key=lambda w: w.bbox[0])
+    runs: list[list[Word]] = [[words[0]]]
+    for w in words[1:]:
+        if w.bbox[0] - runs[-1][-1].bbox[2] > gap * height:
+            runs.append([w])
+        else:
+            runs[-1].append(w)
+    return min(runs, key=lambda r: abs(r[0].bbox[0] - x))
+
+
+def _overlap(b: BBox, left: float, right: float) -> float:
+    """Share of the word's width that lies within [left, right]."""
+    w = max(b[2] - b[0], 1e-6)
+    return max(0.0, min(b[2], right) - max(b[0], left)) / w
+
+
+def _inside(b: BBox, region: BBox) -> bool:
+    cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    return region[0] <= cx <= region[2] and region[1] <= cy <= region[3]
+
+
+def folded_rows(layout: Layout) -> list[str]:
+    return [fold(r.text) for r in layout.all_rows()]

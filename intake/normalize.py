@@ -1,0 +1,339 @@
+"""pt-BR specifics in one place: folding for matching, dates, money, integers, names, plates,
+CPF/CNPJ/RENAVAM and chassis.
+
+Every parse function takes any string and returns the normalised value or None: garbage in
+never raises. Identifier check digits are not judged here (validators.ids does that); only
+the shape and the OCR confusions that position makes unambiguous are fixed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date
+from functools import lru_cache
+
+__all__ = [
+    "fold", "fold_chars", "key", "spaces", "name", "find_dates", "parse_date", "find_money",
+    "parse_money", "parse_int", "placa", "find_placas", "doc", "digits", "renavam", "chassi",
+    "find_chassis", "MONTHS",
+]
+
+# --------------------------------------------------------------------------- folding
+
+
+@lru_cache(maxsize=4096)
+def _fold_char(c: str) -> str:
+    if c.isascii():
+        return c.lower()
+    base = "".join(ch for ch in unicodedata.normalize("NFKD", c) if not unicodedata.combining(ch))
+    # One character in, one out, so spans found in the folded text are spans of the original.
+    return (base[:1] or " ").lower() if base.strip() else " "
+
+
+def fold_chars(text: str) -> str:
+    """Lower case without accents, one character for one ('º' -> 'o'), spacing untouched."""
+    return "".join(_fold_char(c) for c in text or "")
+
+
+def fold(text: str) -> str:
+    """Lower case, no accents, runs of whitespace as one space: the form keywords match in."""
+    return " ".join(fold_chars(text).split())
+
+
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+def key(text: str) -> str:
+    """fold() with punctuation as spaces: 'MARCA / MODELO / VERSÃO' == 'Marca/Modelo/Versão'."""
+    return " ".join(_NON_ALNUM.sub(" ", fold_chars(text)).split())
+
+
+def spaces(text: str | None) -> str | None:
+    """Runs of whitespace as one space, ends trimmed; None for nothing."""
+    if text is None:
+        return None
+    out = " ".join(str(text).split())
+    return out or None
+
+
+_NAME_EDGES = " \t:;,.-–—_|*\"'"
+
+
+def name(text: str | None) -> str | None:
+    """A person's or company's name as printed: spacing folded, stray edge punctuation gone."""
+    s = spaces(text)
+    if s is None:
+        return None
+    s = s.strip(_NAME_EDGES)
+    # keep a final period of an abbreviation such as 'LTDA.' / 'S.A.'
+    if text and s and str(text).rstrip().endswith(".") and re.search(r"\b(?:ltda|s\.?a|me|epp|cia)$", fold(s)):
+        s += "."
+    return s or None
+
+
+# --------------------------------------------------------------------------- dates
+
+MONTHS = {
+    "janeiro": 1, "fevereiro": 2, "marco": 3, "abril": 4, "maio": 5, "junho": 6, "julho": 7,
+    "agosto": 8, "setembro": 9, "outubro": 10, "novembro": 11, "dezembro": 12,
+}
+_MONTH_ABBR = {m[:3]: n for m, n in MONTHS.items()}
+
+_NUMERIC = re.compile(
+    r"(?<![\d/.\-])(\d{1,2})\s?([/.\-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d/.\-]?\d)")
+_ISO = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
+_LONG = re.compile(
+    r"(?<!\d)(\d{1,2})\s*(?:o|°|\.o)?\s+de\s+([a-z]{3,10})\s+de\s+(\d{4})(?!\d)")
+_ABBR = re.compile(
+    r"(?<!\d)(\d{1,2})\s*[/.\- ]\s*([a-z]{3})[a-z]*\.?\s*[/.\- ]\s*(\d{4})(?!\d)")
+_FIRST = re.compile(r"\bprimeiro\s+de\s+([a-z]{3,10})\s+de\s+(\d{4})(?!\d)")
+
+
+def _month(word: str) -> int | None:
+    if word in MONTHS:
+        return MONTHS[word]
+    # OCR: 'janciro', 'fevereir0'; accept one confusion in a long month name
+    from rapidfuzz import process, fuzz
+
+    if len(word) >= 4:
+        hit = process.extractOne(word, list(MONTHS), scorer=fuzz.ratio, score_cutoff=80)
+        if hit:
+            return MONTHS[hit[0]]
+    return None
+
+
+def _year(y: str) -> int:
+    n = int(y)
+    if len(y) == 2:
+        n += 2000 if n < 70 else 1900
+    return n
+
+
+def _make(y: int, m: int, d: int) -> date | None:
+    if not 1900 <= y <= 2100:
+        return None
+    try:
+        return date(y, m, d)
+    except ValueError:
+        return None
+
+
+def find_dates(text: str | None) -> list[tuple[date, int, int]]:
+    """Every date in the text with its span, in order: numeric, ISO and long-form pt-BR."""
+    if not text:
+        return []
+    t = fold_chars(text)
+    found: list[tuple[date, int, int]] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(d: date | None, s: int, e: int) -> None:
+        if d is not None and not any(s < te and ts < e for ts, te in taken):
+            found.append((d, s, e))
+            taken.append((s, e))
+
+    for m in _LONG.finditer(t):
+        month = _month(m.group(2))
+        if month:
+            add(_make(int(m.group(3)), month, int(m.group(1))), m.start(), m.end())
+    for m in _FIRST.finditer(t):
+        month = _month(m.group(1))
+        if month:
+            add(_make(int(m.group(2)), month, 1), m.start(), m.end())
+    for m in _ISO.finditer(t):
+        add(_make(int(m.group(1)), int(m.group(2)), int(m.group(3))), m.start(), m.end())
+    for m in _NUMERIC.finditer(t):
+        add(_make(_year(m.group(4)), int(m.group(3)), int(m.group(1))), m.start(), m.end())
+    for m in _ABBR.finditer(t):
+        month = _MONTH_ABBR.get(m.group(2))
+        if month:
+            add(_make(int(m.group(3)), month, int(m.group(1))), m.start(), m.end())
+    found.sort(key=lambda f: f[1])
+    return found
+
+
+def parse_date(text: str | None) -> date | None:
+    """The first date in the text: '15/01/2026', '15.01.2026', '15-01-26', '2026-01-15',
+    '1º de fevereiro de 2026', 'Porto Alegre, 15 de janeiro de 2026', '15/JAN/2026'."""
+    try:
+        hits = find_dates(text)
+    except Exception:  # never raise on garbage
+        return None
+    return hits[0][0] if hits else None
+
+
+# --------------------------------------------------------------------------- money
+
+_AMOUNT = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.\s]\d{3})+|\d+)(?:\s?,\s?(\d{1,2}))?(?![\d])")
+_CURRENCY = re.compile(r"r\s?\$\s*", re.I)
+
+
+def _amount(intpart: str, cents: str | None) -> float | None:
+    digits_only = re.sub(r"[.\s]", "", intpart)
+    if not digits_only.isdigit() or len(digits_only) > 15:
+        return None
+    value = int(digits_only) + (int(cents.ljust(2, "0")) / 100 if cents else 0.0)
+    return round(value, 2)
+
+
+def find_money(text: str | None) -> list[tuple[float, int, int, bool]]:
+    """Amounts in pt-BR notation: (value, start, end, has_currency_sign)."""
+    if not text:
+        return []
+    out: list[tuple[float, int, int, bool]] = []
+    for m in _AMOUNT.finditer(text):
+        # "R$" within a few characters before the number
+        before = text[max(0, m.start() - 5):m.start()]
+        has_sign = bool(re.search(r"r\s?\$\s*$", before, re.I))
+        cents = m.group(2)
+        intpart = m.group(1)
+        if " " in intpart and not has_sign:
+            continue  # "2026 100" is two numbers, not one
+        v = _amount(intpart, cents)
+        if v is not None:
+            out.append((v, m.start(), m.end(), has_sign))
+    return out
+
+
+def parse_money(text: str | None) -> float | None:
+    """'R$ 1.234.567,89' -> 1234567.89; '1.234,56'; 'R$ 100.000,00 (cem mil reais)' -> 100000.0.
+
+    Prefers an amount after 'R$', then one with centavos; None when nothing looks like money.
+    """
+    try:
+        hits = find_money(text)
+    except Exception:
+        return None
+    if not hits:
+        return None
+    for v, s, e, sign in hits:
+        if sign:
+            return v
+    for v, s, e, sign in hits:
+        if "," in text[s:e]:
+            return v
+    return hits[0][0]
+
+
+def parse_int(text: str | None) -> int | None:
+    """The first whole number: '39P' -> 39, 'Lotação: 44 lugares' -> 44, '2.019' stays 2019 only
+    when written so; None when there is none."""
+    if not text:
+        return None
+    m = re.search(r"(?<!\d)(\d{1,3}(?:\.\d{3})+|\d+)(?!\d)", str(text))
+    if not m:
+        return None
+    try:
+        return int(m.group(1).replace(".", ""))
+    except ValueError:
+        return None
+
+
+# --------------------------------------------------------------------------- identifiers
+
+_TO_LETTER = {"0": "O", "1": "I", "8": "B", "5": "S", "2": "Z", "6": "G", "4": "A", "7": "T"}
+_TO_DIGIT = {"O": "0", "Q": "0", "D": "0", "I": "1", "L": "1", "B": "8", "S": "5", "Z": "2",
+             "G": "6", "T": "7", "A": "4"}
+PLACA_RE = re.compile(r"^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$")
+
+
+def placa(text: str | None) -> str | None:
+    """'ABC-1234', 'abc1d23', 'A8C-1Z34' -> 'ABC1234', 'ABC1D23'; OCR confusions fixed by
+    position (letters at 0-2, digits at 3, 5, 6; the 5th may be either). None if not a plate."""
+    if not text:
+        return None
+    s = re.sub(r"[^A-Za-z0-9]", "", str(text)).upper()
+    if len(s) != 7:
+        return None
+    chars = list(s)
+    for i in (0, 1, 2):
+        chars[i] = _TO_LETTER.get(chars[i], chars[i])
+    for i in (3, 5, 6):
+        chars[i] = _TO_DIGIT.get(chars[i], chars[i])
+    out = "".join(chars)
+    return out if PLACA_RE.match(out) else None
+
+
+_PLACA_CANDIDATE = re.compile(r"(?<![A-Za-z0-9])([A-Za-z0-9]{3})\s?[-–]?\s?([A-Za-z0-9]{4})(?![A-Za-z0-9])")
+
+
+def find_placas(text: str | None, *, strict: bool = True) -> list[tuple[str, int, int]]:
+    """Plates in free text. strict: the raw characters must already have letters in 0-2 and a
+    digit at 3 (so ordinary words are not bent into plates)."""
+    out = []
+    for m in _PLACA_CANDIDATE.finditer(text or ""):
+        raw = (m.group(1) + m.group(2)).upper()
+        if strict and not (raw[:3].isalpha() and raw[3].isdigit() and raw[5:].isdigit()):
+            continue
+        p = placa(raw)
+        if p:
+            out.append((p, m.start(), m.end()))
+    return out
+
+
+def digits(text: str | None) -> str:
+    return re.sub(r"\D", "", str(text or ""))
+
+
+def doc(text: str | None) -> str | None:
+    """CPF or CNPJ as digits and letters only ('12.ABC.345/01DE-35' -> '12ABC34501DE35').
+
+    A CPF (11 characters) is all digits, so O/I/S... read by OCR become digits; a CNPJ keeps
+    letters in its first 12 characters (alphanumeric CNPJ) but its check digits are numeric.
+    """
+    if not text:
+        return None
+    s = re.sub(r"[^A-Za-z0-9]", "", str(text)).upper()
+    if len(s) == 11:
+        s = "".join(_TO_DIGIT.get(c, c) for c in s)
+        return s if s.isdigit() else None
+    if len(s) == 14:
+        s = s[:12] + "".join(_TO_DIGIT.get(c, c) for c in s[12:])
+        return s if s[12:].isdigit() else None
+    return None
+
+
+def cnpj_digits_variant(value: str) -> str | None:
+    """The same CNPJ with OCR letter confusions read as digits (for a numeric CNPJ misread)."""
+    if not value or len(value) != 14:
+        return None
+    out = "".join(_TO_DIGIT.get(c, c) for c in value)
+    return out if out.isdigit() and out != value else None
+
+
+def renavam(text: str | None) -> str | None:
+    """11 digits; a legacy 9- or 10-digit number is zero-padded. None otherwise."""
+    if not text:
+        return None
+    s = re.sub(r"[^A-Za-z0-9]", "", str(text)).upper()
+    s = "".join(_TO_DIGIT.get(c, c) for c in s)
+    if not s.isdigit() or not 9 <= len(s) <= 11:
+        return None
+    return s.zfill(11)
+
+
+_VIN_FIX = {"O": "0", "Q": "0", "I": "1"}
+
+
+def chassi(text: str | None) -> str | None:
+    """17 characters, upper case; O/Q -> 0 and I -> 1 (a VIN never holds I, O or Q)."""
+    if not text:
+        return None
+    s = re.sub(r"[^A-Za-z0-9]", "", str(text)).upper()
+    s = "".join(_VIN_FIX.get(c, c) for c in s)
+    return s if len(s) == 17 else None
+
+
+_CHASSI_CANDIDATE = re.compile(r"(?<![A-Za-z0-9])([A-Za-z0-9]{17})(?![A-Za-z0-9])")
+
+
+def find_chassis(text: str | None) -> list[tuple[str, int, int]]:
+    out = []
+    for m in _CHASSI_CANDIDATE.finditer(text or ""):
+        raw = m.group(1)
+        # a VIN mixes letters and digits; a 17-digit number or a word is not one
+        if sum(c.isdigit() for c in raw) >= 4 and sum(c.isalpha() for c in raw) >= 2:
+            v = chassi(raw)
+            if v:
+                out.append((v, m.start(), m.end()))
+    return out

@@ -1,0 +1,438 @@
+"""What the parsers share: turning a Span of words into a typed Field, identifier checks,
+and label lookups that try several spellings and layouts.
+
+Confidence policy (see validators.documents.CONFIDENT):
+- a value read from a text layer keeps the words' confidence (1.0), scaled by the label
+  match; from OCR, the lowest word confidence of the words used;
+- an identifier that fails its check digit after OCR is probably a misread: its confidence
+  drops below CONFIDENT. From a text layer it is a real wrong digit and keeps its
+  confidence, so the rules can fail it;
+- a value that does not parse is null; a field not found is null. Never a guess.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterable, Sequence
+from datetime import date
+
+from intake import normalize as nz
+from intake.layout import Hit, Layout, Span
+from ocr.model import Extraction, Word, union_bbox
+from validators.documents import CONFIDENT, Field
+
+# Confidence given to an OCR'd identifier whose check digit fails: a hint, not a read.
+MISREAD = round(CONFIDENT * 0.6, 2)
+# ... and one made valid by undoing a single OCR confusion (probably right, still a guess).
+REPAIRED = round(CONFIDENT * 0.9, 2)
+# OCR confidence below which a value with no internal check (a plate, a count) is a hint only.
+SURE_OCR = 0.85
+SURE_VIN = 0.93
+UNSURE = round(CONFIDENT * 0.95, 2)
+# Ceiling for a value whose location was inferred rather than labelled (free text search).
+INFERRED = 0.9
+
+# (OCR may read a separator dot as a comma)
+CPF_RE = re.compile(r"(?<![\dA-Z])(\d{3}\s?[.,]?\s?\d{3}\s?[.,]?\s?\d{3}\s?-?\s?\d{2})(?![\dA-Z])")
+CNPJ_RE = re.compile(
+    r"(?<![\dA-Z])([\dA-Z]{2}\s?[.,]?\s?[\dA-Z]{3}\s?[.,]?\s?[\dA-Z]{3}\s?/\s?[\dA-Z]{4}\s?-?\s?\d{2})(?![\dA-Z])")
+CNPJ_PLAIN_RE = re.compile(r"(?<![\dA-Z])(\d{14})(?![\dA-Z])")
+DOC_RE = re.compile(CNPJ_RE.pattern + "|" + CPF_RE.pattern)
+
+
+def field(value, span: Span | None = None, conf: float | None = None, *,
+          page: int | None = None, bbox=None) -> Field:
+    """A Field from a value and the words it was read from."""
+    if value is None:
+        return Field(value=None, confidence=0.0,
+                     page=span.page if span else page, bbox=_bbox(span, bbox))
+    if isinstance(value, date):
+        value = value.isoformat()
+    c = span.conf if span is not None and conf is None else conf
+    c = 1.0 if c is None else c
+    return Field(value=value, confidence=round(max(0.0, min(1.0, c)), 4),
+                 page=span.page if span else page, bbox=_bbox(span, bbox))
+
+
+def _bbox(span: Span | None, bbox) -> list[float] | None:
+    if span is not None and span.words:
+        return [round(v, 4) for v in span.bbox]
+    return [round(v, 4) for v in bbox] if bbox else None
+
+
+def words_conf(words: Iterable[Word]) -> float:
+    return min((w.conf for w in words), default=0.0)
+
+
+def span_of(span: Span, start: int, end: int) -> Span:
+    """The words of span that cover characters [start, end) of span.text."""
+    out, pos = [], 0
+    for w in span.words:
+        a, b = pos, pos + len(w.text)
+        if a < end and start < b:
+            out.append(w)
+        pos = b + 1
+    return span.sub(out) if out else span
+
+
+# ---------------------------------------------------------------- identifiers
+
+def _ids(kind: str):
+    try:
+        return importlib.import_module(f"validators.ids.{kind}")
+    except ImportError:  # pragma: no cover - validators.ids is part of the tree
+        return None
+
+
+def id_valid(kind: str, value: str | None) -> bool | None:
+    """Check digits / shape by validators.ids; None when the kind has no checker."""
+    if not value:
+        return None
+    if kind == "doc":
+        kind = "cpf" if len(value) == 11 else "cnpj" if len(value) == 14 else ""
+    mod = _ids(kind) if kind else None
+    return bool(mod.is_valid(value)) if mod else None
+
+
+_NORMALISE = {"doc": nz.doc, "cpf": nz.doc, "cnpj": nz.doc, "renavam": nz.renavam,
+              "placa": nz.placa, "chassi": nz.chassi}
+
+
+def ident(kind: str, raw: str | None, span: Span | None, ocr: bool, conf: float | None = None) -> Field:
+    """An identifier Field: normalised, checked, its confidence lowered for an OCR misread."""
+    value = _NORMALISE[kind](raw) if raw else None
+    if value is None:
+        return field(None, span)
+    c = span.conf if (span is not None and conf is None) else (conf if conf is not None else 1.0)
+    ok = id_valid(kind, value)
+    if ok is False and kind in ("doc", "cnpj") and len(value) == 14:
+        alt = nz.cnpj_digits_variant(value)  # a numeric CNPJ with a letter read by OCR
+        if alt and id_valid("cnpj", alt):
+            value, ok, c = alt, True, min(c, 0.85 if ocr else c)
+    if ocr and kind in ("placa", "chassi"):
+        # no check digit catches a misread letter: only a sure read counts. A VIN is long (one
+        # wrong character in 17 hardly moves a word's confidence); a plate's 5th character may be
+        # a letter or a digit, so a 1/I or 8/B there cannot be told by position.
+        sure = SURE_VIN if kind == "chassi" else SURE_OCR
+        if kind == "placa" and value[4] in "0125681OIZSGBDQ":
+            sure = SURE_VIN
+        if c < sure:
+            c = min(c, UNSURE)
+    if ok is False and ocr:
+        fixed = _repair(kind, value)
+        if fixed is not None:
+            value = fixed  # one OCR confusion undone; still only a hint
+            c = min(c, REPAIRED)
+        else:
+            c = min(c, MISREAD)
+    return field(value, span, c)
+
+
+# Characters OCR mistakes for one another.
+_CONFUSED = {"0": "OD8Q", "O": "0DQ", "D": "0O", "Q": "0O", "1": "IJL7", "I": "1JL", "J": "I1",
+             "L": "1I", "7": "1", "5": "S6", "S": "5", "8": "B30", "B": "8", "2": "Z", "Z": "2",
+             "6": "G5", "G": "6", "3": "8", "4": "A", "A": "4"}
+
+
+def _repair(kind: str, value: str) -> str | None:
+    """The identifier with one OCR confusion undone, when exactly one such change makes its
+    check digits valid (never for a kind without check digits)."""
+    if kind not in ("doc", "cpf", "cnpj", "renavam") or not value:
+        return None
+    found = set()
+    for i, ch in enumerate(value):
+        for alt in _CONFUSED.get(ch, ""):
+            cand = value[:i] + alt + value[i + 1:]
+            if len(cand) == 11 and kind != "renavam" and not cand.isdigit():
+                continue
+            if len(cand) == 14 and not cand[12:].isdigit():
+                continue
+            if id_valid(kind, cand):
+                found.add(cand)
+    return found.pop() if len(found) == 1 else None
+
+
+def find_docs(text: str) -> list[tuple[str, int, int]]:
+    """CPF/CNPJ numbers printed in text (masked or plain 14-digit), normalised, in order."""
+    out = []
+    for m in DOC_RE.finditer(text.upper()):
+        v = nz.doc(m.group(0))
+        if v:
+            out.append((v, m.start(), m.end()))
+    for m in CNPJ_PLAIN_RE.finditer(text):
+        if not any(s <= m.start() < e for _, s, e in out):
+            out.append((m.group(1), m.start(), m.end()))
+    out.sort(key=lambda t: t[1])
+    return out
+
+
+# ---------------------------------------------------------------- typed values from spans
+
+def date_field(span: Span | None) -> Field:
+    if not span:
+        return field(None)
+    hits = nz.find_dates(span.text)
+    if not hits:
+        return field(None, span)
+    d, s, e = hits[0]
+    return field(d, span_of(span, s, e))
+
+
+def money_field(span: Span | None) -> Field:
+    if not span:
+        return field(None)
+    v = nz.parse_money(span.text)
+    return field(v, span) if v is not None else field(None, span)
+
+
+def int_field(span: Span | None, lo: int | None = None, hi: int | None = None) -> Field:
+    if not span:
+        return field(None)
+    v = nz.parse_int(span.text)
+    if v is None or (lo is not None and v < lo) or (hi is not None and v > hi):
+        return field(None, span)
+    c = span.conf
+    if c < SURE_OCR:  # an OCR'd digit dropped or misread leaves no trace in a bare number
+        c = min(c, UNSURE)
+    return field(v, span, c)
+
+
+def ocr_text(span: Span) -> str:
+    """A span's text; for OCR'd words without the specks read as lone punctuation
+    ('Av. Boqueirão, . 1200') and with dashes read as em dashes made hyphens again."""
+    if span.conf >= 1.0:
+        return span.text
+    out = []
+    for w in span.words:
+        t = w.text
+        if w.conf < 1.0:
+            if t in (".", ",", "'", "‘", "’", "“", "”", "|", "_", "~", "»", "«", ":", ";") or not t.strip():
+                continue
+            if t in ("—", "–", "-.", ".-", "—-", "--"):
+                t = "-"
+        out.append(t)
+    return " ".join(out)
+
+
+def text_field(span: Span | None) -> Field:
+    if not span:
+        return field(None)
+    return field(nz.spaces(ocr_text(span)), span)
+
+
+def name_field(span: Span | None) -> Field:
+    if not span:
+        return field(None)
+    v = nz.name(span.text)
+    if v is None or not re.search(r"[A-Za-zÀ-ÿ]{2}", v):
+        return field(None, span)
+    return field(v, span)
+
+
+def year_field(span: Span | None) -> Field:
+    if not span:
+        return field(None)
+    m = re.search(r"(?<!\d)(19[5-9]\d|20[0-9]\d)(?!\d)", span.text)
+    return field(int(m.group(1)), span) if m else field(None, span)
+
+
+def doc_field(span: Span | None, ocr: bool) -> Field:
+    """The first CPF/CNPJ in the span."""
+    if not span:
+        return field(None)
+    hits = find_docs(span.text)
+    if not hits:
+        raw = nz.doc(span.text)
+        return ident("doc", raw, span, ocr) if raw else field(None, span)
+    v, s, e = hits[0]
+    return ident("doc", v, span_of(span, s, e), ocr)
+
+
+def ident_in(span: Span | None, kind: str, ocr: bool) -> Field:
+    """The first identifier of that kind in the span, normalised and checked."""
+    if not span:
+        return field(None)
+    text = span.text
+    if kind == "placa":
+        hits = nz.find_placas(text, strict=False)
+        if hits:
+            v, s, e = hits[0]
+            return ident("placa", v, span_of(span, s, e), ocr)
+    elif kind == "chassi":
+        hits = nz.find_chassis(text)
+        if hits:
+            v, s, e = hits[0]
+            return ident("chassi", v, span_of(span, s, e), ocr)
+    elif kind == "renavam":
+        m = re.search(r"(?<!\d)(\d{9,11})(?!\d)", text.replace(" ", ""))
+        if m:
+            return ident("renavam", m.group(1), span, ocr)
+    return ident(kind, span.words[0].text if span.words else None, span, ocr)
+
+
+def first(*fields: Field | None) -> Field:
+    """The first field that has a value."""
+    for f in fields:
+        if f is not None and f.value is not None:
+            return f
+    return next((f for f in fields if f is not None), field(None))
+
+
+def cap(f: Field, ceiling: float) -> Field:
+    if f.value is None or f.confidence <= ceiling:
+        return f
+    return f.model_copy(update={"confidence": ceiling})
+
+
+def fold_has(text: str, *phrases: str) -> bool:
+    t = nz.key(text)
+    return any(re.search(r"(?<![a-z0-9])" + re.escape(nz.key(p)) + r"(?![a-z0-9])", t) for p in phrases)
+
+
+_NOISE = {"|", "||", "[", "]", "“", "”", "‘", "’", "_", "—|", "|—"}
+
+
+class Flow:
+    """Text as one string (rows joined by spaces) with a map back to its words, for prose
+    whose sentences wrap over rows and pages. fold_chars() keeps offsets, so a match on the
+    folded text maps back to the words it covers."""
+
+    def __init__(self, words: list[tuple[int, Word]], rows: list[int] | None = None):
+        parts: list[str] = []
+        owner: list[int] = []
+        rows = rows if rows is not None else [0] * len(words)
+        kept = [(pw, r) for pw, r in zip(words, rows) if pw[1].text.strip() not in _NOISE]
+        words = [pw for pw, _ in kept]
+        rows = [r for _, r in kept]
+        for i, (_, w) in enumerate(words):
+            if parts:
+                parts.append("\n" if rows[i] != rows[i - 1] else " ")  # rows end in a newline
+                owner.append(-1)
+            parts.append(w.text)
+            owner.extend([i] * len(w.text))
+        self.words = words
+        self.text = "".join(parts)
+        self.owner = owner
+        self.folded = nz.fold_chars(self.text)
+
+    def span(self, start: int, end: int) -> Span:
+        """The words covering [start, end), on the page where the text starts."""
+        idx = sorted({self.owner[k] for k in range(max(0, start), min(end, len(self.owner)))
+                      if self.owner[k] >= 0})
+        if not idx:
+            return Span(1, ())
+        page = self.words[idx[0]][0]
+        return Span(page, tuple(self.words[k][1] for k in idx if self.words[k][0] == page))
+
+    def field(self, value, start: int, end: int, conf: float | None = None) -> Field:
+        return field(value, self.span(start, end), conf)
+
+
+class Reader:
+    """A document's layout plus lookups that try several label spellings and layouts."""
+
+    def __init__(self, ext: Extraction):
+        self.ext = ext
+        self.layout = Layout(ext)
+        self.ocr = self.layout.ocr
+        self._flow: Flow | None = None
+
+    # spans -------------------------------------------------------------
+    def value(self, labels: str | Sequence[str], how: Sequence[str] = ("right", "below"),
+              **kw) -> Span | None:
+        return self.layout.value(labels, how=how, **kw)
+
+    def grab(self, labels: str | Sequence[str], parse, *, how: str = "auto",
+             whole: bool = True, pages=None, **how_kw) -> Field:
+        """The first label (in the order given) whose value parses; a null Field otherwise.
+
+        how: 'auto' (right of `LABEL:` or the box below), 'right', 'below' or 'next_line'."""
+        if isinstance(labels, str):
+            labels = (labels,)
+        hits = [(h, n) for n, lab in enumerate(labels)
+                for h in self.layout.find(lab, whole=whole, pages=pages)]
+        # the closest spelling first, then the order given, then top to bottom
+        hits.sort(key=lambda t: (-round(t[0].score, 3), t[1], t[0].page, t[0].row))
+        for h, _ in hits:
+            span = getattr(self.layout, how)(h, **how_kw)
+            if not span or _is_label_word(span.words[0].text):
+                continue  # nothing there, or another label (a heading above a 'Nome:' row)
+            f = parse(span)
+            if f.value is not None:
+                return f
+        return field(None)
+
+    def hit(self, labels: str | Sequence[str], **kw) -> Hit | None:
+        return self.layout.find_one(labels, **kw)
+
+    # whole-text searches ------------------------------------------------
+    def rows(self):
+        return self.layout.all_rows()
+
+    def row_spans(self) -> list[Span]:
+        return [Span(r.page, r.words) for r in self.layout.all_rows()]
+
+    def search(self, pattern: re.Pattern | str, *, flags: int = 0, fold_text: bool = True
+               ) -> tuple[re.Match, Span] | None:
+        """The first row whose text matches; the match and the span of the matched words."""
+        pat = re.compile(pattern, flags) if isinstance(pattern, str) else pattern
+        for sp in self.row_spans():
+            text = nz.fold_chars(sp.text) if fold_text else sp.text
+            m = pat.search(text)
+            if m:
+                return m, span_of(sp, m.start(), m.end())
+        return None
+
+    def segments(self, gap: float = 2.0) -> list[Span]:
+        """Rows cut at wide horizontal gaps: the runs of text a person reads as one line."""
+        out = []
+        for row in self.layout.all_rows():
+            run: list[Word] = []
+            for w in row.words:
+                if run and w.bbox[0] - run[-1].bbox[2] > gap * row.height:
+                    out.append(Span(row.page, tuple(run)))
+                    run = []
+                run.append(w)
+            if run:
+                out.append(Span(row.page, tuple(run)))
+        return out
+
+    def flow(self) -> Flow:
+        """The whole document's text in reading order as one Flow."""
+        if self._flow is None:
+            items = [((p.number, w), p.number * 100000 + r.index) for p in self.layout.pages
+                     for r in self.layout.rows[p.number] for w in r.words]
+            self._flow = Flow([pw for pw, _ in items], [k for _, k in items])
+        return self._flow
+
+    def paragraphs(self) -> list[Span]:
+        """Consecutive rows joined into blocks (prose), split at wide vertical gaps."""
+        out: list[Span] = []
+        for page in self.layout.pages:
+            rows = self.layout.rows[page.number]
+            cur: list[Word] = []
+            prev = None
+            for r in rows:
+                if prev is not None and (r.y0 - prev.y1) > 1.2 * max(prev.height, r.height):
+                    if cur:
+                        out.append(Span(page.number, tuple(cur)))
+                    cur = []
+                cur.extend(r.words)
+                prev = r
+            if cur:
+                out.append(Span(page.number, tuple(cur)))
+        return out
+
+    def codes(self) -> list[str]:
+        return [c for p in self.ext.pages for c in p.codes]
+
+
+def _is_label_word(text: str) -> bool:
+    t = text.strip()
+    return t.endswith(":") and len(t) > 2 and not t[:-1].replace(".", "").isdigit()
+
+
+def bbox_of(spans: Iterable[Span]) -> list[float] | None:
+    ws = [w for s in spans if s for w in s.words]
+    return [round(v, 4) for v in union_bbox(w.bbox for w in ws)] if ws else None

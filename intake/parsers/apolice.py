@@ -1,0 +1,247 @@
+"""Apólice de seguro (RCF-V / APP for buses), in any insurer's layout: header fields by label,
+the term from `das 24h de dd/mm/aaaa às 24h de dd/mm/aaaa` (or labelled dates), and the
+coverages table read row by row (APP morte / invalidez, DMH, RC passageiros), each limit
+taken from the LMI column and its basis (por passageiro / por veículo) from the row."""
+
+from __future__ import annotations
+
+import re
+
+from intake import normalize as nz
+from intake.layout import Span
+from intake.parsers._common import (
+    INFERRED, Reader, date_field, doc_field, field, find_docs, ident, ident_in, int_field,
+    name_field, span_of,
+)
+from validators.documents import Field
+
+TYPES = ("apolice_seguro",)
+
+_INSURER = re.compile(r"\b(seguros?|seguradora|cia\.? de seguros|companhia de seguros)\b")
+_NOT_NAME = re.compile(r"\b(apolice|seguro de|seguros? de|condicoes|cobertura|vigencia|susep|cnpj|"
+                       r"processo|rcf|proposta|ramo|regido|garantias?|premio)\b")
+_TERM = re.compile(
+    r"(?:das?|de|a partir das?)\s*(?:24|00|0|12)\s*(?:h|hs|horas|:00)\w*\s*(?:do dia|de|del?)?\s*"
+    r"(\d{1,2}\s?[/.\-]\s?\d{1,2}\s?[/.\-]\s?\d{2,4})\s*(?:as|a|ate|até)\s*(?:as\s*)?(?:24|00|0|12)\s*"
+    r"(?:h|hs|horas|:00)\w*\s*(?:do dia|de|del?)?\s*(\d{1,2}\s?[/.\-]\s?\d{1,2}\s?[/.\-]\s?\d{2,4})")
+
+
+def parse(ext, doc_type: str) -> dict[str, Field]:
+    r = Reader(ext)
+    ocr = r.ocr
+    out: dict[str, Field] = {}
+    out["numero_apolice"] = r.grab(
+        ["APÓLICE Nº", "APÓLICE N°", "Nº DA APÓLICE", "NÚMERO DA APÓLICE", "APÓLICE NÚMERO",
+         "Apólice:", "APÓLICE"], _numero)
+    out["seguradora_nome"], out["seguradora_cnpj"] = _seguradora(r)
+    out["segurado_nome"], out["segurado_documento"] = _segurado(r, out["seguradora_cnpj"].value)
+    out["vigencia_inicio"], out["vigencia_fim"] = _vigencia(r)
+    out["placa"] = r.grab(["PLACA"], lambda s: ident_in(s, "placa", ocr))
+    out["chassi"] = r.grab(["CHASSI"], lambda s: ident_in(s, "chassi", ocr))
+    out["assentos"] = r.grab(["ASSENTOS (PASSAGEIROS)", "ASSENTOS", "Nº DE ASSENTOS", "NÚMERO DE ASSENTOS",
+                              "LOTAÇÃO", "LUGARES", "PASSAGEIROS"], lambda s: int_field(s, 1, 120))
+    out.update(_coberturas(r, out["assentos"].value))
+    return out
+
+
+def _numero(span: Span) -> Field:
+    for w in span.words:
+        t = w.text.strip(":;,.")
+        if re.search(r"\d", t) and len(re.sub(r"\D", "", t)) >= 3:
+            return field(t, span.sub([w]))
+    return field(None, span)
+
+
+def _seguradora(r: Reader) -> tuple[Field, Field]:
+    name = r.grab(["SEGURADORA", "NOME DA SEGURADORA", "Seguradora:"], name_field)
+    if name.value is not None and not _INSURER.search(nz.fold(name.value)) and \
+            not re.search(r"\b(s\.?\s?a\.?|s/a|companhia|cia)\b", nz.fold(name.value)):
+        name = field(None)  # an insurer's name says what it is; anything else was misread
+    segs = r.segments()
+    # the insurer's CNPJ sits beside its SUSEP code; its name on that row or the one above
+    cnpj = field(None)
+    susep_idx = next((i for i, s in enumerate(segs) if re.search(r"\bsusep\b", nz.fold(s.text))
+                      and find_docs(s.text)), None)
+    if susep_idx is not None:
+        cnpj = _doc_in(segs[susep_idx], r.ocr)
+    if name.value is None:
+        cands = []
+        for i, s in enumerate(segs[:60]):
+            f = nz.fold(s.text)
+            if _INSURER.search(f) and not _NOT_NAME.search(f) and len(f) <= 80:
+                # nearer the SUSEP line and with a company suffix is better
+                score = (2 if re.search(r"\b(s\.?\s?a\.?|s/a|companhia|cia)\b", f) else 0)
+                if susep_idx is not None and 0 < susep_idx - i <= 2:
+                    score += 2
+                cands.append((score, -i, s))
+        if cands:
+            cands.sort(key=lambda t: (t[0], t[1]), reverse=True)
+            best = cands[0][2]
+            text = re.sub(r"^(?:seguradora|emitente)\s*:\s*", "", best.text, flags=re.I)
+            # found by what it looks like, not by a label: confident, never certain
+            name = field(nz.name(text), best, min(best.conf, INFERRED))
+    if cnpj.value is None:
+        cnpj = r.grab(["CNPJ DA SEGURADORA", "CNPJ SEGURADORA"], lambda s: doc_field(s, r.ocr))
+    return name, cnpj
+
+
+def _doc_in(span: Span, ocr: bool) -> Field:
+    hits = find_docs(span.text)
+    if not hits:
+        return field(None)
+    v, s, e = hits[0]
+    return ident("doc", v, span_of(span, s, e), ocr)
+
+
+def _segurado(r: Reader, insurer_cnpj: str | None) -> tuple[Field, Field]:
+    ocr = r.ocr
+    name = r.grab(["NOME DO SEGURADO", "NOME / RAZÃO SOCIAL DO SEGURADO", "RAZÃO SOCIAL DO SEGURADO"], name_field)
+    doc = field(None)
+    # the insured's block: a heading or label that opens its row ('DADOS DO SEGURADO', 'Segurado')
+    anchors = [h for lab in ("DADOS DO SEGURADO", "NOME DO SEGURADO", "SEGURADO", "SEGURADO(A)")
+               for h in r.layout.find(lab) if h.start == 0]
+    anchors.sort(key=lambda h: (h.page, h.row))
+    for anchor in anchors[:1]:
+        region = (0.0, anchor.bbox[1] - 0.005, 1.0, min(1.0, anchor.bbox[3] + 0.12))
+        if name.value is None:
+            name = _grab_in(r, ["Nome", "Razão social", "Nome/Razão social", "Segurado"], name_field,
+                            region, anchor.page)
+        doc = _grab_in(r, ["CPF / CNPJ", "CPF/CNPJ", "CNPJ", "CPF", "CNPJ/CPF"],
+                       lambda s: doc_field(s, ocr), region, anchor.page)
+    if doc.value is None or doc.value == insurer_cnpj:
+        doc = r.grab(["CPF/CNPJ DO SEGURADO", "CNPJ DO SEGURADO", "CPF DO SEGURADO"], lambda s: doc_field(s, ocr))
+    return name, doc
+
+
+def _grab_in(r: Reader, labels, parse, region, page) -> Field:
+    hits = [h for lab in labels for h in r.layout.find(lab, whole=True, pages=[page], region=region)]
+    hits.sort(key=lambda h: (-h.score, h.row))
+    for h in hits:
+        span = r.layout.auto(h)
+        if span and not span.words[0].text.rstrip().endswith(":"):
+            f = parse(span)
+            if f.value is not None:
+                return f
+    return field(None)
+
+
+def _vigencia(r: Reader) -> tuple[Field, Field]:
+    fl = r.flow()
+    m = _TERM.search(fl.folded)
+    if m:
+        a, b = nz.parse_date(m.group(1)), nz.parse_date(m.group(2))
+        if a and b and a < b:
+            return fl.field(a, m.start(1), m.end(1)), fl.field(b, m.start(2), m.end(2))
+    ini = r.grab(["INÍCIO DE VIGÊNCIA", "INÍCIO DA VIGÊNCIA", "VIGÊNCIA INÍCIO", "INÍCIO"], date_field)
+    fim = r.grab(["FIM DE VIGÊNCIA", "FIM DA VIGÊNCIA", "TÉRMINO DE VIGÊNCIA", "TÉRMINO DA VIGÊNCIA",
+                  "VIGÊNCIA FIM", "TÉRMINO"], date_field)
+    if ini.value is None or fim.value is None:
+        # 'Vigência: 10/03/2026 a 10/03/2027'
+        for m in re.finditer(r"vigencia\W{0,3}(?:do seguro)?\W{0,3}", fl.folded):
+            dates = nz.find_dates(fl.text[m.end():m.end() + 80])
+            if len(dates) >= 2 and dates[0][0] < dates[1][0]:
+                (a, s1, e1), (b, s2, e2) = dates[:2]
+                o = m.end()
+                return fl.field(a, o + s1, o + e1), fl.field(b, o + s2, o + e2)
+    return ini, fim
+
+
+# ------------------------------------------------------------------ coverages
+
+def _kind(text: str) -> str | None:
+    t = nz.fold(text)
+    app = bool(re.search(r"\b(app|acidentes pessoais)\b", t))
+    if re.search(r"\bdmh\b|despesas medic|medico.hospitalar|despesas hospitalares", t):
+        return "dmh"
+    if re.search(r"\bmorte\b", t) and (app or "acidental" in t or "passageir" in t):
+        return "ap_morte"
+    if re.search(r"\binvalidez\b", t) and (app or "permanente" in t or "passageir" in t):
+        return "ap_invalidez"
+    if "passageir" in t and not app and "terceiro" not in t and \
+            re.search(r"\b(rc|rcf|rcf v|responsabilidade civil|danos corporais)\b", t):
+        return "rc_passageiros"
+    return None
+
+
+def _basis(text: str) -> str | None:
+    t = nz.fold(text)
+    if re.search(r"por (passageiro|pessoa|assento|ocupante|lugar)", t):
+        return "passageiro"
+    if re.search(r"por (veiculo|evento|sinistro|onibus)", t):
+        return "veiculo"
+    return None
+
+
+def _lmi_column(r: Reader) -> tuple[float, float] | None:
+    hit = r.layout.find_one(["LMI (R$)", "LMI", "Limite Máximo de Indenização", "Importância Segurada",
+                             "Capital Segurado", "Limite"], whole=False)
+    if hit is None:
+        return None
+    left, right = r.layout.column_bounds(hit)
+    return left, right
+
+
+def _coberturas(r: Reader, assentos: int | None) -> dict[str, Field]:
+    lmi = _lmi_column(r)
+    general = _basis(r.layout.text)  # a sentence may state the basis for all limits
+    text_all = nz.fold(r.layout.text)
+    found: dict[str, tuple[float, Span, str | None]] = {}
+    for seg in _row_spans(r):
+        kind = _kind(seg.text)
+        if kind is None or kind in found:
+            continue
+        amounts = nz.find_money(seg.text)
+        if not amounts:
+            continue
+        pick = None
+        if lmi is not None:
+            for v, s, e, _ in amounts:
+                sp = span_of(seg, s, e)
+                cx = (sp.bbox[0] + sp.bbox[2]) / 2
+                if lmi[0] - 0.05 <= cx <= lmi[1] + 0.05:
+                    pick = (v, sp)
+                    break
+        if pick is None:
+            v, s, e, _ = amounts[0]
+            pick = (v, span_of(seg, s, e))
+        found[kind] = (pick[0], pick[1], _basis(seg.text))
+    out: dict[str, Field] = {}
+
+    def per(kind: str, want: str) -> Field | None:
+        if kind not in found:
+            return None
+        v, sp, basis = found[kind]
+        conf = sp.conf
+        if basis is None:
+            basis = _stated_basis(text_all, kind) or general
+            if basis is None:
+                conf = min(conf, 0.85)  # the customary basis, not printed
+                basis = "veiculo" if kind == "rc_passageiros" else "passageiro"
+        if basis != want:
+            # the limit is printed on the other basis: convert, but only as a hint
+            if not assentos:
+                return field(None, sp)
+            v = round(v / assentos, 2) if want == "passageiro" else round(v * assentos, 2)
+            conf = min(conf, 0.6)
+        return field(v, sp, conf)
+
+    morte, inval = per("ap_morte", "passageiro"), per("ap_invalidez", "passageiro")
+    aps = [f for f in (morte, inval) if f is not None and f.value is not None]
+    out["ap_por_passageiro"] = min(aps, key=lambda f: f.value) if aps else field(None)
+    if len(aps) == 1 and (morte is None) != (inval is None):
+        pass  # only one of them printed: it is the AP limit
+    out["dmh_por_passageiro"] = per("dmh", "passageiro") or field(None)
+    out["rc_por_veiculo"] = per("rc_passageiros", "veiculo") or field(None)
+    return out
+
+
+def _stated_basis(text: str, kind: str) -> str | None:
+    words = {"ap_morte": r"(app|acidentes pessoais|morte)", "ap_invalidez": r"(app|acidentes pessoais|invalidez)",
+             "dmh": r"(dmh|despesas medic)", "rc_passageiros": r"(rc passageiros|responsabilidade civil\W+passageiros)"}[kind]
+    m = re.search(words + r"[^.]{0,160}?(sao|e|concedid[ao]s?)\s+(concedid[ao]s?\s+)?por\s+(passageiro|veiculo)", text)
+    return ("passageiro" if m.group(4) == "passageiro" else "veiculo") if m else None
+
+
+def _row_spans(r: Reader) -> list[Span]:
+    """Table rows as whole rows (a coverage name and its limit are far apart on the row)."""
+    return [Span(row.page, row.words) for row in r.layout.all_rows()]

@@ -1,0 +1,45 @@
+"""Atestado médico (sanidade física e mental): patient, fitness, doctor's CRM, dates."""
+
+from __future__ import annotations
+
+import re
+
+from intake import normalize as nz
+from intake.parsers._common import Reader, date_field, doc_field, field, name_field, span_of
+from intake.parsers.generic import closing_date, lookup, sole_doc
+from validators.documents import Field
+
+TYPES = ("atestado_medico",)
+
+
+def parse(ext, doc_type: str) -> dict[str, Field]:
+    r = Reader(ext)
+    ocr = r.ocr
+    fl = r.flow()
+    out: dict[str, Field] = {}
+    nome = lookup(r, ["Paciente", "Nome", "Nome do paciente"], name_field)
+    if nome.value is None:
+        m = re.search(r"\b(?:o\(a\)\s+sr\(a\)\.?|o sr\.?|a sra\.?|sr\(a\)\.?)\s+", fl.folded)
+        if m:
+            mm = re.match(r"([A-ZÀ-Ý][A-ZÀ-Ý ]{4,80}?)\s*,", fl.text[m.end():])
+            if mm:
+                nome = fl.field(nz.name(mm.group(1)), m.end(), m.end() + mm.end(1))
+    out["titular_nome"] = nome
+    doc = lookup(r, ["CPF"], lambda s: doc_field(s, ocr))
+    out["titular_documento"] = doc if doc.value else sole_doc(r)
+    t = fl.folded
+    if re.search(r"\binapt[oa]\b|nao apresenta[^.]{0,80}condicoes", t):
+        out["apto"] = field(False, None, 0.9)
+    elif re.search(r"\bapt[oa]\b", t):
+        out["apto"] = field(True, None, 0.9)
+    else:
+        out["apto"] = field(None)
+    out["medico_crm"] = field(None)
+    for sp in r.segments():
+        m = re.search(r"\bCRM\s*[-/]?\s*[A-Z]{2}\s*(?:n[º°o.]\s*)?[:\-]?\s*\d[\d.\-]*\d", sp.text)
+        if m:
+            out["medico_crm"] = field(nz.spaces(m.group(0)), span_of(sp, m.start(), m.end()))
+            break
+    out["data_emissao"] = closing_date(r)
+    out["validade"] = lookup(r, ["Validade", "Válido até", "Válido por"], date_field)
+    return out

@@ -1,0 +1,81 @@
+"""Comprovante de inscrição e de situação cadastral (CNPJ) and comprovante de inscrição
+estadual: holder, CNAE codes (main and secondary), situation, MEI."""
+
+from __future__ import annotations
+
+import re
+
+from intake import normalize as nz
+from intake.layout import Span
+from intake.parsers._common import Reader, date_field, doc_field, field, name_field, text_field
+from intake.parsers.generic import lookup
+from validators.documents import Field
+
+TYPES = ("cartao_cnpj", "inscricao_estadual")
+
+# 4929-9/02, 49.29-9-02, 4929902
+_CNAE = re.compile(r"(?<![\d.])(\d{2})\.?(\d{2})\s?-\s?(\d)\s?[-/]\s?(\d{2})(?!\d)")
+
+
+def cnae_codes(text: str) -> list[str]:
+    out = []
+    for m in _CNAE.finditer(text):
+        code = f"{m.group(1)}{m.group(2)}-{m.group(3)}/{m.group(4)}"
+        if code not in out:
+            out.append(code)
+    return out
+
+
+def parse(ext, doc_type: str) -> dict[str, Field]:
+    r = Reader(ext)
+    ocr = r.ocr
+    out: dict[str, Field] = {}
+    out["titular_nome"] = lookup(r, ["Nome empresarial", "Razão social", "Nome"], name_field)
+    out["titular_documento"] = lookup(r, ["Número de inscrição", "CNPJ", "CNPJ/CPF", "CPF/CNPJ"],
+                                      lambda s: doc_field(s, ocr))
+    out["situacao"] = lookup(r, ["Situação cadastral", "Situação"],
+                             lambda s: field(nz.spaces(s.text).upper(), s) if re.match(r"[A-Za-zÀ-ÿ]", s.text) else field(None, s))
+    out["data_emissao"] = lookup(r, ["Emitido no dia", "Emitido em", "Data de emissão", "Documento emitido em",
+                                     "Data da consulta"], date_field)
+    if out["data_emissao"].value is None:
+        fl = r.flow()
+        m = re.search(r"\bemitid[oa]\s+(?:no dia|em)\s+", fl.folded)
+        if m:
+            ds = nz.find_dates(fl.text[m.end():m.end() + 30])
+            if ds:
+                out["data_emissao"] = fl.field(ds[0][0], m.end() + ds[0][1], m.end() + ds[0][2])
+    out["cnae"] = _cnae(r)
+    if doc_type == "cartao_cnpj":
+        out["data_abertura"] = lookup(r, ["Data de abertura"], date_field)
+        out["natureza_juridica"] = lookup(r, ["Código e descrição da natureza jurídica", "Natureza jurídica"],
+                                          text_field)
+        text = nz.fold(r.layout.text)
+        mei = bool(re.search(r"\bmicroempreendedor individual\b|\bmei\b|\bsimei\b", text))
+        out["mei"] = field(True, None, 0.9) if mei else field(None)
+    else:
+        out["numero"] = lookup(r, ["Inscrição estadual (CGC/TE)", "Inscrição estadual", "CGC/TE", "IE"],
+                               lambda s: field(s.words[0].text.strip(".,;"), s.sub(s.words[:1]))
+                               if re.search(r"\d{3}", s.words[0].text) else field(None, s))
+    return out
+
+
+def _cnae(r: Reader) -> Field:
+    """The CNAE codes printed in the activity boxes (main first), else anywhere."""
+    spans: list[Span] = []
+    for lab in ("Código e descrição da atividade econômica principal", "Atividade econômica principal",
+                "CNAE fiscal principal", "CNAE principal", "Código e descrição das atividades econômicas secundárias",
+                "Atividades econômicas secundárias", "CNAE fiscal secundária", "CNAE secundário", "CNAE secundária",
+                "CNAE"):
+        for hit in r.layout.find(lab, whole=True):
+            sp = r.layout.auto(hit, lines=8, max_dy=0.03)
+            if sp and cnae_codes(sp.text) and all(sp is not s for s in spans):
+                spans.append(sp)
+    codes: list[str] = []
+    for sp in spans:
+        for c in cnae_codes(sp.text):
+            if c not in codes:
+                codes.append(c)
+    if codes:
+        return field(codes, spans[0], min(s.conf for s in spans))
+    all_codes = cnae_codes(r.layout.text)
+    return field(all_codes, None, 0.75) if all_codes else field(None)

@@ -1,0 +1,154 @@
+"""Certidões (negativas de débitos, FGTS, falência, eleitoral, militar, Cadastur, INSS ...)
+and atestados de antecedentes / folhas corridas: holder, code, kind, result, dates."""
+
+from __future__ import annotations
+
+import re
+
+from intake import normalize as nz
+from intake.parsers._common import Reader, date_field, doc_field, field, name_field
+from intake.parsers.generic import closing_date, lookup, sole_doc
+from validators.documents import Field
+
+TYPES = ("certidao", "atestado_antecedentes")
+
+# Kind of certidão from its title and issuer; the most specific patterns first.
+KINDS = [
+    ("cadastur", r"cadastur"),
+    ("inscricao_inss", r"contribuinte individual|inscricao.{0,40}(inss|previdencia)|\bnit\b"),
+    ("cnh_pontuacao", r"pontuacao|prontuario do condutor|infracoes de transito"),
+    ("militar", r"militar|reservista|dispensa de incorporacao|alistamento"),
+    ("eleitoral", r"eleitora"),
+    ("fgts", r"\bfgts\b|fundo de garantia|regularidade do fgts"),
+    ("trabalhista", r"trabalhista|justica do trabalho|\bcndt\b"),
+    ("falencia", r"falencia|recuperacao judicial|concordata"),
+    ("execucoes", r"acoes e execucoes|execucoes|acoes civeis"),
+    ("protesto", r"protesto"),
+    ("criminal", r"criminal|antecedentes"),
+    ("pis", r"\bpis\b|\bpasep\b|\bnis\b"),
+    ("inss", r"\binss\b|contribuicoes previdenciarias"),
+    ("federal", r"tributos federais|divida ativa da uniao|receita federal|\bpgfn\b"),
+    ("estadual", r"situacao fiscal|tributos estaduais|receita estadual|fazenda estadual|secretaria de estado de fazenda|"
+                 r"secretaria da fazenda|\bicms\b"),
+    ("municipal", r"tributos municipais|prefeitura|fazenda municipal|secretaria municipal"),
+]
+
+
+def parse(ext, doc_type: str) -> dict[str, Field]:
+    r = Reader(ext)
+    ocr = r.ocr
+    out: dict[str, Field] = {}
+    out["titular_nome"] = lookup(r, ["Nome/Razão social", "Nome / Razão social", "Razão social", "Nome",
+                                     "Contribuinte", "Interessado", "Requerente"], name_field)
+    doc = lookup(r, ["CPF/CNPJ", "CNPJ", "CPF", "CNPJ/CPF", "Inscrição"], lambda s: doc_field(s, ocr))
+    out["titular_documento"] = doc if doc.value else sole_doc(r)
+    out["numero"] = _numero(r)
+    fl = r.flow()
+    head = " ".join(nz.fold(row.text) for row in r.layout.rows[r.layout.pages[0].number][:10])
+    body = nz.fold(fl.text)
+    if doc_type == "certidao":
+        kind = next((k for k, pat in KINDS if re.search(pat, head)), None)
+        conf = 0.95
+        if kind is None:
+            kind = next((k for k, pat in KINDS if re.search(pat, body)), "outra")
+            conf = 0.8
+        out["tipo_certidao"] = field(kind, None, conf)
+        out["resultado"] = _resultado(head, body)
+    else:
+        out["resultado"] = _antecedentes(body)
+    out["data_emissao"] = _emissao(r)
+    out["validade"] = _validade(r)
+    return out
+
+
+# Labels of a certidão's own number, most telling first ('Código de controle: 4A7B.1C2D').
+_NUM_LABELS = [r"c[oó]digo de (?:controle|valida[cç][aã]o|autenticidade|verifica[cç][aã]o|autentica[cç][aã]o)"
+               r"(?: da certid[aã]o| do documento)?",
+               r"chave de (?:valida[cç][aã]o|autenticidade)", r"n[uú]mero d[aoe] (?:certid[aã]o|atestado|alvar[aá]|"
+               r"cadastro|certificado|documento|protocolo)", r"n[º°o]\.? d[aoe] (?:certid[aã]o|atestado|alvar[aá]|"
+               r"certificado|cadastro)", r"certid[aã]o n[º°o]\.?", r"certificado n[º°o]\.?", r"protocolo",
+               r"ra \(registro de alistamento\)|registro de alistamento", r"c[oó]digo"]
+
+
+def _numero(r: Reader) -> Field:
+    segs = r.segments()
+    for pat in _NUM_LABELS:
+        rx = re.compile(r"(?:^|\b)(?:" + pat + r")\s*:?\s*([0-9A-Za-z][0-9A-Za-z./\-]{3,})", re.I)
+        for sp in segs:
+            m = rx.search(sp.text)
+            if m:
+                tok = m.group(1).rstrip(".,;-")
+                if re.search(r"\d", tok) and len(re.sub(r"[^0-9A-Za-z]", "", tok)) >= 4:
+                    f = _code_field(sp, m.start(1), m.start(1) + len(tok))
+                    if f.value is not None:
+                        return f
+    return field(None)
+
+
+def _code_field(sp, start: int, end: int) -> Field:
+    from intake.parsers._common import span_of
+
+    return field(sp.text[start:end], span_of(sp, start, end))
+
+
+def _code(span) -> Field:
+    tok = span.words[0].text.strip(".,;:") if span.words else ""
+    if len(re.sub(r"[^0-9A-Za-z]", "", tok)) >= 4 and re.search(r"\d", tok):
+        return field(tok, span.sub(span.words[:1]))
+    return field(None, span)
+
+
+def _resultado(head: str, body: str) -> Field:
+    text = head + " " + body
+    if re.search(r"positiva com efeitos? de negativa", text):
+        return field("positiva_efeito_negativa", None, 0.95)
+    if re.search(r"\bcertidao positiva\b|\bpositiva de debitos\b", head):
+        return field("positiva", None, 0.95)
+    if re.search(r"\b(negativa|nada consta|nao constam?|inexistencia de)\b", head):
+        return field("negativa", None, 0.95)
+    if re.search(r"\bconstam? (pendencias|debitos|registros?|acoes|protestos|anotac)", body) and \
+            not re.search(r"\bnao constam? (pendencias|debitos|registros?|acoes|protestos|anotac)", body):
+        return field("positiva", None, 0.85)
+    if re.search(r"\b(nao constam?|nada consta|situacao: negativa|encontra-se em situacao regular|"
+                 r"regular perante)\b", body):
+        return field("negativa", None, 0.9)
+    return field(None)
+
+
+def _antecedentes(body: str) -> Field:
+    if re.search(r"\bnada consta\b|\bnao (consta|constam|ha) (registro|anotac|antecedente)", body):
+        return field("nada_consta", None, 0.95)
+    if re.search(r"\bconsta(m)?\b", body):
+        return field("consta", None, 0.85)
+    return field(None)
+
+
+def _emissao(r: Reader) -> Field:
+    f = lookup(r, ["Data de emissão", "Emitida em", "Emitido em", "Data da emissão", "Expedida em"], date_field)
+    if f.value is not None:
+        return f
+    fl = r.flow()
+    m = re.search(r"\b(emitid[ao]|expedid[ao]|informacao obtida|gerad[ao])\b[^\n]{0,40}?(?:do dia|em|dia)\s+", fl.folded)
+    if m:
+        ds = nz.find_dates(fl.text[m.end():m.end() + 30])
+        if ds:
+            return fl.field(ds[0][0], m.end() + ds[0][1], m.end() + ds[0][2])
+    return closing_date(r)
+
+
+_VALIDADE = re.compile(r"\b(valida|valido|validade)\b\s*(?:ate)?\s*[:\-]?\s*")
+
+
+def _validade(r: Reader) -> Field:
+    fl = r.flow()
+    for m in _VALIDADE.finditer(fl.folded):
+        window = fl.text[m.end():m.end() + 40]
+        ds = nz.find_dates(window)
+        if not ds or ds[0][1] > 2:
+            continue
+        pick = ds[0]
+        # 'Validade: 01/02/2026 a 02/03/2026' is a period: it ends on the second date
+        if len(ds) > 1 and re.fullmatch(r"\s*(a|ate|até)\s*", window[ds[0][2]:ds[1][1]]):
+            pick = ds[1]
+        return fl.field(pick[0], m.end() + pick[1], m.end() + pick[2])
+    return field(None)

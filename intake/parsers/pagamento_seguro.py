@@ -1,0 +1,88 @@
+"""Comprovante de pagamento do seguro: a bank receipt of the premium (one payment) or the
+insurer's statement of instalments (paid up to date or not)."""
+
+from __future__ import annotations
+
+import re
+
+from intake import normalize as nz
+from intake.parsers._common import (
+    Reader, date_field, doc_field, field, ident_in, int_field, money_field, name_field, text_field,
+)
+from intake.parsers.generic import lookup
+from validators.documents import Field
+
+TYPES = ("comprovante_pagamento_seguro",)
+
+_APOLICE = re.compile(r"\bapolice\b\s*(?:n[o°º.]{1,2}\s*|numero\s*)?[:\-]?\s*([0-9][0-9./\-]{3,}[0-9])")
+
+
+def parse(ext, doc_type: str) -> dict[str, Field]:
+    r = Reader(ext)
+    ocr = r.ocr
+    out: dict[str, Field] = {}
+    out["numero_apolice"] = field(None)
+    fl = r.flow()
+    m = _APOLICE.search(fl.folded)
+    if m:
+        out["numero_apolice"] = fl.field(fl.text[m.start(1):m.end(1)], m.start(1), m.end(1))
+    out["segurado_nome"] = lookup(r, ["Segurado", "Pagador", "Nome do segurado", "Sacado"], name_field)
+    out["segurado_documento"] = lookup(r, ["CNPJ do segurado", "CPF/CNPJ do pagador", "CPF/CNPJ do segurado",
+                                           "CNPJ do pagador", "CPF do segurado"], lambda s: doc_field(s, ocr))
+    out["data_pagamento"], out["valor"], out["quitado"] = _pagamento(r)
+    text = nz.fold(r.layout.text)
+    dpvat = bool(re.search(r"\bdpvat\b|seguro obrigatorio|\bspvat\b", text))
+    out["dpvat"] = field(dpvat, None, 0.9)
+    out["placa"] = lookup(r, ["Placa", "Placa do veículo"], lambda s: ident_in(s, "placa", ocr))
+    out["exercicio"] = lookup(r, ["Exercício", "Ano de exercício", "Exercício de referência"],
+                              lambda s: int_field(s, 1970, 2100))
+    out["categoria_tarifaria"] = lookup(r, ["Categoria tarifária", "Cat. tarif.", "Cat. tarifária",
+                                            "Categoria"], _categoria) if dpvat else field(None)
+    return out
+
+
+def _pagamento(r: Reader) -> tuple[Field, Field, Field]:
+    # an instalment table: the paid ones and whether any fell due unpaid
+    rows, header = r.layout.table(
+        {"parcela": ["Parcela"], "venc": ["Vencimento"], "valor": ["Valor"], "pag": ["Pagamento", "Data do pagamento"],
+         "sit": ["Situação", "Status"]}, min_cols=3)
+    if header and rows:
+        paid_dates, total, overdue, spans = [], 0.0, False, []
+        for row in rows:
+            sit = nz.fold(row.text("sit") or "")
+            pag = nz.parse_date(row.text("pag") or "")
+            val = nz.parse_money(row.text("valor") or "")
+            if pag and val is not None and ("paga" in sit or "quitad" in sit or not sit):
+                paid_dates.append(pag)
+                total += val
+                spans.append(row)
+            elif "vencid" in sit or "atras" in sit or "aberto" in sit:
+                overdue = True
+        conf = min((rw.conf for rw in rows), default=0.0)
+        if paid_dates:
+            last = max(paid_dates)
+            printed = lookup(r, ["Total pago"], money_field)
+            valor = round(total, 2)
+            vconf = conf if printed.value is None or abs(printed.value - valor) < 0.01 else min(conf, 0.5)
+            page = spans[0].page
+            return (field(last, None, conf, page=page, bbox=list(spans[-1].bbox)),
+                    field(valor, None, vconf, page=page, bbox=list(spans[0].bbox)),
+                    field(not overdue, None, conf, page=page))
+    data = lookup(r, ["Data do pagamento", "Data de pagamento", "Pago em", "Data da transação", "Data"], date_field)
+    valor = lookup(r, ["Valor pago", "Valor total pago", "Valor cobrado", "Total pago", "Valor"], money_field)
+    text = nz.fold(r.layout.text)
+    if re.search(r"\b(a vencer|vencid[ao]s? (e )?nao pag|em atraso|inadimplen)", text) and "em dia" not in text:
+        quitado = field(False, None, 0.85)
+    elif data.value is not None and valor.value is not None:
+        ok = re.search(r"\b(operacao efetuada|pagamento (realizado|efetuado)|autenticacao|quitad[ao]|pago)\b", text)
+        quitado = field(True, None, 0.9 if ok else 0.7, page=valor.page)
+    else:
+        quitado = field(None)
+    return data, valor, quitado
+
+
+
+def _categoria(span) -> Field:
+    """'03 - ÔNIBUS, MICRO-ÔNIBUS E LOTAÇÃO' -> '03' (the tariff category is its code)."""
+    m = re.match(r"\s*(\d{1,2})\b", span.text)
+    return field(m.group(1), span.sub(span.words[:1])) if m else text_field(span)

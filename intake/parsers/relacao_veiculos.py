@@ -1,0 +1,46 @@
+"""Relação de veículos (the carrier's fleet list): company, CNPJ, date, one row per vehicle."""
+
+from __future__ import annotations
+
+import re
+
+from intake import normalize as nz
+from intake.parsers._common import Reader, doc_field, field, name_field
+from intake.parsers.generic import closing_date, lookup, sole_doc
+from validators.documents import Field
+
+TYPES = ("relacao_veiculos",)
+
+COLUMNS = {
+    "n": ["Nº", "ITEM", "ORDEM"],
+    "placa": ["PLACA"],
+    "tipo": ["TIPO", "ESPÉCIE / TIPO", "ESPÉCIE/TIPO", "ESPÉCIE", "TIPO DE VEÍCULO"],
+    "marca": ["MARCA / MODELO", "MARCA/MODELO", "MODELO", "MARCA"],
+    "ano": ["ANO FAB.", "ANO FAB", "ANO DE FABRICAÇÃO", "ANO FAB/MOD", "ANO FAB./MOD.", "ANO"],
+    "lotacao": ["LOTAÇÃO", "CAPACIDADE", "LUGARES", "PASSAGEIROS"],
+    "x_renavam": ["RENAVAM"],
+    "x_chassi": ["CHASSI"],
+}
+
+
+def parse(ext, doc_type: str) -> dict[str, Field]:
+    r = Reader(ext)
+    ocr = r.ocr
+    out: dict[str, Field] = {}
+    out["titular_nome"] = lookup(r, ["Empresa", "Razão social", "Transportadora", "Nome empresarial"], name_field)
+    doc = lookup(r, ["CNPJ", "CNPJ/CPF"], lambda s: doc_field(s, ocr))
+    out["titular_documento"] = doc if doc.value else sole_doc(r)
+    out["data_emissao"] = closing_date(r)
+    rows, header = r.layout.table(COLUMNS, min_cols=3, stop=["TOTAL", "Declaramos", "Declaro"],
+                                  keep=lambda row: bool(nz.find_placas(row.text("placa") or "", strict=False)))
+    veic, confs = [], []
+    for row in rows:
+        placa = nz.find_placas(row.text("placa") or "", strict=False)[0][0]
+        ano = re.search(r"(19|20)\d\d", row.text("ano") or "")
+        lot = re.search(r"\d{1,3}", row.text("lotacao") or "")
+        veic.append({"placa": placa, "tipo": nz.spaces(row.text("tipo")),
+                     "ano_fabricacao": int(ano.group(0)) if ano else None,
+                     "lotacao": int(lot.group(0)) if lot else None})
+        confs.append(row.conf)
+    out["veiculos"] = field(veic, None, min(confs), page=rows[0].page, bbox=list(rows[0].bbox)) if veic else field(None)
+    return out

@@ -1,0 +1,21 @@
+"""Requerimento (the application form): applicant, its CNPJ/CPF, date, object."""
+
+from __future__ import annotations
+
+from intake.parsers._common import Reader, doc_field
+from intake.parsers.generic import closing_date, lookup, lookup_text
+from validators.documents import Field
+
+TYPES = ("requerimento",)
+
+
+def parse(ext, doc_type: str) -> dict[str, Field]:
+    r = Reader(ext)
+    ocr = r.ocr
+    out: dict[str, Field] = {}
+    out["titular_nome"] = lookup_text(r, ["Requerente (razão social)", "Requerente (autorizatário)", "Requerente", "Razão social",
+                                          "Nome do requerente", "Nome empresarial"], name=True)
+    out["titular_documento"] = lookup(r, ["CNPJ", "CNPJ/CPF", "CPF/CNPJ", "CPF"], lambda s: doc_field(s, ocr))
+    out["data_emissao"] = closing_date(r)
+    out["objeto"] = lookup_text(r, ["Objeto do requerimento", "Objeto", "Assunto", "Solicitação"])
+    return out
