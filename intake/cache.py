@@ -1,8 +1,9 @@
-"""A read cache keyed by the file's content hash, so the same bytes are never read twice.
+"""A read cache keyed by the file's content hash, so the same bytes are never OCR'd twice.
 
-What is cached is what reading produced (type, fields, problems), not the packet-specific
-id or file name. The key includes a fingerprint of the reading code, so a change to a parser
-or to the OCR path never serves a stale read.
+What is cached is the costly part, the Extraction (pages of words with boxes and confidences),
+under a fingerprint of the ocr/ code: a change to the OCR path never serves a stale read, and
+a change to a classifier or a parser re-parses the cached words in milliseconds instead of
+running Tesseract again.
 """
 
 from __future__ import annotations
@@ -17,11 +18,9 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-from validators.documents import Document
+from ocr.model import Extraction
 
-_READER_DIRS = ("ocr", "intake/parsers")
-_READER_FILES = ("intake/classify.py", "intake/classify.yaml", "intake/layout.py",
-                 "intake/normalize.py", "intake/pipeline.py", "validators/doctypes.yaml")
+_READER_DIRS = ("ocr",)
 
 
 @cache
@@ -31,7 +30,6 @@ def reader_fingerprint() -> str:
     paths: list[Path] = []
     for d in _READER_DIRS:
         paths += sorted((root / d).rglob("*.py")) + sorted((root / d).rglob("*.yaml"))
-    paths += [root / f for f in _READER_FILES]
     for p in paths:
         if p.is_file():
             h.update(p.relative_to(root).as_posix().encode())
@@ -40,7 +38,7 @@ def reader_fingerprint() -> str:
 
 
 class ReadCache:
-    """Documents read from a file, stored as JSON under DIR/<fingerprint>/<sha256>.json."""
+    """What OCR made of a file, stored as JSON under DIR/<fingerprint>/<sha256>.json."""
 
     def __init__(self, directory: str | os.PathLike[str]):
         self.root = Path(directory) / reader_fingerprint()
@@ -48,18 +46,17 @@ class ReadCache:
     def _path(self, sha256: str) -> Path:
         return self.root / sha256[:2] / f"{sha256}.json"
 
-    def get(self, sha256: str) -> list[Document] | None:
+    def get(self, sha256: str) -> Extraction | None:
         path = self._path(sha256)
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-            return [Document.model_validate(d) for d in raw]
+            return Extraction.model_validate(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError):
             return None
 
-    def put(self, sha256: str, documents: list[Document]) -> None:
+    def put(self, sha256: str, extraction: Extraction) -> None:
         path = self._path(sha256)
         path.parent.mkdir(parents=True, exist_ok=True)
-        body = json.dumps([d.model_dump(mode="json") for d in documents], ensure_ascii=False)
+        body = json.dumps(extraction.model_dump(mode="json"), ensure_ascii=False)
         # Write then rename: concurrent readers (test workers, Celery workers) never see half a file.
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

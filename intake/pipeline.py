@@ -95,30 +95,30 @@ def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
     return docs
 
 
+def extract(data: bytes, *, cache: ReadCache | None = None, digest: str | None = None) -> Extraction:
+    """OCR or the text layer, through the cache: the same bytes are never OCR'd twice."""
+    if cache is None:
+        return ocr.read(data)
+    digest = digest or sha256_hex(data)
+    with cache.reading(digest):
+        ext = cache.get(digest)
+        if ext is None:
+            ext = ocr.read(data)
+            codes = {p.code for p in ext.problems} | {p.code for page in ext.pages for p in page.problems}
+            if not codes & TRANSIENT:
+                cache.put(digest, ext)
+        return ext
+
+
 def read_file(data: bytes, filename: str, *, cache: ReadCache | None = None) -> list[Document]:
     """Read one file into one or more Documents. Never raises for bad input."""
     digest = sha256_hex(data)
-    if cache is None:
-        return _read_uncached(data, filename, digest)
-    with cache.reading(digest):
-        hit = cache.get(digest)
-        if hit is not None:
-            return [d.model_copy(update={"filename": filename}) for d in hit]
-        docs = _read_uncached(data, filename, digest)
-        if not any(p.code in TRANSIENT for d in docs for p in d.problems):
-            cache.put(digest, docs)
-        return docs
-
-
-def _read_uncached(data: bytes, filename: str, digest: str) -> list[Document]:
     try:
-        ext = ocr.read(data)
-        docs = documents_from_extraction(ext, filename)
+        return documents_from_extraction(extract(data, cache=cache, digest=digest), filename)
     except Exception:  # a reader bug must not take the packet down; the file gets a finding
         log.exception("reading failed for a file of %d bytes (sha256 %s)", len(data), digest[:12])
         return [Document(id="d1", filename=filename, sha256=digest,
                          problems=[_finding(problem("file.read_error"))])]
-    return docs
 
 
 def too_large(filename: str, size: int, digest: str, max_bytes: int) -> Document:

@@ -1,6 +1,6 @@
 """The read cache in the service database, so workers on other machines share their reads.
 
-Same get/put as intake.cache.ReadCache (the file-based one), plus delete: when a packet is
+Same get/put of Extractions as intake.cache.ReadCache (the file-based one), plus delete: when a packet is
 deleted and no other packet holds the same file, what was read from it goes too (LGPD).
 """
 
@@ -18,7 +18,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from intake.cache import ReadCache, reader_fingerprint
 from intake.db.models import ReadCacheEntry
 from intake.settings import Settings, get_settings
-from validators.documents import Document
+from ocr.model import Extraction
 
 log = logging.getLogger(__name__)
 
@@ -46,20 +46,20 @@ class DbReadCache:
 
         return db.engine(self.settings)
 
-    def get(self, sha256: str) -> list[Document] | None:
+    def get(self, sha256: str) -> Extraction | None:
         try:
             with self._engine().connect() as conn:
                 body = conn.execute(select(ReadCacheEntry.body).where(
                     ReadCacheEntry.fingerprint == self.fingerprint,
                     ReadCacheEntry.sha256 == sha256)).scalar_one_or_none()
-            return None if body is None else [Document.model_validate(d) for d in body]
+            return None if body is None else Extraction.model_validate(body)
         except Exception:  # a cache miss, never a failed read
             log.warning("read cache lookup failed for sha256 %s", sha256[:12], exc_info=True)
             return None
 
-    def put(self, sha256: str, documents: list[Document]) -> None:
+    def put(self, sha256: str, extraction: Extraction) -> None:
         eng = self._engine()
-        body = [d.model_dump(mode="json") for d in documents]
+        body = extraction.model_dump(mode="json")
         ins = pg_insert if eng.dialect.name == "postgresql" else sqlite_insert
         stmt = ins(ReadCacheEntry).values(fingerprint=self.fingerprint, sha256=sha256, body=body)
         try:

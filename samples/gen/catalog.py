@@ -63,6 +63,8 @@ class Packet:
     documents: list[str]
     items: dict[str, str]
     facts: dict = field(default_factory=dict)
+    rulebook: str = RULEBOOK
+    reference: date = REFERENCE
 
     @property
     def verdict(self) -> str:
@@ -387,4 +389,6 @@ def build() -> tuple[Pool, list[Packet]]:
     add("itinerario-em-grade", "Contrato sem itinerário; o itinerário, os horários e os locais de embarque "
         "vêm na Grade de Itinerário (modelo METROPLAN).", None, docs, {"art7": "ok"})
 
+    from samples.gen import catalog_acts  # the Santa Maria, DER/MG, Ipatinga and EMTU packets
+    packets += catalog_acts.build(pool)
     return pool, packets

@@ -98,7 +98,8 @@ def ie_rs(key: str) -> str:
 
 
 _VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789"
-_YEAR_CODE = {2012: "C", 2013: "D", 2016: "G", 2018: "J", 2019: "K", 2020: "L", 2021: "M"}
+_YEAR_CODE = {**{y: str(y - 2000) for y in range(2001, 2010)},
+              **dict(zip(range(2010, 2026), "ABCDEFGHJKLMNPRS"))}
 
 
 def chassi(key: str, wmi: str, vds: str, model_year: int) -> str:
@@ -124,3 +125,74 @@ def mercosul(old: str) -> str:
 def digits(key: str, n: int) -> str:
     r = rng("digits:" + key)
     return str(r.randint(1, 9)) + "".join(str(r.randint(0, 9)) for _ in range(n - 1))
+
+
+# ---------------------------------------------------------------- identifiers of the other acts
+
+def cnh(key: str) -> str:
+    """A CNH registration number (11 digits) valid under validate-docbr's (DETRAN) variant."""
+    from validate_docbr import CNH
+    with seeded("cnh:" + key):
+        out = CNH().generate()
+    assert CNH().validate(out)
+    return out
+
+
+def ie_mg(key: str, municipio: str = "313") -> str:
+    """MG inscrição estadual, 13 digits (município, inscrição, ordem, two check digits)."""
+    r = rng("ie-mg:" + key)
+    base = municipio + "".join(str(r.randint(0, 9)) for _ in range(6)) + "00"
+    s = base[:3] + "0" + base[3:]
+    total = sum(int(ch) for i, c in enumerate(s) for ch in str(int(c) * (1 if i % 2 == 0 else 2)))
+    d1 = (10 - total % 10) % 10
+    s2 = base + str(d1)
+    r2 = sum(int(c) * w for c, w in zip(s2, [3, 2, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2])) % 11
+    d2 = 0 if r2 < 2 else 11 - r2
+    return s2 + str(d2)
+
+
+def ie_sp(key: str) -> str:
+    """SP inscrição estadual (commerce and industry), 12 digits with check digits at 9 and 12."""
+    r = rng("ie-sp:" + key)
+    b = [r.randint(0, 9) for _ in range(8)]
+    d1 = sum(v * w for v, w in zip(b, [1, 3, 4, 5, 6, 7, 8, 10])) % 11 % 10
+    mid = b + [d1] + [r.randint(0, 9) for _ in range(2)]
+    d2 = sum(v * w for v, w in zip(mid, [3, 2, 10, 9, 8, 7, 6, 5, 4, 3, 2])) % 11 % 10
+    return "".join(map(str, mid + [d2]))
+
+
+UF_TITULO = {"SP": "01", "MG": "02", "RS": "04"}
+
+
+def titulo_eleitor(key: str, uf: str) -> str:
+    """Título de eleitor: 8-digit sequence, 2-digit UF code, two check digits (TSE rule)."""
+    r = rng("titulo:" + key)
+    seq = [r.randint(0, 9) for _ in range(8)]
+    code = UF_TITULO[uf]
+    special = uf in ("SP", "MG")
+    r1 = sum(v * w for v, w in zip(seq, range(2, 10))) % 11
+    d1 = 0 if r1 == 10 else (1 if r1 == 0 and special else r1)
+    r2 = (int(code[0]) * 7 + int(code[1]) * 8 + d1 * 9) % 11
+    d2 = 0 if r2 == 10 else (1 if r2 == 0 and special else r2)
+    return "".join(map(str, seq)) + code + f"{d1}{d2}"
+
+
+def placa_uf(key: str, prefix: str) -> str:
+    """An old-format plate in a state's range (prefix: first letter or two, e.g. 'H' for MG,
+    'F' for SP)."""
+    r = rng("placa:" + key)
+    letters = prefix + "".join(r.choice("ABCDEFGHJKLMNPRSTUVWXYZ") for _ in range(3 - len(prefix)))
+    return letters + "".join(str(r.randint(0, 9)) for _ in range(4))
+
+
+def code(key: str, groups: int = 4, size: int = 4, alphabet: str = "0123456789ABCDEF") -> str:
+    """A control code as certidões print it: 'A1B2.C3D4.E5F6.0718'."""
+    r = rng("code:" + key)
+    return ".".join("".join(r.choice(alphabet) for _ in range(size)) for _ in range(groups))
+
+
+def nit(key: str) -> str:
+    """NIT/PIS: ten digits and a check digit (weights 3,2,9..2; 11 - mod 11, 10 and 11 give 0)."""
+    base = digits("nit:" + key, 10)
+    r = 11 - sum(int(c) * w for c, w in zip(base, [3, 2, 9, 8, 7, 6, 5, 4, 3, 2])) % 11
+    return base + str(0 if r >= 10 else r)

@@ -45,7 +45,7 @@ def scan_plan(e: Entry | Smudged, pages: int) -> dict:
         mode = over.get("mode", "gray" if h % 3 == 0 else "bilevel")
     mag = 0.5 + (h >> 4) % 16 / 10  # 0.5 .. 2.0 degrees
     angle = round(mag if (h >> 8) % 2 else -mag, 2)
-    dpi = 250 if getattr(e, "type", "") == "documento_identidade" else 200
+    dpi = over.get("dpi", 250 if getattr(e, "type", "") == "documento_identidade" else 200)
     plan = {"format": fmt, "mode": mode, "dpi": dpi, "angle": angle}
     if over.get("turn"):
         plan["turn"] = over["turn"]
@@ -121,13 +121,13 @@ def scanned_file(root: Path, name: str) -> Path:
 
 
 def write_packets(root: Path, packets: list[Packet]) -> None:
-    base = root / "packets" / catalog.RULEBOOK
-    if base.exists():
-        shutil.rmtree(base)
+    for rb in dict.fromkeys(p.rulebook for p in packets):
+        if (root / "packets" / rb).exists():
+            shutil.rmtree(root / "packets" / rb)
     for p in packets:
-        d = base / p.name
+        d = root / "packets" / p.rulebook / p.name
         write(d / "packet.json", dump({
-            "rulebook": catalog.RULEBOOK, "reference_date": catalog.REFERENCE.isoformat(),
+            "rulebook": p.rulebook, "reference_date": p.reference.isoformat(),
             "facts": p.facts, "description": p.description, "defect": p.defect,
             "documents": p.documents,
             "expected": {"verdict": p.verdict, "items": p.items}}))
@@ -141,6 +141,6 @@ def write_quickstart(root: Path, packets: list[Packet]) -> None:
     q = root / "quickstart"
     if q.exists():
         shutil.rmtree(q)
-    valid = next(p for p in packets if p.name == "valid-escola")
+    valid = next(p for p in packets if p.name == "valid-escola" and p.rulebook == catalog.RULEBOOK)
     for name in valid.documents:
         _link(q / f"{name}.pdf", root / "documents" / "digital" / f"{name}.pdf")

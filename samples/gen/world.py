@@ -166,6 +166,7 @@ class Veiculo:
     crv: str = ""
     cla: str = ""
     alf: str | None = None
+    uf: str = "RS"  # state of registration (DETRAN that issues the CRLV)
 
     @property
     def lotacao_impressa(self) -> str:
@@ -239,6 +240,9 @@ class Contrato:
     cidade: str
     contratado_doc_impresso: str | None = None  # a defect may print another number
     representa_menor: Pessoa | None = None  # parent contracting for a minor
+    regime: str = "escolar"  # escolar (METROPLAN) | empresarial (employees of a company: DER/MG, EMTU)
+    orgao: str = "METROPLAN"  # the body that authorises the service
+    uf: str = "RS"
 
     @property
     def pf(self) -> bool:

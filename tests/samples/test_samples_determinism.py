@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "samples" / "documents"
 
 
-@pytest.mark.parametrize("name", ["crlv-onibus1", "lista-escola", "apolice-onibus2"])
+@pytest.mark.parametrize("name", ["crlv-onibus1", "lista-escola", "apolice-onibus2", "cnh-sm-motorista1",
+                                  "certidao-federal-medianeira", "contrato-der"])
 def test_digital_pdf_is_byte_identical(name: str):
     pool, _ = catalog.build()
     pdf_bytes, _ = pool.entries[name].render()

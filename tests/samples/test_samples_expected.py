@@ -76,6 +76,8 @@ def _check(kind: str, spec: dict, value, path: str, invalid: set[str], errors: l
                 errors.append(f"{path}[{i}]: colunas {sorted(rec)} != {sorted(spec['columns'])}")
                 continue
             for col, cspec in spec["columns"].items():
+                if col == "documento" and "documento_tipo" in rec:
+                    continue  # a passenger's RG, CPF, matrícula...: checked below by its kind
                 _check(cspec["kind"], cspec, rec[col], f"{path}[{i}].{col}", invalid, errors)
             if "documento_tipo" in rec and rec["documento"] is not None:
                 p = f"{path}[{i}].documento"
@@ -128,6 +130,18 @@ def test_expected_json(path: Path):
         assert src["type"] == doc_type
         assert {k: v for k, v in src["fields"].items() if k not in unreadable} == \
             {k: v for k, v in fields.items() if k not in unreadable}
+
+
+def test_every_type_has_samples_and_cnh_two_layouts():
+    layouts: dict[str, set[str]] = {}
+    for p in EXPECTED:
+        d = json.loads(p.read_text(encoding="utf-8"))
+        layouts.setdefault(d["type"], set()).add(d["layout"])
+    assert set(layouts) == set(DOC_TYPES)
+    assert len(layouts["cnh"]) >= 2
+    tipos = {json.loads(p.read_text(encoding="utf-8"))["fields"].get("tipo_certidao") for p in EXPECTED}
+    assert {"federal", "estadual", "municipal", "fgts", "falencia", "trabalhista", "criminal", "eleitoral", "militar",
+            "protesto", "execucoes", "cnh_pontuacao", "cadastur", "inscricao_inss"} <= tipos
 
 
 def test_core_types_have_two_layouts():

@@ -11,7 +11,8 @@ import pytest
 from conftest import RULEBOOK
 from service_stack import submit, text_pdf, wait_finished
 
-from validators.documents import Document, Finding
+import ocr
+from ocr.model import Extraction, Problem
 
 pytestmark = [pytest.mark.service, pytest.mark.xdist_group("service")]
 
@@ -33,8 +34,8 @@ class StackCache:
         rows = self.stack.sql("SELECT fingerprint FROM read_cache WHERE sha256 = :s", s=digest)
         return rows[0][0] if rows else None
 
-    def put(self, fingerprint: str, digest: str, docs: list[Document]) -> None:
-        body = [d.model_dump(mode="json") for d in docs]
+    def put(self, fingerprint: str, digest: str, extraction: Extraction) -> None:
+        body = extraction.model_dump(mode="json")
         if self.dir is not None:
             path = self.dir / fingerprint / digest[:2] / f"{digest}.json"
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -67,10 +68,9 @@ def test_reads_are_cached_and_reused(stack):
         # marked so that no real read could have produced it.
         second = text_pdf("CERTIFICADO DE REGISTRO E LICENCIAMENTO DE VEÍCULO", secrets.token_hex(8))
         digest = hashlib.sha256(second).hexdigest()
-        marker = Document(id="d1", filename="antes.pdf", sha256=digest, type="crlv", type_confidence=0.9,
-                          pages=1, problems=[Finding(code="teste.lido_do_cache", severity="info",
-                                                     message="Lido do cache.")])
-        cache.put(fingerprint, digest, [marker])
+        marker = ocr.read(second).model_copy(update={"problems": (
+            Problem(code="teste.lido_do_cache", severity="info", message="Lido do cache."),)})
+        cache.put(fingerprint, digest, marker)
         pid = submit(c, [("files", ("depois.pdf", second, "application/pdf"))], RULEBOOK,
                      reference_date="2026-03-02").json()["id"]
         doc = wait_finished(c, pid, stack=stack)["result"]["documents"][0]

@@ -10,8 +10,11 @@ from samples.gen.world import CNAE_DESC, Empresa
 ATIVIDADE = CNAE_DESC["4929-9/02"]
 
 
-def render(e: Empresa, numero: str, emissao: date, validade: date) -> tuple[bytes, dict]:
-    d = pdf.Doc(f"Alvará {numero}", f"Prefeitura de {e.endereco.municipio}")
+def render(e: Empresa, numero: str, emissao: date, validade: date, municipio: str | None = None,
+           atividade: str = ATIVIDADE, cnae: str | None = None) -> tuple[bytes, dict]:
+    """municipio: another city's alvará (a defect); the address printed stays the carrier's."""
+    municipio = municipio or e.endereco.municipio
+    d = pdf.Doc(f"Alvará {numero}", f"Prefeitura de {municipio}")
     c = d.c
     x0, wd = 55, pdf.W - 110
     y = pdf.H - 60
@@ -22,7 +25,7 @@ def render(e: Empresa, numero: str, emissao: date, validade: date) -> tuple[byte
     pdf.brasao(c, pdf.W / 2, y - 10, 20)
     y -= 44
     c.setFont("Helvetica-Bold", 12)
-    c.drawCentredString(pdf.W / 2, y, f"PREFEITURA MUNICIPAL DE {e.endereco.municipio.upper()}")
+    c.drawCentredString(pdf.W / 2, y, f"PREFEITURA MUNICIPAL DE {municipio.upper()}")
     c.setFont("Helvetica", 10)
     c.drawCentredString(pdf.W / 2, y - 14, "SECRETARIA MUNICIPAL DE DESENVOLVIMENTO ECONÔMICO")
     y -= 50
@@ -33,7 +36,7 @@ def render(e: Empresa, numero: str, emissao: date, validade: date) -> tuple[byte
     y -= 60
     rows = [("RAZÃO SOCIAL", e.razao), ("NOME FANTASIA", e.fantasia), ("CNPJ", text.cnpj(e.cnpj)),
             ("INSCRIÇÃO MUNICIPAL", e.inscricao_municipal), ("ENDEREÇO", e.endereco.linha()),
-            ("ATIVIDADE", ATIVIDADE), ("CNAE", e.cnae_principal),
+            ("ATIVIDADE", atividade), ("CNAE", cnae or e.cnae_principal),
             ("DATA DE EMISSÃO", text.dmy(emissao)), ("VALIDADE", text.dmy(validade))]
     for lab, val in rows:
         c.setFont("Helvetica-Bold", 10)
@@ -45,9 +48,9 @@ def render(e: Empresa, numero: str, emissao: date, validade: date) -> tuple[byte
                  "visível no estabelecimento. A alteração de endereço ou de atividade exige novo licenciamento.",
                  "Helvetica", 9.5, 13)
     c.setFont("Helvetica", 10)
-    c.drawString(x0, y - 20, f"{e.endereco.municipio}, {text.longa(emissao)}.")
+    c.drawString(x0, y - 20, f"{municipio}, {text.longa(emissao)}.")
     pdf.signature_line(c, pdf.W / 2 - 110, 140, 220, ["Secretário Municipal de Desenvolvimento Econômico"],
-                       "alvara:" + e.endereco.municipio, size=8)
+                       "alvara:" + municipio, size=8)
     return d.bytes(), {"titular_nome": e.razao, "titular_documento": e.cnpj, "numero": numero,
-                       "municipio": e.endereco.municipio, "data_emissao": emissao.isoformat(),
-                       "validade": validade.isoformat(), "atividade": ATIVIDADE}
+                       "municipio": municipio, "data_emissao": emissao.isoformat(),
+                       "validade": validade.isoformat(), "atividade": atividade}

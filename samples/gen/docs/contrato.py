@@ -33,13 +33,16 @@ def expected(k: Contrato) -> dict:
         "itinerario": k.itinerario, "horarios": k.horarios, "locais_embarque": k.locais_embarque,
         "valor": k.valor,
         "contratante_categoria": None if pf else ct.categoria,
-        "contratante_rg": ct.rg if pf else None,
+        "contratante_rg": (ct.rg or None) if pf else None,
         "passageiros_relacao": False,
     }
 
 
 def render(k: Contrato, layout: str) -> tuple[bytes, dict]:
-    body = _clausulas(k) if layout == "clausulas" else _quadro(k)
+    if k.regime == "empresarial":
+        body = _clausulas_empresa(k) if layout == "clausulas" else _quadro_empresa(k)
+    else:
+        body = _clausulas(k) if layout == "clausulas" else _quadro(k)
     return body, expected(k)
 
 
@@ -235,6 +238,136 @@ def _quadro(k: Contrato) -> bytes:
              Paragraph(f"Contrato nº {k.numero}", title), Spacer(1, 10),
              Paragraph("<b>QUADRO RESUMO</b>", body), t, Spacer(1, 10),
              Paragraph("<b>CONDIÇÕES GERAIS</b>", body)]
+    story += [Paragraph(f"{i}. {s}", body) for i, s in enumerate(items, 1)]
+    story += [Spacer(1, 6), Paragraph(f"{k.cidade}, {text.longa(k.assinatura)}.", body)]
+    story += _signatures(k, F)
+    return pdf.build_story(story, f"Contrato {k.numero}", k.contratado.razao, margins=(20, 20, 18, 18))
+
+
+# ---------------------------------------------------------------- fretamento contínuo of a company's employees
+
+IE_FMT = {"MG": lambda ie: f"{ie[:3]}.{ie[3:9]}.{ie[9:11]}-{ie[11:]}",
+          "SP": lambda ie: f"{ie[:3]}.{ie[3:6]}.{ie[6:9]}.{ie[9:]}",
+          "RS": lambda ie: f"{ie[:3]}/{ie[3:]}"}
+
+
+def _parte_empresa(i: Instituicao) -> str:
+    r = i.representante
+    return (f"<b>{i.razao}</b>, sociedade anônima inscrita no CNPJ sob o nº {text.cnpj(i.cnpj)}, com sede na "
+            f"{i.endereco.linha()}, neste ato representada por seu(sua) {i.cargo}, {r.nome}, inscrito(a) no CPF sob o "
+            f"nº {text.cpf(r.cpf)}")
+
+
+def _parte_pessoa(k: Contrato, p: Pessoa) -> str:
+    return (f"<b>{p.nome}</b>, {p.nacionalidade()}, {p.estado_civil}, {p.profissao}, portador(a) da Carteira de "
+            f"Identidade (RG) nº {p.rg} e inscrito(a) no CPF sob o nº {text.cpf(p.cpf)}, residente e domiciliado(a) na "
+            f"{p.endereco.linha()}")
+
+
+def _contratada_empresa(k: Contrato) -> str:
+    e = k.contratado
+    s = e.socios[0]
+    return (f"<b>{e.razao}</b>, sociedade empresária limitada inscrita no CNPJ sob o nº {_cnpj_contratado(k)}, "
+            f"inscrição estadual nº {IE_FMT[k.uf](e.ie)}, com sede na {e.endereco.linha()}, neste ato representada por "
+            f"seu sócio-administrador {s.nome}, inscrito no CPF sob o nº {text.cpf(s.cpf)}")
+
+
+def _clausulas_empresa(k: Contrato) -> bytes:
+    """Clauses that state what DER/MG Art. 7º asks: start and end points, itinerary, times, term."""
+    F = "Times-Roman"
+    body = ParagraphStyle("b", fontName=F, fontSize=10, leading=12.4, alignment=TA_JUSTIFY, spaceAfter=2.5)
+    head = ParagraphStyle("h", fontName="Times-Bold", fontSize=10, leading=12.4, spaceBefore=3, spaceAfter=1)
+    title = ParagraphStyle("t", fontName="Times-Bold", fontSize=12, leading=15, alignment=TA_CENTER)
+    ct = k.contratante
+    parte = _parte_pessoa(k, ct) if isinstance(ct, Pessoa) else _parte_empresa(ct)
+    story = [Paragraph("CONTRATO DE PRESTAÇÃO DE SERVIÇOS DE TRANSPORTE RODOVIÁRIO INTERMUNICIPAL DE PESSOAS SOB "
+                       "REGIME DE FRETAMENTO CONTÍNUO", title),
+             Spacer(1, 4), Paragraph(f"CONTRATO Nº {k.numero}", title), Spacer(1, 10),
+             Paragraph(f"Pelo presente instrumento particular, de um lado, como <b>CONTRATANTE</b>, {parte}; e, de outro "
+                       f"lado, como <b>CONTRATADA</b>, {_contratada_empresa(k)}; têm entre si justo e contratado o que "
+                       "segue.", body)]
+    n = iter(ORDINAIS)
+    story += [Paragraph(f"CLÁUSULA {next(n)} – DO OBJETO", head),
+              Paragraph("O presente contrato tem por objeto a prestação, pela CONTRATADA, de serviço fretado de transporte "
+                        "rodoviário intermunicipal dos empregados da CONTRATANTE, em circuito fechado, sob regime de "
+                        f"fretamento contínuo, com veículo cadastrado no {k.orgao}.", body),
+              Paragraph(f"CLÁUSULA {next(n)} – DA VIAGEM", head),
+              Paragraph(f"Parágrafo primeiro – Ponto de início da viagem: {k.origem}.", body),
+              Paragraph(f"Parágrafo segundo – Ponto de término da viagem: {k.destino}.", body)]
+    extra = [("Itinerário", k.itinerario), ("Horários", k.horarios), ("Locais de embarque e desembarque", k.locais_embarque)]
+    ords = iter(["terceiro", "quarto", "quinto"])
+    for lab, val in extra:
+        if val:
+            story.append(Paragraph(f"Parágrafo {next(ords)} – {lab}: {val}.", body))
+    story += [Paragraph(f"CLÁUSULA {next(n)} – DA VIGÊNCIA", head),
+              Paragraph(f"O presente contrato vigorará de {text.longa(k.inicio)} a {text.longa(k.fim)} "
+                        f"({text.dmy(k.inicio)} a {text.dmy(k.fim)}), podendo ser prorrogado por termo aditivo.", body),
+              Paragraph(f"CLÁUSULA {next(n)} – DO PREÇO", head),
+              Paragraph(f"Pelos serviços a CONTRATANTE pagará à CONTRATADA {_valor_txt(k)}.", body),
+              Paragraph(f"CLÁUSULA {next(n)} – DAS OBRIGAÇÕES DA CONTRATADA", head),
+              Paragraph("a) executar o transporte com ônibus licenciado na categoria aluguel e manter vigentes o cadastro e a "
+                        f"autorização do {k.orgao}; b) manter seguro de acidentes pessoais a favor das pessoas "
+                        "transportadas; c) empregar condutores habilitados na categoria D ou E, cadastrados no órgão.", body),
+              Paragraph(f"CLÁUSULA {next(n)} – DA RESCISÃO E DO FORO", head),
+              Paragraph("Qualquer das partes poderá rescindir este contrato mediante aviso prévio de 30 (trinta) dias. "
+                        f"Fica eleito o Foro da Comarca de {k.cidade}/{k.uf}.", body),
+              Spacer(1, 4), Paragraph(f"{k.cidade}, {text.longa(k.assinatura)}.",
+                                      ParagraphStyle("d", parent=body, alignment=2))]
+    story += _signatures(k, F)
+
+    def footer(c, doc):
+        c.setFont("Times-Italic", 8)
+        c.drawCentredString(pdf.W / 2, 22, f"Contrato nº {k.numero} - página {doc.page}")
+
+    return pdf.build_story(story, f"Contrato {k.numero}", k.contratado.razao, on_page=footer, margins=(22, 20, 14, 12))
+
+
+def _quadro_empresa(k: Contrato) -> bytes:
+    """A summary table and general conditions (EMTU/SP Art. 10, § 2º: destination, operating
+    hours, boarding and alighting places; the contractor's identification)."""
+    F = "Helvetica"
+    body = ParagraphStyle("b", fontName=F, fontSize=9.5, leading=13, alignment=TA_JUSTIFY, spaceAfter=5)
+    cellst = ParagraphStyle("c", fontName=F, fontSize=9, leading=11.5)
+    labst = ParagraphStyle("l", fontName="Helvetica-Bold", fontSize=8.5, leading=11)
+    title = ParagraphStyle("t", fontName="Helvetica-Bold", fontSize=12.5, leading=16, alignment=TA_CENTER)
+    ct = k.contratante
+    if isinstance(ct, Pessoa):
+        contratante = (f"{ct.nome}<br/>RG: {ct.rg} &nbsp; CPF: {text.cpf(ct.cpf)}<br/>Endereço: {ct.endereco.linha()}"
+                       if ct.rg else f"{ct.nome}<br/>CPF: {text.cpf(ct.cpf)}<br/>Endereço: {ct.endereco.linha()}")
+    else:
+        contratante = (f"{ct.razao}<br/>CNPJ: {text.cnpj(ct.cnpj)}<br/>Endereço: {ct.endereco.linha()}<br/>"
+                       f"Representante: {ct.representante.nome} ({ct.cargo})")
+    e = k.contratado
+    rows = [
+        ("1. CONTRATANTE", contratante),
+        ("2. CONTRATADA", f"{e.razao}<br/>CNPJ: {_cnpj_contratado(k)}<br/>Endereço: {e.endereco.linha()}"),
+        ("3. ORIGEM", k.origem),
+        ("4. DESTINO", k.destino),
+        ("5. ITINERÁRIO", k.itinerario),
+        ("6. HORÁRIO DE OPERAÇÃO", k.horarios),
+        ("7. LOCAIS DE EMBARQUE E DESEMBARQUE", k.locais_embarque),
+        ("8. VIGÊNCIA", f"{text.dmy(k.inicio)} a {text.dmy(k.fim)}"),
+        ("9. VALOR", text.valor_extenso(k.valor) + (" por mês" if k.valor_mensal else "")),
+    ]
+    data = [[Paragraph(a, labst), Paragraph(b, cellst)] for a, b in rows if b]
+    t = Table(data, colWidths=[140, 360])
+    t.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.5, colors.HexColor("#555555")),
+                           ("BACKGROUND", (0, 0), (0, -1), colors.HexColor("#eeeeee")),
+                           ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    items = [
+        "O objeto deste instrumento é o transporte dos empregados da CONTRATANTE relacionados na Relação de Passageiros "
+        "anexa (nome e RG), sob regime de fretamento contínuo, com destino único, nas condições do Quadro Resumo.",
+        f"A CONTRATADA declara estar registrada no serviço de fretamento da {k.orgao} e que os veículos utilizados estão "
+        "cadastrados e com o certificado de vistoria em dia.",
+        "As operações de embarque não serão realizadas em locais utilizados por prestadoras de serviço regular de "
+        "transporte coletivo de passageiros.",
+        "Os serviços serão faturados mensalmente, com emissão de nota fiscal.",
+        f"Qualquer das partes poderá rescindir este contrato mediante aviso prévio de 30 (trinta) dias. Fica eleito o "
+        f"foro da Comarca de {k.cidade}/{k.uf}.",
+    ]
+    story = [Paragraph("INSTRUMENTO PARTICULAR DE CONTRATO DE FRETAMENTO CONTÍNUO", title),
+             Paragraph(f"Contrato nº {k.numero}", title), Spacer(1, 10),
+             Paragraph("<b>QUADRO RESUMO</b>", body), t, Spacer(1, 10), Paragraph("<b>CONDIÇÕES GERAIS</b>", body)]
     story += [Paragraph(f"{i}. {s}", body) for i, s in enumerate(items, 1)]
     story += [Spacer(1, 6), Paragraph(f"{k.cidade}, {text.longa(k.assinatura)}.", body)]
     story += _signatures(k, F)

@@ -9,6 +9,9 @@ from samples.gen import pdf, text
 from samples.gen.world import Veiculo
 
 LAYOUTS = ("crlve-2025", "crlve-2020", "crlv-papel")
+DETRAN = {"RS": "DEPARTAMENTO ESTADUAL DE TRÂNSITO DO RIO GRANDE DO SUL - DETRAN/RS",
+          "MG": "DEPARTAMENTO DE TRÂNSITO DE MINAS GERAIS - DETRAN/MG",
+          "SP": "DEPARTAMENTO ESTADUAL DE TRÂNSITO DE SÃO PAULO - DETRAN/SP"}
 
 
 def expected(v: Veiculo, exercicio: int, emissao: date, municipio: str, qr: bool) -> dict:
@@ -32,7 +35,7 @@ def render(v: Veiculo, layout: str, *, exercicio: int, emissao: date, key: str) 
 
 def _digital(v: Veiculo, layout: str, exercicio: int, emissao: date, municipio: str, key: str) -> bytes:
     era2025 = layout == "crlve-2025"
-    d = pdf.Doc("CRLV-e " + v.placa, "DETRAN-RS")
+    d = pdf.Doc("CRLV-e " + v.placa, f"DETRAN-{v.uf}")
     c = d.c
     x0, top = 22, pdf.H - 24
     lw = 318  # left column
@@ -68,7 +71,7 @@ def _digital(v: Veiculo, layout: str, exercicio: int, emissao: date, municipio: 
             x += lw * frac
         y -= rh
 
-    anterior = f"{v.placa_anterior}/RS" if v.placa_anterior else "*******"
+    anterior = f"{v.placa_anterior}/{v.uf}" if v.placa_anterior else "*******"
     row([(1, "CÓDIGO RENAVAM", v.renavam)])
     row([(0.5, "PLACA", v.placa), (0.5, "EXERCÍCIO", str(exercicio))])
     row([(0.5, "ANO FABRICAÇÃO", str(v.ano_fab)), (0.5, "ANO MODELO", str(v.ano_mod))])
@@ -84,7 +87,7 @@ def _digital(v: Veiculo, layout: str, exercicio: int, emissao: date, municipio: 
          (0.2, "LOTAÇÃO", v.lotacao_impressa)])
     row([(1, "CARROCERIA", v.carroceria)])
     row([(1, "NOME", v.owner_nome)])
-    row([(0.4, "CPF / CNPJ", text.doc(v.owner_doc)), (0.38, "LOCAL", f"{municipio} RS"),
+    row([(0.4, "CPF / CNPJ", text.doc(v.owner_doc)), (0.38, "LOCAL", f"{municipio} {v.uf}"),
          (0.22, "DATA", text.dmy(emissao))])
     # digital signature block
     c.rect(x0, y - 50, lw, 50)
@@ -92,7 +95,7 @@ def _digital(v: Veiculo, layout: str, exercicio: int, emissao: date, municipio: 
     c.drawString(x0 + 6, y - 12, "ASSINATURA DIGITAL DO DETRAN")
     c.setFont("Helvetica", 6.2)
     c.drawString(x0 + 6, y - 22, "Documento assinado digitalmente conforme MP nº 2.200-2/2001, que institui a ICP-Brasil.")
-    c.drawString(x0 + 6, y - 31, "DEPARTAMENTO ESTADUAL DE TRÂNSITO DO RIO GRANDE DO SUL - DETRAN/RS")
+    c.drawString(x0 + 6, y - 31, DETRAN[v.uf])
     c.drawString(x0 + 6, y - 40, "Código de autenticidade: " + pdf.opaque_payload(key + ":auth", 24))
     y_left_end = y - 50
 
@@ -137,14 +140,14 @@ def _digital(v: Veiculo, layout: str, exercicio: int, emissao: date, municipio: 
 
 def _papel(v: Veiculo, exercicio: int, emissao: date, municipio: str) -> bytes:
     """The pre-2021 security-paper CRLV, printed by dot-matrix in another label order."""
-    d = pdf.Doc("CRLV " + v.placa, "DETRAN-RS")
+    d = pdf.Doc("CRLV " + v.placa, f"DETRAN-{v.uf}")
     c = d.c
     x0, top = 50, pdf.H - 60
     c.setLineWidth(1)
     c.rect(x0 - 12, top - 420, pdf.W - 2 * (x0 - 12), 440)
     c.setFont("Helvetica-Bold", 9)
     c.drawString(x0, top, "REPÚBLICA FEDERATIVA DO BRASIL")
-    c.drawString(x0, top - 11, "DEPARTAMENTO ESTADUAL DE TRÂNSITO - DETRAN/RS")
+    c.drawString(x0, top - 11, f"DEPARTAMENTO ESTADUAL DE TRÂNSITO - DETRAN/{v.uf}")
     c.setFont("Helvetica-Bold", 10.5)
     c.drawString(x0, top - 27, "CERTIFICADO DE REGISTRO E LICENCIAMENTO DE VEÍCULO")
     c.setFont("Helvetica", 7)
@@ -153,13 +156,13 @@ def _papel(v: Veiculo, exercicio: int, emissao: date, municipio: str) -> bytes:
     rows = [
         ("COD. RENAVAM", v.renavam), ("EXERCICIO", str(exercicio)),
         ("NOME", v.owner_nome), ("CPF/CNPJ", text.doc(v.owner_doc)),
-        ("PLACA", v.placa + "   UF: RS"), ("CHASSI", v.chassi),
+        ("PLACA", v.placa + f"   UF: {v.uf}"), ("CHASSI", v.chassi),
         ("ESPECIE/TIPO", v.especie_tipo), ("COMBUSTIVEL", v.combustivel),
         ("MARCA/MODELO", v.marca_modelo), ("ANO FAB", str(v.ano_fab)),
         ("ANO MOD", str(v.ano_mod)), ("CAP/POT/CIL", f"{v.capacidade}/{v.potencia}"),
         ("CATEGORIA", v.categoria), ("COR PREDOMINANTE", v.cor),
         ("LOTACAO", f"{v.lotacao}P"), ("PESO BRUTO TOTAL", v.pbt),
-        ("LOCAL", f"{municipio} RS"), ("DATA", text.dmy(emissao)),
+        ("LOCAL", f"{municipio} {v.uf}"), ("DATA", text.dmy(emissao)),
         ("PREMIO TARIFARIO DPVAT", "R$ 10,57"), ("DATA QUITACAO", text.dmy(emissao)),
     ]
     if v.alf:

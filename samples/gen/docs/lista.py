@@ -122,3 +122,45 @@ def _instituicao(k: Contrato, inst: Instituicao, pax: list[Passageiro], data: da
 
     return pdf.build_story(story, f"Relação de passageiros {k.numero}", inst.fantasia, on_page=footer,
                            margins=(18, 18, 16, 16))
+
+
+def render_empresa(k: Contrato, pax: list[Passageiro], data: date, key: str) -> tuple[bytes, dict]:
+    """The contractor's own list of the employees it charters the bus for (name and RG or CPF)."""
+    ct = k.contratante
+    nome_ct = ct.nome if isinstance(ct, Pessoa) else ct.razao
+    doc_ct = f"CPF {text.cpf(ct.cpf)}" if isinstance(ct, Pessoa) else f"CNPJ {text.cnpj(ct.cnpj)}"
+    st = ParagraphStyle("s", fontName="Helvetica", fontSize=9.5, leading=13)
+    big = ParagraphStyle("g", fontName="Helvetica-Bold", fontSize=13, leading=17, alignment=1)
+    story = [Paragraph(nome_ct, big), Paragraph(doc_ct, ParagraphStyle("x", parent=st, alignment=1)), Spacer(1, 10),
+             Paragraph("<b>RELAÇÃO DE PASSAGEIROS - FRETAMENTO CONTÍNUO</b>", ParagraphStyle("m", parent=big, fontSize=11)),
+             Spacer(1, 8),
+             Paragraph(f"<b>Contrato nº:</b> {k.numero} &nbsp;&nbsp; <b>Transportadora:</b> {k.contratado.razao}", st),
+             Paragraph(f"<b>Contratante:</b> {nome_ct}", st), Spacer(1, 8)]
+    kinds = {p.documento_tipo for p in pax}
+    col = "RG" if kinds == {"rg"} else ("CPF" if kinds == {"cpf"} else "DOCUMENTO")
+    rows = [["Nº", "NOME COMPLETO", col]]
+    for i, p in enumerate(pax, 1):
+        val = p.impresso if col != "DOCUMENTO" else f"{TIPO_IMPRESSO[p.documento_tipo]} {p.impresso}"
+        rows.append([f"{i:02d}", p.nome, val])
+    tab = Table(rows, colWidths=[30, 300, 150], rowHeights=15.5, repeatRows=1)
+    tab.setStyle(TableStyle([("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8.5),
+                             ("FONT", (0, 1), (-1, -1), "Helvetica", 8.5),
+                             ("GRID", (0, 0), (-1, -1), 0.4, colors.black),
+                             ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#dddddd")),
+                             ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+
+    def sign(c, w, h):
+        c.setFont("Helvetica", 9)
+        c.drawString(0, h - 12, f"{k.cidade}, {text.dmy(data)}.")
+        if isinstance(ct, Pessoa):
+            pdf.signature_line(c, 250, 24, 220, [ct.nome, "Contratante"], key, size=7.5)
+        else:
+            pdf.signature_line(c, 250, 24, 220, [ct.representante.nome, f"{ct.cargo} - {ct.fantasia}"], key, size=7.5)
+
+    story += [tab, Spacer(1, 8), KeepTogether([Paragraph(f"<b>TOTAL DE PASSAGEIROS: {len(pax)}</b>", st), Spacer(1, 6),
+                                                pdf.Drawn(480, 60, sign)])]
+    out = pdf.build_story(story, f"Relação de passageiros {k.numero}", nome_ct, margins=(20, 20, 16, 14))
+    return out, {"contrato_numero": k.numero, "contratante_nome": nome_ct, "instituicao": None,
+                 "passageiros": [{"nome": p.nome, "documento_tipo": p.documento_tipo, "documento": p.documento}
+                                 for p in pax],
+                 "total_passageiros": len(pax)}

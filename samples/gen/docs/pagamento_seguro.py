@@ -28,7 +28,8 @@ def render(a: Apolice, layout: str, reference: date) -> tuple[bytes, dict]:
 def _fields(a: Apolice, pago: date, valor: float) -> dict:
     return {"numero_apolice": a.numero, "segurado_nome": a.segurado.razao,
             "segurado_documento": a.segurado.cnpj, "data_pagamento": pago.isoformat(),
-            "valor": round(valor, 2), "quitado": True}
+            "valor": round(valor, 2), "quitado": True,
+            "dpvat": False, "placa": None, "exercicio": None, "categoria_tarifaria": None}
 
 
 def _boleto(a: Apolice) -> tuple[bytes, dict]:
@@ -121,3 +122,42 @@ def _extrato(a: Apolice, reference: date) -> tuple[bytes, dict]:
     c.drawString(x0, y - 44, f"São Paulo, {text.longa(reference - timedelta(days=4))}.")
     pdf.signature_line(c, x0, y - 110, 220, ["Departamento Financeiro", s.nome], "fin:" + s.nome, size=8)
     return d.bytes(), _fields(a, last, paid)
+
+
+def dpvat(v, exercicio: int, pago: date, categoria: str = "03") -> tuple[bytes, dict]:
+    """The DPVAT ticket (bilhete do seguro obrigatório) paid with the licensing, as the bank's
+    receipt printed it until 2020."""
+    from reportlab.lib.pagesizes import A5
+    valor = {"03": 242.35, "01": 5.23, "04": 5.23}.get(categoria, 242.35)
+    d = pdf.Doc("Bilhete DPVAT", "Seguradora Líder", pagesize=A5)
+    c = d.c
+    w, h = A5
+    x0, wd = 32, w - 64
+    y = h - 40
+    c.setFont("Helvetica-Bold", 11)
+    c.drawCentredString(w / 2, y, "SEGURO OBRIGATÓRIO DPVAT")
+    c.setFont("Helvetica", 7.5)
+    c.drawCentredString(w / 2, y - 11, "Danos Pessoais Causados por Veículos Automotores de Via Terrestre")
+    c.drawCentredString(w / 2, y - 21, "Seguradora Líder dos Consórcios do Seguro DPVAT S.A. - CNPJ 09.248.608/0001-04")
+    c.setFont("Helvetica-Bold", 10)
+    c.drawCentredString(w / 2, y - 40, "BILHETE DE SEGURO / COMPROVANTE DE QUITAÇÃO")
+    y -= 64
+    rows = [("EXERCÍCIO", str(exercicio)), ("PLACA", v.placa), ("RENAVAM", v.renavam), ("CHASSI", v.chassi),
+            ("CATEGORIA TARIFÁRIA", f"{categoria} - ÔNIBUS, MICRO-ÔNIBUS E LOTAÇÃO" if categoria == "03" else
+             f"{categoria} - AUTOMÓVEIS E CAMIONETAS PARTICULARES"),
+            ("PROPRIETÁRIO", v.owner_nome), ("CPF/CNPJ", text.doc(v.owner_doc)),
+            ("VALOR PAGO", text.money(valor)), ("DATA DO PAGAMENTO", text.dmy(pago))]
+    for lab, val in rows:
+        c.setFont("Helvetica-Bold", 8)
+        c.drawString(x0, y, lab + ":")
+        c.setFont("Helvetica", 9)
+        c.drawString(x0 + 115, y, val)
+        y -= 15
+    y -= 8
+    c.setFont("Helvetica", 7.5)
+    pdf.para(c, x0, y, wd, "Pago com o licenciamento anual do veículo. Em caso de acidente, a indenização é paga "
+             "diretamente à vítima ou a seus beneficiários. Autenticação bancária: "
+             + ids.digits("dpvat:" + v.placa, 6) + "." + ids.digits("dpvat2:" + v.placa, 8), "Helvetica", 7.5, 10)
+    return d.bytes(), {"numero_apolice": None, "segurado_nome": v.owner_nome, "segurado_documento": v.owner_doc,
+                       "data_pagamento": pago.isoformat(), "valor": valor, "quitado": True, "dpvat": True,
+                       "placa": v.placa, "exercicio": exercicio, "categoria_tarifaria": categoria}

@@ -53,3 +53,38 @@ def render(e: Empresa, taxa: str, valor: float, pago: date, veiculo: Veiculo | N
     return d.bytes(), {"titular_nome": e.razao, "titular_documento": e.cnpj, "taxa": taxa,
                        "valor": valor, "data_pagamento": pago.isoformat(),
                        "placa": veiculo.placa if veiculo else None}
+
+
+def sindical(e: Empresa, valor: float, pago: date) -> tuple[bytes, dict]:
+    """Comprovante de pagamento da Guia de Recolhimento da Contribuição Sindical Urbana (GRCSU)."""
+    from reportlab.lib.pagesizes import A5
+    d = pdf.Doc("Comprovante GRCSU", "CAIXA", pagesize=A5)
+    c = d.c
+    w, h = A5
+    x0 = 34
+    y = h - 42
+    c.setFont("Courier-Bold", 11)
+    c.drawCentredString(w / 2, y, "CAIXA ECONÔMICA FEDERAL")
+    c.setFont("Courier", 9)
+    c.drawCentredString(w / 2, y - 13, "COMPROVANTE DE PAGAMENTO")
+    c.drawCentredString(w / 2, y - 25, "GUIA DE RECOLHIMENTO DA CONTRIBUIÇÃO SINDICAL URBANA - GRCSU")
+    y -= 50
+    key = f"{e.cnpj}:sindical:{pago.year}"
+    lines = [("CONTRIBUINTE", e.razao), ("CNPJ", text.cnpj(e.cnpj)),
+             ("ENTIDADE SINDICAL", "SINDICATO DAS EMPRESAS DE TRANSPORTE DE PASSAGEIROS DA REGIÃO CENTRAL - RS"),
+             ("CÓDIGO DA ENTIDADE", "005.213.04512-8"), ("TIPO", "CONTRIBUIÇÃO SINDICAL - EMPREGADOR"),
+             ("EXERCÍCIO", str(pago.year)), ("CAPITAL SOCIAL", text.money(e.capital)),
+             ("DATA DO PAGAMENTO", text.dmy(pago)), ("VALOR PAGO", text.money(valor)),
+             ("AUTENTICAÇÃO", ids.digits("sind:" + key, 8) + "." + ids.digits("sind2:" + key, 6))]
+    for lab, val in lines:
+        c.setFont("Courier-Bold", 8.5)
+        c.drawString(x0, y, lab + ":")
+        vl = pdf.lines(val, "Courier", 8.5, w - 2 * x0 - 130)
+        c.setFont("Courier", 8.5)
+        for i, t in enumerate(vl):
+            c.drawString(x0 + 130, y - i * 11, t)
+        y -= 11 * len(vl) + 6
+    c.setFont("Courier", 8)
+    c.drawCentredString(w / 2, y - 14, "PAGAMENTO EFETUADO EM CANAL ELETRÔNICO")
+    return d.bytes(), {"titular_nome": e.razao, "titular_documento": e.cnpj, "taxa": "contribuicao_sindical",
+                       "valor": valor, "data_pagamento": pago.isoformat(), "placa": None}
