@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from api import errors
+from api import errors, web
 from api.metrics import Metrics
 from api.routes import documents, health, packets, rulebooks
 from intake import db, dispatch
@@ -107,4 +107,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     for module in (packets, documents, rulebooks, health):
         app.include_router(module.router)
+    web.install(app)  # the page at / and its assets under /web
     return app

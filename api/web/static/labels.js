@@ -1,0 +1,113 @@
+// Portuguese words for the contract's codes, and value formatting (pt-BR).
+// Document types and field labels come from /web/labels.json (validators/doctypes.yaml).
+
+export const VERDICT = { ok: 'APTO', fail: 'REPROVADO', review: 'REVISAR', incomplete: 'INCOMPLETO' };
+export const VERDICT_TEXT = {
+  ok: 'Todos os requisitos verificados automaticamente foram atendidos. Restam as conferências manuais.',
+  fail: 'Ao menos um requisito falhou em uma verificação automática.',
+  review: 'Nenhum requisito falhou, mas há itens que uma pessoa precisa conferir.',
+  incomplete: 'Faltam documentos exigidos pelo regulamento.',
+};
+export const ITEM_STATUS = { ok: 'OK', fail: 'FALHA', review: 'REVISAR', missing: 'AUSENTE', not_applicable: 'N/A' };
+export const ITEM_STATUS_HELP = {
+  ok: 'conforme',
+  fail: 'falhou em verificação automática',
+  review: 'precisa de conferência humana',
+  missing: 'nenhum documento do pacote atende',
+  not_applicable: 'não se aplica a este pacote',
+};
+export const STATUS_ORDER = ['fail', 'missing', 'review', 'ok', 'not_applicable'];
+export const PACKET_STATUS = { queued: 'Na fila', processing: 'Processando', done: 'Concluído', failed: 'Falhou' };
+export const FILE_STATUS = { queued: 'Na fila', reading: 'Lendo', done: 'Lido' };
+export const TEXT_SOURCE = { pdf_text: 'texto do PDF', ocr: 'OCR', mixed: 'texto do PDF e OCR' };
+export const SEVERITY = { error: 'Erro', warning: 'Aviso', info: 'Informação' };
+
+let data = { confident: 0.8, types: {} };
+
+export async function loadLabels() {
+  try {
+    const resp = await fetch('/web/labels.json', { credentials: 'omit' });
+    if (resp.ok) data = await resp.json();
+  } catch {
+    // the codes themselves are shown instead
+  }
+}
+
+export function confident(confidence) {
+  return typeof confidence === 'number' && confidence >= data.confident;
+}
+
+export function typeLabel(type) {
+  return data.types[type]?.label || (type === 'unknown' ? 'Documento não identificado' : type);
+}
+
+// A short name for tables: the acronym in parentheses when the label has one ("... (CRLV)").
+export function typeShort(type) {
+  const label = typeLabel(type);
+  const m = /\(([^)]+)\)\s*$/.exec(label);
+  return m ? m[1] : label;
+}
+
+function fieldSpec(type, name) {
+  return data.types[type]?.fields?.[name] || null;
+}
+
+export function fieldLabel(type, name) {
+  if (!name) return '';
+  const spec = fieldSpec(type, name);
+  if (spec?.label) return spec.label;
+  const base = name.split(/[.[]/)[0];
+  const baseSpec = fieldSpec(type, base);
+  return baseSpec?.label ? `${baseSpec.label} (${name})` : name.replaceAll('_', ' ');
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function fmtDate(iso) {
+  const m = DATE.exec(iso || '');
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : (iso || '—');
+}
+
+export function fmtDateTime(iso) {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+}
+
+export function fmtPercent(fraction) {
+  return typeof fraction === 'number' ? `${Math.round(fraction * 100)}%` : '—';
+}
+
+export function fmtSize(bytes) {
+  if (bytes >= 1048576) return `${(bytes / 1048576).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+const MONEY = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+// A field or finding value as people read it; `kind` from doctypes.yaml when known.
+export function fmtValue(value, kind) {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'sim' : 'não';
+  if (typeof value === 'number') {
+    if (kind === 'money') return MONEY.format(value);
+    if (kind === 'integer') return String(value);
+    return value.toLocaleString('pt-BR');
+  }
+  if (typeof value === 'string') return DATE.test(value) ? fmtDate(value) : value;
+  if (Array.isArray(value)) {
+    if (value.every((v) => typeof v !== 'object' || v === null)) return value.map((v) => fmtValue(v)).join('; ');
+    return `${value.length} registro(s)`;
+  }
+  return Object.entries(value).map(([k, v]) => `${k}: ${fmtValue(v)}`).join('; ');
+}
+
+export function fieldKind(type, name) {
+  return fieldSpec(type, name)?.kind || null;
+}
+
+// Today in America/Sao_Paulo, YYYY-MM-DD (the API's default reference date).
+export function todayInBrazil() {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+}

@@ -1,0 +1,189 @@
+// A document's page images, fetched with the key as blobs, with a field's box drawn on the
+// page (bbox are fractions of the page), beside the table of the fields read.
+
+import { get } from '../api.js';
+import { alertBox, h, replace } from '../dom.js';
+import { confident, fieldKind, fieldLabel, fmtPercent, fmtValue, SEVERITY, TEXT_SOURCE, typeLabel } from '../labels.js';
+
+export class DocumentViewer {
+  constructor(packetId) {
+    this.packetId = packetId;
+    this.urls = new Map();  // "doc/page" -> object URL, revoked on close
+    this.dialog = h('dialog', { class: 'viewer', 'aria-labelledby': 'viewer-title' });
+    this.dialog.addEventListener('close', () => this.opener?.focus());
+    document.body.append(this.dialog);
+  }
+
+  destroy() {
+    if (this.dialog.open) this.dialog.close();
+    this.dialog.remove();
+    for (const url of this.urls.values()) URL.revokeObjectURL(url);
+    this.urls.clear();
+  }
+
+  // Open on a document, at a field's page and box when the field has one.
+  open(doc, fieldName = null, opener = null) {
+    this.doc = doc;
+    this.opener = opener || document.activeElement;
+    this.page = 1;
+    const field = fieldName ? doc.fields?.[fieldName] : null;
+    this.render();
+    if (!this.dialog.open) this.dialog.showModal();
+    if (fieldName && !field) {
+      this.note.replaceChildren(alertBox('info', '', `O campo ${fieldLabel(doc.type, fieldName)} não foi lido neste documento; veja a página.`));
+      this.show(1, null);
+    } else if (field) {
+      this.select(fieldName);
+    } else {
+      this.show(1, null);
+    }
+    this.closeButton.focus();
+  }
+
+  render() {
+    const doc = this.doc;
+    this.closeButton = h('button', { type: 'button', class: 'secondary close', onclick: () => this.dialog.close() }, 'Fechar');
+    this.image = h('img', { class: 'page-image', alt: '' });
+    this.box = h('div', { class: 'bbox', hidden: true, 'aria-hidden': 'true' });
+    this.frame = h('div', { class: 'page-frame' }, this.image, this.box);
+    this.pageStatus = h('p', { class: 'page-status', role: 'status' });
+    this.pageLabel = h('span', {});
+    this.prev = h('button', { type: 'button', class: 'secondary', onclick: () => this.show(this.page - 1, null) }, '← Página anterior');
+    this.next = h('button', { type: 'button', class: 'secondary', onclick: () => this.show(this.page + 1, null) }, 'Próxima página →');
+    this.note = h('div', { class: 'viewer-note' });
+    this.rows = new Map();
+
+    const problems = (doc.problems || []).map((p) => h('li', { class: `sev-${p.severity}` },
+      h('strong', {}, `${SEVERITY[p.severity] || p.severity}: `), p.message));
+    const fields = Object.entries(doc.fields || {});
+    const table = fields.length ? h('table', { class: 'table fields' },
+      h('caption', {}, 'Campos lidos'),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Campo'), h('th', { scope: 'col' }, 'Valor'),
+        h('th', { scope: 'col', class: 'num' }, 'Confiança'), h('th', { scope: 'col', class: 'num' }, 'Pág.'))),
+      h('tbody', {}, fields.map(([name, f]) => {
+        const low = f.value !== null && f.value !== undefined && !confident(f.confidence);
+        const row = h('tr', { class: low ? 'low' : null, dataset: { field: name } },
+          h('th', { scope: 'row' }, h('button', { type: 'button', class: 'link', onclick: () => this.select(name) },
+            fieldLabel(doc.type, name))),
+          h('td', {}, valueCell(f.value, fieldKind(doc.type, name))),
+          h('td', { class: 'num' }, f.value === null || f.value === undefined ? '—' : fmtPercent(f.confidence),
+            low ? h('span', { class: 'low-tag' }, ' baixa') : null),
+          h('td', { class: 'num' }, f.page ? String(f.page) : '—'));
+        this.rows.set(name, row);
+        return row;
+      }))) : h('p', { class: 'hint' }, 'Nenhum campo lido neste documento.');
+
+    replace(this.dialog,
+      h('header', { class: 'viewer-head' },
+        h('div', {},
+          h('h2', { id: 'viewer-title' }, `${doc.id} · ${typeLabel(doc.type)}`),
+          h('p', { class: 'hint' }, `${doc.filename} · ${doc.pages} página(s) · tipo com ${fmtPercent(doc.type_confidence)} de confiança · ${TEXT_SOURCE[doc.text_source] || doc.text_source}`)),
+        this.closeButton),
+      problems.length ? h('ul', { class: 'problems' }, problems) : null,
+      this.note,
+      h('div', { class: 'viewer-body' },
+        h('section', { class: 'page-pane', 'aria-label': 'Página do documento' },
+          h('div', { class: 'page-nav' }, this.prev, this.pageLabel, this.next),
+          this.pageStatus, this.frame),
+        h('section', { class: 'fields-pane', 'aria-label': 'Campos' },
+          h('p', { class: 'hint' }, 'Escolha um campo para ver onde ele está na página. Confiança abaixo do limite em âmbar.'),
+          table)));
+  }
+
+  select(name) {
+    const f = this.doc.fields?.[name];
+    for (const [n, row] of this.rows) row.classList.toggle('selected', n === name);
+    const row = this.rows.get(name);
+    if (row) row.scrollIntoView({ block: 'nearest' });
+    if (!f) return;
+    if (!f.bbox || !f.page) {
+      this.note.replaceChildren(alertBox('info', '', `O campo ${fieldLabel(this.doc.type, name)} não tem posição marcada na página.`));
+      this.show(f.page || this.page, null);
+      return;
+    }
+    this.note.replaceChildren();
+    this.show(f.page, f.bbox, `${fieldLabel(this.doc.type, name)}: destacado na página ${f.page}.`);
+  }
+
+  async show(page, bbox, caption = '') {
+    const doc = this.doc;
+    const pages = Math.max(doc.pages || 0, 0);
+    this.box.hidden = true;
+    if (pages < 1) {
+      this.pageLabel.textContent = 'Sem páginas';
+      this.prev.disabled = this.next.disabled = true;
+      this.image.hidden = true;
+      this.pageStatus.textContent = 'Este documento não tem página para mostrar.';
+      return;
+    }
+    page = Math.min(Math.max(page, 1), pages);
+    this.page = page;
+    this.pageLabel.textContent = `Página ${page} de ${pages}`;
+    this.prev.disabled = page <= 1;
+    this.next.disabled = page >= pages;
+    const token = Symbol('load');
+    this.loading = token;
+    this.pageStatus.textContent = 'Carregando a página…';
+    let url;
+    try {
+      url = await this.pageUrl(doc.id, page);
+    } catch (err) {
+      if (this.loading !== token) return;
+      this.image.hidden = true;
+      this.pageStatus.replaceChildren(alertBox('error', err.title, err.detail));
+      return;
+    }
+    if (this.loading !== token) return;
+    this.image.hidden = false;
+    this.image.alt = `Página ${page} de ${doc.filename}`;
+    if (this.image.src !== url) {
+      this.image.src = url;
+      try {
+        await this.image.decode();
+      } catch {
+        // shown as broken; the status says so below
+      }
+    }
+    if (this.loading !== token) return;
+    if (!this.image.naturalWidth) {
+      this.pageStatus.textContent = 'A imagem da página não pôde ser exibida.';
+      return;
+    }
+    this.pageStatus.textContent = bbox ? caption : '';
+    if (bbox) this.draw(bbox);
+  }
+
+  draw([x0, y0, x1, y1]) {
+    const pad = 0.004;  // a little air around the words
+    const left = Math.max(0, x0 - pad);
+    const top = Math.max(0, y0 - pad);
+    Object.assign(this.box.style, {
+      left: `${left * 100}%`,
+      top: `${top * 100}%`,
+      width: `${(Math.min(1, x1 + pad) - left) * 100}%`,
+      height: `${(Math.min(1, y1 + pad) - top) * 100}%`,
+    });
+    this.box.hidden = false;
+    this.box.scrollIntoView({ block: 'center', inline: 'nearest' });
+  }
+
+  async pageUrl(docId, page) {
+    const key = `${docId}/${page}`;
+    if (!this.urls.has(key)) {
+      const blob = await get(`/v1/packets/${encodeURIComponent(this.packetId)}/documents/${encodeURIComponent(docId)}/pages/${page}.png`, { as: 'blob' });
+      this.urls.set(key, URL.createObjectURL(blob));
+    }
+    return this.urls.get(key);
+  }
+}
+
+function valueCell(value, kind) {
+  if (Array.isArray(value) && value.some((v) => v && typeof v === 'object')) {
+    const cols = [...new Set(value.flatMap((v) => Object.keys(v || {})))];
+    return h('details', {}, h('summary', {}, `${value.length} registro(s)`),
+      h('table', { class: 'table records' },
+        h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col' }, c.replaceAll('_', ' '))))),
+        h('tbody', {}, value.map((v) => h('tr', {}, cols.map((c) => h('td', {}, fmtValue(v?.[c]))))))));
+  }
+  return fmtValue(value, kind);
+}

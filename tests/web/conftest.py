@@ -1,0 +1,123 @@
+"""The web page in a real headless Chromium (Debian's, driven by Playwright) against a real
+`fretadoc serve` in embedded mode. Without Chromium or Playwright the browser tests are
+skipped, unless FRETADOC_REQUIRE_SERVICES=1 (CI), when they fail."""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "service"))
+from service_stack import Stack, base_env, kill_all  # noqa: E402
+
+CHROMIUM = os.environ.get("FRETADOC_CHROMIUM", "/usr/bin/chromium")
+# No sandbox (root in a container), no GPU, and nothing that reaches outside the machine.
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+RULEBOOK = "rs-metroplan-escolar"
+
+atexit.register(kill_all)  # whatever happens, no server outlives the run
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("FRETADOC_REQUIRE_SERVICES") == "1":
+        pytest.fail(f"{reason} (FRETADOC_REQUIRE_SERVICES=1: the browser tests must run)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def web_stack():
+    """`fretadoc serve` (embedded: SQLite, local blobs, in-process pool) on a free port."""
+    workdir = Path(tempfile.mkdtemp(prefix="fretadoc-web-"))
+    env = {"FRETADOC_DATA_DIR": str(workdir / "data"), "FRETADOC_WORKERS": "2"}
+    cache = os.environ.get("FRETADOC_CACHE_DIR")
+    if cache:
+        env.update(FRETADOC_READ_CACHE="dir", FRETADOC_CACHE_DIR=cache)  # the run's shared reads
+    stack = Stack(name="web", mode="embedded", workdir=workdir, env=base_env(env),
+                  db_url=f"sqlite:///{workdir / 'data' / 'fretadoc.db'}")
+    try:
+        stack.start()
+        yield stack
+    finally:
+        stack.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _cli_key(stack: Stack, tenant: str, *extra: str) -> dict:
+    return json.loads(stack.cli("keys", "create", "--tenant", tenant, *extra, "--json").stdout)
+
+
+def direct_key(stack: Stack, tenant: str) -> dict:
+    """A carrier key through intake.tenants: the code `fretadoc keys create` runs, without a
+    process start (seconds each on two busy cores)."""
+    from intake import db, tenants
+    from intake.settings import Settings
+
+    with db.session_scope(Settings(database_url=stack.db_url)) as s:
+        t, _ = tenants.get_or_create_tenant(s, tenant, "carrier", [])
+        row, clear = tenants.create_key(s, t)
+        return {"tenant_id": t.id, "key_id": row.id, "key": clear}
+
+
+@pytest.fixture(scope="session")
+def make_key(web_stack):
+    return lambda tenant: direct_key(web_stack, tenant)
+
+
+@pytest.fixture(scope="session")
+def keys(web_stack) -> dict[str, dict]:
+    """A carrier's key and a clerk's key of the rulebook's authority, made by `fretadoc keys
+    create`; another carrier's key."""
+    return {
+        "carrier": _cli_key(web_stack, "Transportes Vale do Sinos"),
+        "clerk": _cli_key(web_stack, "METROPLAN", "--kind", "authority", "--rulebook", RULEBOOK),
+        "other": direct_key(web_stack, "Viação Outra"),
+    }
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        _unavailable(f"Chromium não encontrado em {CHROMIUM} (apt-get install chromium, ou scripts/setup.sh --dev)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("o pacote Python playwright não está instalado (pip install -e '.[dev]')")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=30_000)
+        yield browser
+        browser.close()
+
+
+class PageErrors(list):
+    """Uncaught exceptions of the page's scripts: a test fails on any."""
+
+
+@pytest.fixture
+def new_page(browser, web_stack):
+    """A fresh browser profile per call (its own sessionStorage and localStorage)."""
+    contexts = []
+    errors = PageErrors()
+
+    def make():
+        ctx = browser.new_context(locale="pt-BR", timezone_id="America/Sao_Paulo",
+                                  viewport={"width": 1366, "height": 900}, accept_downloads=True,
+                                  base_url=web_stack.base_url)
+        ctx.set_default_timeout(15_000)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        return page
+
+    make.errors = errors
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, f"erros de JavaScript na página: {errors}"
