@@ -16,7 +16,7 @@ from fastapi import FastAPI
 
 from api import errors, web
 from api.metrics import Metrics
-from api.routes import documents, health, packets, rulebooks
+from api.routes import documents, health, me, packets, rulebooks
 from intake import db, dispatch
 from intake.cache import reader_fingerprint
 from intake.settings import Settings, get_settings
@@ -105,7 +105,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.metrics = Metrics(settings, lambda: app.state.dispatcher)
     app.middleware("http")(app.state.metrics.middleware)
     errors.install(app)
-    for module in (packets, documents, rulebooks, health):
+    for module in (packets, documents, rulebooks, me, health):
         app.include_router(module.router)
     web.install(app)  # the page at / and its assets under /web
     return app

@@ -71,3 +71,15 @@ def test_keys_required_and_revocable(stack):
     # Only the hash is stored: the clear key appears nowhere in the database.
     rows = stack.sql("SELECT key_hash FROM api_keys WHERE id = :i", i=made["key_id"])
     assert rows and rows[0][0] != made["key"] and made["key"] not in str(stack.sql("SELECT * FROM api_keys"))
+
+
+def test_me_says_who_the_key_is(stack):
+    with stack.client(stack.key("Transportes Gama")) as c:
+        me = c.get("/v1/me").json()
+        assert me == {"tenant": "Transportes Gama", "kind": "carrier", "role": "submitter",
+                      "read_only": False, "rulebooks": []}
+    with stack.client(stack.key("METROPLAN", "authority", (RULEBOOK,))) as c:
+        me = c.get("/v1/me").json()
+        assert me["role"] == "clerk" and me["read_only"] is True and me["rulebooks"] == [RULEBOOK]
+    with stack.client(None) as c:
+        _problem(c.get("/v1/me"), 401, "nao_autenticado")

@@ -7,14 +7,9 @@ import { setSession } from '../session.js';
 // Whether the key may submit: the API answers 403 to an authority's clerk key before it reads
 // any body, and 415 (nothing sent, nothing stored) to a key that may.
 async function probeReadOnly(key) {
-  try {
-    await request('/v1/packets', { method: 'POST', key });
-    return false;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 403) return true;
-    if (err instanceof ApiError && err.status === 401) throw err;
-    return false;  // other refusals: may submit; a later 403 still switches to read-only
-  }
+  // GET /v1/me says what the key may do: an authority's clerk keys only read.
+  const me = await request('/v1/me', { key });
+  return Boolean(me && me.read_only);
 }
 
 export function loginView(container, { onLogin }) {
