@@ -130,10 +130,11 @@ def _row_best(row: str) -> float:
 def _title_strength(title: Title, row: str, ocr: bool) -> float:
     """1.0 when the row is the title (or opens with it), 0.4 when it only contains it; 0 for a
     label ('Apólice: 1031...' is a field, not a heading)."""
-    if re.match(re.escape(title.text) + r"\s*(?:n[o°.]{0,2}\s*)?:", key_keep_colon(row)):
+    with_colon, stripped = _row_forms(row)
+    if with_colon.startswith(title.text) and re.match(re.escape(title.text) + r"\s*(?:n[o°.]{0,2}\s*)?:", with_colon):
         return 0.0
     raw = row
-    row = _PREFIX.sub("", key(_JUNK.sub("", row)), count=1)
+    row = stripped
     m = title.pattern.search(row)
     if m is None:
         if not ocr or len(title.text) < 10 or len(row) < 0.8 * len(title.text):
@@ -150,6 +151,12 @@ def _title_strength(title: Title, row: str, ocr: bool) -> float:
     if start == 0 or len(row) <= 1.6 * len(title.text) + 12 and not row[:start].strip().isalpha():
         return factor
     return 0.4 * factor
+
+
+@lru_cache(maxsize=8192)
+def _row_forms(row: str) -> tuple[str, str]:
+    """A row's two matching forms, computed once per row instead of once per title tried."""
+    return key_keep_colon(row), _PREFIX.sub("", key(_JUNK.sub("", row)), count=1)
 
 
 def key_keep_colon(text: str) -> str:
