@@ -146,6 +146,10 @@ def _title_strength(title: Title, row: str, ocr: bool) -> float:
         start, factor = al.dest_start, 0.95
     else:
         start, factor = m.start(), 1.0
+        # 'Contrato de fretamento nº 027/2026 - Transportadora: ...': a reference on a line of
+        # fields, not the page's heading
+        if re.match(r"\s*no?\s+\d", row[m.end():]) and ":" in raw:
+            return 0.4
     if _SECTION.match(row):
         return 0.4 * factor  # a clause or section heading inside a longer document
     if start == 0 or len(row) <= 1.6 * len(title.text) + 12 and not row[:start].strip().isalpha():

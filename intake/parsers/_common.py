@@ -436,3 +436,52 @@ def _is_label_word(text: str) -> bool:
 def bbox_of(spans: Iterable[Span]) -> list[float] | None:
     ws = [w for s in spans if s for w in s.words]
     return [round(v, 4) for v in union_bbox(w.bbox for w in ws)] if ws else None
+
+
+# ---------------------------------------------------------------- check digits as evidence
+
+# An OCR'd CPF/CNPJ whose two check digits hold: a misread passes both by chance about once in
+# a hundred, so the read is trusted at VERIFIED even where Tesseract scored the (punctuated)
+# word low. RENAVAM has one check digit (one misread in eleven passes): a smaller lift, and
+# only from a read that was nearly sure already. Nothing is lifted from a near-illegible word.
+VERIFIED = 0.9
+_LIFT = {"cpf": (0.1, VERIFIED), "cnpj": (0.1, VERIFIED), "doc": (0.1, VERIFIED), "renavam": (0.7, 0.85)}
+
+
+def verified(f: Field, kind: str, ocr: bool) -> Field:
+    """The field with its confidence lifted when an OCR'd identifier's check digits hold.
+    Only for a value as read: one that ident() repaired is valid by construction (use
+    checked(), which knows the difference). Additive: ident() itself is unchanged."""
+    if not ocr or f.value is None or kind not in _LIFT or not isinstance(f.value, str):
+        return f
+    floor, lifted = _LIFT[kind]
+    if f.confidence < floor or f.confidence >= lifted or not id_valid(kind, f.value):
+        return f
+    return f.model_copy(update={"confidence": lifted})
+
+
+def checked(kind: str, raw: str | None, span: Span | None, ocr: bool, conf: float | None = None) -> Field:
+    """ident(), lifted by verified() when the value is the OCR read itself (no confusion undone)."""
+    f = ident(kind, raw, span, ocr, conf)
+    as_read = _NORMALISE[kind](raw) if raw else None
+    return verified(f, kind, ocr) if f.value is not None and f.value == as_read else f
+
+
+def doc_checked(span: Span | None, ocr: bool) -> Field:
+    """doc_field() with check digits as evidence (see verified())."""
+    if not span:
+        return field(None)
+    hits = find_docs(span.text)
+    if not hits:
+        raw = nz.doc(span.text)
+        return checked("doc", raw, span, ocr) if raw else field(None, span)
+    v, s, e = hits[0]
+    return checked("doc", v, span_of(span, s, e), ocr)
+
+
+def unchecked(f: Field, ocr: bool) -> Field:
+    """A number or code with no check digit (a laudo's or a certidão's number), after OCR: only a
+    sure read counts ('762/2025' read '782/2025' at 0.85 leaves no trace). Additive helper."""
+    if not ocr or f.value is None or f.confidence >= SURE_VIN:
+        return f
+    return cap(f, UNSURE)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import Reader, date_field, doc_field, field, name_field, span_of
+from intake.parsers._common import Reader, date_field, doc_checked, field, name_field, span_of
 from intake.parsers.generic import closing_date, lookup, sole_doc
 from validators.documents import Field
 
@@ -21,11 +21,11 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     if nome.value is None:
         m = re.search(r"\b(?:o\(a\)\s+sr\(a\)\.?|o sr\.?|a sra\.?|sr\(a\)\.?)\s+", fl.folded)
         if m:
-            mm = re.match(r"([A-ZÀ-Ý][A-ZÀ-Ý ]{4,80}?)\s*,", fl.text[m.end():])
+            mm = re.match(r"([A-ZÀ-Ý][A-ZÀ-Ý \n]{4,80}?)\s*,", fl.text[m.end():])  # (wraps over rows)
             if mm:
                 nome = fl.field(nz.name(mm.group(1)), m.end(), m.end() + mm.end(1))
     out["titular_nome"] = nome
-    doc = lookup(r, ["CPF"], lambda s: doc_field(s, ocr))
+    doc = lookup(r, ["CPF"], lambda s: doc_checked(s, ocr))
     out["titular_documento"] = doc if doc.value else sole_doc(r)
     t = fl.folded
     if re.search(r"\binapt[oa]\b|nao apresenta[^.]{0,80}condicoes", t):

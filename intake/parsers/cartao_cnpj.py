@@ -7,14 +7,31 @@ import re
 
 from intake import normalize as nz
 from intake.layout import Span
-from intake.parsers._common import Reader, date_field, doc_field, field, name_field, text_field
-from intake.parsers.generic import lookup
+from intake.parsers._common import REPAIRED, Reader, date_field, doc_checked, field, first, name_field, text_field
+from intake.parsers.generic import lookup, sole_cnpj
 from validators.documents import Field
 
 TYPES = ("cartao_cnpj", "inscricao_estadual")
 
 # 4929-9/02, 49.29-9-02, 4929902
-_CNAE = re.compile(r"(?<![\d.])(\d{2})\.?(\d{2})\s?-\s?(\d)\s?[-/]\s?(\d{2})(?!\d)")
+_CNAE = re.compile(r"(?<![\d.,])(\d{2})[.,]?(\d{2})\s?-\s?(\d)\s?[-/]\s?(\d{2})(?!\d)")  # (OCR: ',' for '.')
+
+
+# After OCR: a code with a letter where its digits are ('A929-9/02'); every position is a digit
+_CNAE_LOOSE = re.compile(r"(?<![\w.,])([0-9A-Z]{2})[.,]?([0-9A-Z]{2})\s?-\s?([0-9A-Z])\s?[-/]\s?([0-9A-Z]{2})(?!\w)")
+_AS_DIGIT = str.maketrans({"O": "0", "D": "0", "Q": "0", "I": "1", "L": "1", "Z": "2", "A": "4", "S": "5",
+                           "G": "6", "T": "7", "B": "8"})
+
+
+def cnae_repaired(text: str) -> str | None:
+    """The CNAE code of a word OCR misread by one letter-for-digit confusion, or None."""
+    m = _CNAE_LOOSE.fullmatch(text.strip(".,;"))
+    if not m or sum(c.isdigit() for c in "".join(m.groups())) < 6:
+        return None
+    g = [x.translate(_AS_DIGIT) for x in m.groups()]
+    if not all(x.isdigit() for x in g):
+        return None
+    return f"{g[0]}{g[1]}-{g[2]}/{g[3]}"
 
 
 def cnae_codes(text: str) -> list[str]:
@@ -31,15 +48,15 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     ocr = r.ocr
     out: dict[str, Field] = {}
     out["titular_nome"] = lookup(r, ["Nome empresarial", "Razão social", "Nome"], name_field)
-    out["titular_documento"] = lookup(r, ["Número de inscrição", "CNPJ", "CNPJ/CPF", "CPF/CNPJ"],
-                                      lambda s: doc_field(s, ocr))
+    out["titular_documento"] = first(lookup(r, ["Número de inscrição", "CNPJ", "CNPJ/CPF", "CPF/CNPJ"],
+                                            lambda s: doc_checked(s, ocr)), sole_cnpj(r))
     out["situacao"] = lookup(r, ["Situação cadastral", "Situação"],
                              lambda s: field(nz.spaces(s.text).upper(), s) if re.match(r"[A-Za-zÀ-ÿ]", s.text) else field(None, s))
     out["data_emissao"] = lookup(r, ["Emitido no dia", "Emitido em", "Data de emissão", "Documento emitido em",
                                      "Data da consulta"], date_field)
     if out["data_emissao"].value is None:
         fl = r.flow()
-        m = re.search(r"\bemitid[oa]\s+(?:no dia|em)\s+", fl.folded)
+        m = re.search(r"\bemitid[oa][\s.]+(?:no dia|em)\s+", fl.folded)
         if m:
             ds = nz.find_dates(fl.text[m.end():m.end() + 30])
             if ds:
@@ -71,11 +88,43 @@ def _cnae(r: Reader) -> Field:
             if sp and cnae_codes(sp.text) and all(sp is not s for s in spans):
                 spans.append(sp)
     codes: list[str] = []
+    confs: list[float] = []
     for sp in spans:
-        for c in cnae_codes(sp.text):
+        for w in sp.words:  # the certainty of the codes, not of their descriptions
+            for c in cnae_codes(w.text):
+                confs.append(w.conf)
+                if c not in codes:
+                    codes.append(c)
+        for c in cnae_codes(sp.text):  # a code cut over two words
             if c not in codes:
                 codes.append(c)
+                confs.append(min(sp.conf, 0.5))
+    if r.ocr:
+        for line in _code_lines(r, spans):
+            first = line[0].text
+            if cnae_codes(first):
+                continue
+            fixed = cnae_repaired(first)
+            if fixed and fixed not in codes:
+                codes.append(fixed)
+                confs.append(min(line[0].conf, REPAIRED))
+            elif not fixed:
+                confs.append(0.5)  # a code line whose code is illegible: the list is incomplete
     if codes:
-        return field(codes, spans[0], min(s.conf for s in spans))
+        return field(codes, spans[0], min(confs))
     all_codes = cnae_codes(r.layout.text)
     return field(all_codes, None, 0.75) if all_codes else field(None)
+
+
+def _code_lines(r: Reader, spans: list[Span]) -> list[tuple]:
+    """The rows of the activity boxes that read 'CODE - description' (the code's word first)."""
+    out = []
+    for sp in spans:
+        y0, y1 = sp.bbox[1] - 0.002, sp.bbox[3] + 0.002
+        for row in r.layout.rows[sp.page]:
+            cy = (row.y0 + row.y1) / 2
+            ws = row.words
+            if y0 <= cy <= y1 and len(ws) >= 3 and ws[1].text in ("-", "—", "–") \
+                    and not re.fullmatch(r"\d{3}-\d", ws[0].text):
+                out.append(ws)
+    return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import Reader, date_field, doc_field, field, name_field
+from intake.parsers._common import REPAIRED, Reader, date_field, doc_checked, field, name_field, unchecked
 from intake.parsers.generic import closing_date, lookup, sole_doc
 from validators.documents import Field
 
@@ -40,9 +40,9 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out: dict[str, Field] = {}
     out["titular_nome"] = lookup(r, ["Nome/Razão social", "Nome / Razão social", "Razão social", "Nome",
                                      "Contribuinte", "Interessado", "Requerente"], name_field)
-    doc = lookup(r, ["CPF/CNPJ", "CNPJ", "CPF", "CNPJ/CPF", "Inscrição"], lambda s: doc_field(s, ocr))
+    doc = lookup(r, ["CPF/CNPJ", "CNPJ", "CPF", "CNPJ/CPF", "Inscrição"], lambda s: doc_checked(s, ocr))
     out["titular_documento"] = doc if doc.value else sole_doc(r)
-    out["numero"] = _numero(r)
+    out["numero"] = unchecked(_numero(r), ocr)
     fl = r.flow()
     head = " ".join(nz.fold(row.text) for row in r.layout.rows[r.layout.pages[0].number][:10])
     body = nz.fold(fl.text)
@@ -61,34 +61,55 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     return out
 
 
-# Labels of a certidão's own number, most telling first ('Código de controle: 4A7B.1C2D').
-_NUM_LABELS = [r"c[oó]digo de (?:controle|valida[cç][aã]o|autenticidade|verifica[cç][aã]o|autentica[cç][aã]o)"
-               r"(?: da certid[aã]o| do documento)?",
-               r"chave de (?:valida[cç][aã]o|autenticidade)", r"n[uú]mero d[aoe] (?:certid[aã]o|atestado|alvar[aá]|"
-               r"cadastro|certificado|documento|protocolo)", r"n[º°o]\.? d[aoe] (?:certid[aã]o|atestado|alvar[aá]|"
-               r"certificado|cadastro)", r"certid[aã]o n[º°o]\.?", r"certificado n[º°o]\.?", r"protocolo",
-               r"ra \(registro de alistamento\)|registro de alistamento", r"c[oó]digo"]
+# Labels of a certidão's own number, most telling first ('Código de controle: 4A7B.1C2D'),
+# matched fuzzily (OCR: 'Código de controfe da certidão').
+_NUM_LABELS = ["Código de controle da certidão", "Código de controle do documento", "Código de controle",
+               "Código de autenticidade", "Código de autenticação", "Código de validação",
+               "Código de verificação", "Chave de validação", "Chave de autenticidade", "Certificação Número",
+               "Número de controle", "Selo digital", "Número da certidão", "Número do certificado",
+               "Número do atestado", "Número do cadastro", "Número do documento", "Nº do alvará",
+               "Nº da certidão", "Nº do atestado", "Nº do certificado", "Certidão nº", "Certificado nº",
+               "Protocolo", "RA (Registro de Alistamento)", "Registro de alistamento"]
+# An authentication code in groups ('6G9Z9.G2HGV.48WJZ', '54EB.8897.E041.CA54')
+_GROUPS = re.compile(r"(?:[0-9A-Z]{3,6}\.){2,}[0-9A-Z]{3,6}")
 
 
 def _numero(r: Reader) -> Field:
-    segs = r.segments()
-    for pat in _NUM_LABELS:
-        rx = re.compile(r"(?:^|\b)(?:" + pat + r")\s*:?\s*([0-9A-Za-z][0-9A-Za-z./\-]{3,})", re.I)
-        for sp in segs:
-            m = rx.search(sp.text)
-            if m:
-                tok = m.group(1).rstrip(".,;-")
-                if re.search(r"\d", tok) and len(re.sub(r"[^0-9A-Za-z]", "", tok)) >= 4:
-                    f = _code_field(sp, m.start(1), m.start(1) + len(tok))
-                    if f.value is not None:
-                        return f
+    for lab in _NUM_LABELS:
+        for hit in r.layout.find(lab, whole=True):
+            span = r.layout.right(hit, max_gap=0.08)
+            f = _code_of(span, r.ocr) if span else field(None)
+            if f.value is not None:
+                return f
     return field(None)
 
 
-def _code_field(sp, start: int, end: int) -> Field:
-    from intake.parsers._common import span_of
-
-    return field(sp.text[start:end], span_of(sp, start, end))
+def _code_of(span, ocr: bool) -> Field:
+    """The code right of its label: the first word, or (after OCR) the words of a grouped code
+    whose '.' was read as a space ('ZNGB.7T2D KLJT'); that rejoining, and the 'O' of a
+    hexadecimal code read as zero, are repairs: a hint, not a read."""
+    words = span.words
+    tok = words[0].text.strip(",;:").rstrip(".-")
+    used, repaired = 1, False
+    if ocr and len(words) > 1 and not _GROUPS.fullmatch(tok):
+        for n in range(min(4, len(words)), 1, -1):
+            parts = [w.text.strip(",;:").rstrip(".") for w in words[:n]]
+            if all(p.isdigit() for p in parts) and len("".join(parts)) >= 12:
+                tok, used, repaired = "".join(parts), n, True  # a long number cut by specks
+                break
+            joined = next((j for j in (".".join(parts), "".join(parts)) if _GROUPS.fullmatch(j)), None)
+            if joined:
+                tok, used, repaired = joined, n, True
+                break
+    if not (re.search(r"\d", tok) and len(re.sub(r"[^0-9A-Za-z]", "", tok)) >= 4):
+        return field(None, span)
+    if ocr and _GROUPS.fullmatch(tok) and "O" in tok and re.fullmatch(r"[0-9A-FO.]+", tok):
+        tok, repaired = tok.replace("O", "0"), True  # no O in a hexadecimal code
+    sub = span.sub(words[:used])
+    conf = sub.conf
+    if repaired:
+        conf = min(conf, REPAIRED)
+    return field(tok, sub, conf)
 
 
 def _code(span) -> Field:
@@ -106,6 +127,8 @@ def _resultado(head: str, body: str) -> Field:
         return field("positiva", None, 0.95)
     if re.search(r"\b(negativa|nada consta|nao constam?|inexistencia de)\b", head):
         return field("negativa", None, 0.95)
+    if re.search(r"\bcertificado de regularidade\b", head) and not re.search(r"\birregular", text):
+        return field("negativa", None, 0.9)  # a CRF is issued only to who is regular
     if re.search(r"\bconstam? (pendencias|debitos|registros?|acoes|protestos|anotac)", body) and \
             not re.search(r"\bnao constam? (pendencias|debitos|registros?|acoes|protestos|anotac)", body):
         return field("positiva", None, 0.85)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import Reader, date_field, doc_field, field, name_field
+from intake.parsers._common import Reader, date_field, doc_checked, field, name_field, unchecked
+from intake.parsers._lexicon import weighed
 from intake.parsers.generic import closing_date, lookup, sole_doc
 from validators.documents import Field
 
@@ -26,21 +27,39 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
             if mm:
                 nome = fl.field(nz.name(mm.group(1)), m.end(), m.end() + mm.end(1))
     out["titular_nome"] = nome
-    doc = lookup(r, ["CPF"], lambda s: doc_field(s, ocr))
+    doc = lookup(r, ["CPF"], lambda s: doc_checked(s, ocr))
     out["titular_documento"] = doc if doc.value else sole_doc(r)
-    curso = lookup(r, ["Curso"], lambda s: field(nz.spaces(s.text).rstrip("."), s))
+    curso = lookup(r, ["Curso"], lambda s: weighed(field(nz.spaces(s.text).rstrip("."), s), s))
     if curso.value is None:
         m = re.search(r"\b(?:concluiu|participou d[oa]|realizou)\s+(?:com aproveitamento\s+)?(?:o\s+)?curso\s+(?:de\s+)?", fl.folded)
         if m:
             mm = re.match(r"([^,;(]{5,160}?)\s*(?:,|;|\(|\.\s|\.$|\s+com carga|\s+realizado|\s+no periodo)", fl.text[m.end():])
             if mm:
                 curso = fl.field(nz.spaces(mm.group(1)), m.end(), m.end() + mm.end(1))
-    out["curso"] = curso
-    out["numero"] = lookup(r, ["Registro nº", "Certificado nº", "Nº do certificado", "Número do certificado",
+    out["curso"] = _official(curso, ocr)
+    out["numero"] = unchecked(lookup(r, ["Registro nº", "Certificado nº", "Nº do certificado", "Número do certificado",
                                "Registro", "Código de validação", "Nº"],
                            lambda s: field(s.words[0].text.strip(".,;:"), s.sub(s.words[:1]))
-                           if re.search(r"\d{3}", s.words[0].text) else field(None, s))
+                           if re.search(r"\d{3}", s.words[0].text) else field(None, s)), ocr)
     em = lookup(r, ["Data de conclusão", "Concluído em", "Data de emissão", "Emitido em"], date_field)
     out["data_emissao"] = em if em.value is not None else closing_date(r)
     out["validade"] = lookup(r, ["Validade", "Válido até", "Válida até"], date_field)
     return out
+
+
+# The specialised courses of CONTRAN Resolution 789/2020 (Annex II), by their official names.
+_OFFICIAL = ("transporte coletivo de passageiros", "transporte de escolares", "veiculos de emergencia",
+             "transporte de produtos perigosos", "transporte de carga indivisivel")
+
+
+def _official(f: Field, ocr: bool) -> Field:
+    """An OCR'd course name that reads exactly as an official one ('Curso Especializado para
+    Condutores de Veículos de Transporte de Escolares') is that name: a whole phrase matching a
+    known title by chance is not a misread, whatever the score of one of its words."""
+    if not ocr or not isinstance(f.value, str) or f.confidence >= 0.9 or f.confidence < 0.5:
+        return f
+    k = nz.key(f.value)
+    if re.fullmatch(r"(curso )?(especializado )?(para )?(condutores )?(de )?(veiculos )?(de )?(" +
+                    "|".join(_OFFICIAL) + r")", k):
+        return f.model_copy(update={"confidence": 0.9})
+    return f

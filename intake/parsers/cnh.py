@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import Reader, date_field, doc_field, field, name_field, text_field
-from intake.parsers.generic import lookup
+from intake.parsers._common import Reader, date_field, doc_checked, field, first, name_field, text_field
+from intake.parsers.generic import lookup, sole_cpf
 from validators.documents import Field
 
 TYPES = ("cnh",)
@@ -20,7 +20,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     ocr = r.ocr
     out: dict[str, Field] = {}
     out["titular_nome"] = lookup(r, ["Nome", "Nome e sobrenome", "Nome civil"], name_field)
-    out["titular_documento"] = lookup(r, ["CPF"], lambda s: doc_field(s, ocr))
+    out["titular_documento"] = first(lookup(r, ["CPF"], lambda s: doc_checked(s, ocr)), sole_cpf(r))
     out["numero"] = lookup(r, ["Nº Registro", "Nº de registro", "Registro", "Número do registro"],
                            lambda s: field(s.words[0].text.strip(".,;"), s.sub(s.words[:1]))
                            if re.fullmatch(r"\d{9,11}", s.words[0].text.strip(".,;")) else field(None, s))

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import Reader, field, find_docs, ident, span_of
+from intake.parsers._common import Reader, checked, field, find_docs, id_valid, span_of
+from intake.parsers._lexicon import weighed
 from intake.parsers.generic import closing_date
 from validators.documents import Field
 
@@ -22,7 +23,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["titular_nome"] = _razao(r, fl)
     out["titular_documento"] = _cnpj(r, fl)
     out["data_emissao"] = closing_date(r)
-    out["objeto_social"] = _objeto(fl)
+    out["objeto_social"] = _objeto(fl, r.ocr)
     out["capital_social"], out["capital_integralizado"] = _capital(fl)
     out["socios"] = _socios(r, fl)
     out["registro_junta"] = _registro(fl)
@@ -49,18 +50,33 @@ def _cnpj(r: Reader, fl) -> Field:
         hits = find_docs(fl.text[m.end():m.end() + 30])
         if hits and len(hits[0][0]) == 14:
             v, s, e = hits[0]
-            return ident("doc", v, fl.span(m.end() + s, m.end() + e), r.ocr)
+            return checked("doc", v, fl.span(m.end() + s, m.end() + e), r.ocr)
     return field(None)
 
 
-def _objeto(fl) -> Field:
+def _objeto(fl, ocr: bool = False) -> Field:
     m = re.search(r"\bobjeto social\s*[:\-]\s*|\btem por objeto(?: social)?\s*[:\-]?\s*", fl.folded)
     if not m:
         return field(None)
     rest = fl.text[m.end():m.end() + 800]
     stop = re.search(r"\.\s+(?=[A-ZÁÉÍÓÚ]{3,}|Par[áa]grafo|CL[ÁA]USULA)|\.$", rest)
     end = m.end() + (stop.start() if stop else len(rest))
-    return fl.field(nz.spaces(fl.text[m.end():end]), m.end(), end)
+    text = nz.spaces(fl.text[m.end():end])
+    if ocr and text:
+        text = _list_separators(text)
+    return weighed(fl.field(text, m.end(), end), fl.span(m.end(), end))
+
+
+def _list_separators(text: str) -> str:
+    """OCR reads the ';' between the activities of an object as ':' when its tail is faint.
+    A ':' there, between two lower-case activities and not after an announcing word
+    ('as seguintes atividades:'), is the list's separator."""
+    def fix(m: re.Match) -> str:
+        before = nz.fold(text[max(0, m.start() - 40):m.start()])
+        if re.search(r"\b(seguintes?|abaixo|como|a saber|atividades?|inclusive)\s*$", before):
+            return m.group(0)
+        return ";" + m.group(1)
+    return re.sub(r"(?<=[a-zà-ÿ]):(\s+(?=[a-zà-ÿ]))", fix, text)
 
 
 def _capital(fl) -> tuple[Field, Field]:
@@ -84,7 +100,9 @@ def _capital(fl) -> tuple[Field, Field]:
 
 def _socios(r: Reader, fl) -> Field:
     """Partners: 'NOME - CPF 000.000.000-00: R$ ...' lines of the capital clause, else the
-    qualified persons at the head of the contract ('NOME, brasileiro, ..., CPF sob o nº ...')."""
+    qualified persons at the head of the contract ('NOME, brasileiro, ..., CPF sob o nº ...'),
+    checked against the signature block ('NOME' over 'CPF 000...' in columns). A partner whose
+    CPF cannot be read makes the whole list uncertain: a list missing a partner is no read."""
     rows, spans = [], []
     for sp in r.segments():
         m = re.match(r"\s*([A-ZÀ-Ý][A-ZÀ-Ý' ]{5,80}?)\s*[-–,]\s*CPF\s*(?:n[o°º.]{1,2})?\s*[:\-]?\s*", sp.text)
@@ -94,31 +112,99 @@ def _socios(r: Reader, fl) -> Field:
                 nome = nz.name(m.group(1))
                 if nome and nome.upper() == nome and all(x["nome"] != nome for x in rows):
                     v, s, e = hits[0]
-                    f = ident("doc", v, span_of(sp, m.end() + s, m.end() + e), r.ocr)
+                    f = checked("doc", v, span_of(sp, m.end() + s, m.end() + e), r.ocr)
                     rows.append({"nome": nome, "cpf": f.value})
                     spans.append((sp, f.confidence))
     if rows:
         conf = min(min(s.conf for s, _ in spans), min(c for _, c in spans))
         return field(rows, spans[0][0], conf)
-    # qualified persons: 'NOME, brasileiro(a), ... CPF sob o nº X'
-    for m in re.finditer(r"(?:^|;\s*|:\s*)([A-ZÀ-Ý][A-ZÀ-Ý ]{5,80}),\s*brasileir", fl.text, re.M):
-        tail = fl.text[m.end():m.end() + 400]
-        hits = [h for h in find_docs(tail) if len(h[0]) == 11]
+    signed = _signatures(r)
+    # qualified persons: 'NOME, brasileiro(a), ... CPF sob o nº X' (up to the next person)
+    people = list(re.finditer(r"(?:^|;\s*|:\s*)([A-ZÀ-Ý][A-ZÀ-Ý' ]{5,80}),\s*brasileir", fl.text, re.M))
+    confs, first_span = [], None
+    for n, m in enumerate(people):
+        end = people[n + 1].start(1) if n + 1 < len(people) else m.end() + 400
+        tail = fl.text[m.end():min(end, m.end() + 400)]
+        nome = nz.name(m.group(1))
+        name_span = fl.span(m.start(1), m.end(1))
+        first_span = first_span or name_span
+        prose = None
+        cm = re.search(r"\bcpf\b", nz.fold_chars(tail))
+        hits = [h for h in find_docs(tail[cm.start():] if cm else tail) if len(h[0]) == 11]
         if hits:
-            v, s, e = hits[0]
-            f = ident("doc", v, fl.span(m.end() + s, m.end() + e), r.ocr)
-            rows.append({"nome": nz.name(m.group(1)), "cpf": f.value})
-            spans.append((fl.span(m.start(1), m.end(1)), f.confidence))
+            v, s0, e0 = hits[0]
+            off = m.end() + (cm.start() if cm else 0)
+            prose = checked("doc", v, fl.span(off + s0, off + e0), r.ocr)
+        sig = signed.get(nz.key(nome or ""))
+        cpf, c = _agree(prose, sig, r.ocr)
+        rows.append({"nome": nome, "cpf": cpf})
+        confs.append(min(c, name_span.conf))
     if rows:
-        return field(rows, spans[0][0], min(min(s.conf for s, _ in spans), min(c for _, c in spans), 0.9))
+        return field(rows, first_span, min(min(confs), 0.9))
     return field(None)
+
+
+def _agree(prose: Field | None, sig: Field | None, ocr: bool) -> tuple[str | None, float]:
+    """One CPF from the qualification and the signature block: two reads that agree confirm
+    each other; one read stands on its own confidence; two that disagree are a hint only."""
+    reads = [f for f in (prose, sig) if f is not None and f.value]
+    if not reads:
+        return None, 0.0
+    if len(reads) == 2 and reads[0].value == reads[1].value:
+        hi = max(f.confidence for f in reads)
+        if ocr and id_valid("cpf", reads[0].value):
+            hi = max(hi, 0.9)  # two separate prints read alike, check digits right
+        return reads[0].value, hi
+    if len(reads) == 2:
+        good = [f for f in reads if id_valid("cpf", f.value)]
+        pick = good[0] if len(good) == 1 else max(reads, key=lambda f: f.confidence)
+        return pick.value, min(pick.confidence, 0.5)
+    return reads[0].value, reads[0].confidence
+
+
+def _signatures(r: Reader) -> dict[str, Field]:
+    """The signature block: a row of names over a row of 'CPF 000.000.000-00' in the same
+    columns. folded name -> CPF Field."""
+    out: dict[str, Field] = {}
+    for page in r.layout.pages:
+        rows = r.layout.rows[page.number]
+        for i, row in enumerate(rows[1:], start=1):
+            sp = r.layout.row_span(row)
+            cpfs = [(v, s, e) for v, s, e in find_docs(sp.text) if len(v) == 11]
+            if not cpfs or not re.match(r"\s*CPF\b", sp.text):
+                continue
+            above = rows[i - 1]
+            for v, s, e in cpfs:
+                cs = span_of(sp, s, e)
+                x0, x1 = cs.bbox[0] - 0.06, cs.bbox[2] + 0.12
+                # the CPF label sits left of the number: the column starts a little before it
+                words = [w for w in above.words if w.bbox[0] >= x0 - 0.04 and w.bbox[2] <= x1 + 0.15
+                         and abs(w.bbox[0] - cs.bbox[0]) < 0.25]
+                if not words:
+                    continue
+                # names of two columns on one row: keep the run nearest this CPF
+                words.sort(key=lambda w: w.bbox[0])
+                runs = [[words[0]]]
+                for w in words[1:]:
+                    if w.bbox[0] - runs[-1][-1].bbox[2] > 2.0 * above.height:
+                        runs.append([w])
+                    else:
+                        runs[-1].append(w)
+                run = min(runs, key=lambda ws: abs(ws[0].bbox[0] - (cs.bbox[0] - 0.03)))
+                nome = nz.name(" ".join(w.text for w in run))
+                if nome:
+                    out[nz.key(nome)] = checked("cpf", v, cs, r.ocr)
+    return out
 
 
 def _registro(fl) -> Field:
-    m = re.search(r"\b(?:certifico o registro|registrad[oa]|arquivad[oa])\b[^.]{0,60}?sob o n[o°º.]{1,2}\s*"
-                  r"([0-9][0-9./\-]{3,})", fl.folded)
-    if m:
+    """The Junta's registration stamp: 'Certifico (o) registro (em dd/mm/aaaa) sob o nº X', or
+    'registrado/arquivado ... sob o nº X' (never a CPF 'inscrito no CPF sob o nº')."""
+    rx = re.compile(r"\b(?:certifico (?:o )?registro|o registro|registrad[oa]|arquivad[oa])\b"
+                    r"(?:(?!cpf|cnpj|nire)[^.]){0,60}?sob o n[o°º.]{1,2}\s*([0-9][0-9./\-]{3,})")
+    best = None
+    for m in rx.finditer(fl.folded):
         raw = fl.text[m.start(1):m.end(1)].rstrip(".,;-")
-        return fl.field(raw, m.start(1), m.start(1) + len(raw))
-    return field(None)
+        best = fl.field(raw, m.start(1), m.start(1) + len(raw))  # the stamp is the last one
+    return best or field(None)
 

@@ -13,9 +13,10 @@ from collections.abc import Callable, Sequence
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import (
-    INFERRED, Reader, cap, date_field, doc_field, field, find_docs, ident, ident_in, int_field,
+    CNPJ_RE, INFERRED, Reader, cap, checked, date_field, doc_checked, field, find_docs, ident, ident_in, int_field,
     money_field, name_field, ocr_text, span_of, text_field,
 )
+from intake.parsers._lexicon import weighed
 from validators import doctypes
 from validators.documents import Field
 
@@ -77,11 +78,19 @@ def parser_of(kind: str, r: Reader) -> Parse | None:
         "date": date_field,
         "integer": int_field,
         "money": money_field,
-        "doc": lambda s: doc_field(s, r.ocr),
+        "doc": lambda s: doc_checked(s, r.ocr),
         "placa": lambda s: ident_in(s, "placa", r.ocr),
-        "renavam": lambda s: ident_in(s, "renavam", r.ocr),
+        "renavam": lambda s: _renavam(s, r.ocr),
         "chassi": lambda s: ident_in(s, "chassi", r.ocr),
     }.get(kind)
+
+
+def _renavam(span: Span | None, ocr: bool) -> Field:
+    """ident_in() for a RENAVAM, its check digit taken as evidence (see _common.verified)."""
+    if not span:
+        return field(None)
+    m = re.search(r"(?<!\d)(\d{9,11})(?!\d)", span.text.replace(" ", ""))
+    return checked("renavam", m.group(1), span, ocr) if m else ident_in(span, "renavam", ocr)
 
 
 def labels_for(name: str, spec: dict, extra: Sequence[str] = ()) -> list[str]:
@@ -99,8 +108,11 @@ def labels_for(name: str, spec: dict, extra: Sequence[str] = ()) -> list[str]:
 
 
 def lookup(r: Reader, labels: Sequence[str], parse: Parse, *,
-           how: Sequence[str] = ("auto",), **find_kw) -> Field:
-    """The first label (in the order given) whose value parses; null when none does."""
+           how: Sequence[str] = ("auto", "wide"), **find_kw) -> Field:
+    """The first label (in the order given) whose value parses; null when none does.
+
+    how: layout methods tried in turn ('auto', 'right', 'below', 'next', 'cell'), and 'wide':
+    the value far right of a 'LABEL:' on its row (a form printed in two columns)."""
     for lab in labels:
         kw = dict(find_kw)
         if nz.key(lab) in _GENERIC or len(nz.key(lab)) <= 4:
@@ -109,7 +121,13 @@ def lookup(r: Reader, labels: Sequence[str], parse: Parse, *,
             if not r.layout.leads(hit):
                 continue  # the end of a heading ('GRADE DE ITINERÁRIO'), not a label
             for method in how:
-                span = getattr(r.layout, {"next": "next_line"}.get(method, method))(hit)
+                if method == "wide":
+                    span = _wide(r, hit)
+                elif method == "cell":
+                    lines = r.layout.cell(hit)
+                    span = lines[0] if lines else None
+                else:
+                    span = getattr(r.layout, {"next": "next_line"}.get(method, method))(hit)
                 if not span:
                     continue
                 f = parse(span)
@@ -118,9 +136,23 @@ def lookup(r: Reader, labels: Sequence[str], parse: Parse, *,
     return field(None)
 
 
-def lookup_text(r: Reader, labels: Sequence[str], *, name: bool = False) -> Field:
+def _wide(r: Reader, hit) -> Span | None:
+    """'CNPJ:' at the left margin and its value in a column far to the right."""
+    row = r.layout.rows[hit.page][hit.row]
+    colon = hit.words[-1].text.rstrip().endswith(":") or (
+        hit.end < len(row.words) and row.words[hit.end].text.startswith(":"))
+    return r.layout.right(hit, max_gap=0.45) if colon else None
+
+
+def lookup_text(r: Reader, labels: Sequence[str], *, name: bool = False, prose: str | None = None) -> Field:
     """A labelled text value that may wrap over lines: the cell beside a row label
-    ('ATIVIDADE:   Transporte ... / ... internacional'), else the value right of or below it."""
+    ('ATIVIDADE:   Transporte ... / ... internacional'), else the value right of or below it.
+
+    prose: after OCR, weigh the words against the dictionary (_lexicon): 'vocabulary' for text
+    of common words (an activity, an object), 'names' for text that may hold proper names."""
+    def done(f: Field, sp: Span) -> Field:
+        return weighed(f, sp, names=prose == "names") if prose and r.ocr else f
+
     for lab in labels:
         for hit in r.layout.find(lab, whole=True):
             if not r.layout.leads(hit):
@@ -130,7 +162,7 @@ def lookup_text(r: Reader, labels: Sequence[str], *, name: bool = False) -> Fiel
                 sp = Span(lines[0].page, tuple(w for ln in lines for w in ln.words), lines[0].score)
                 v = nz.name(ocr_text(sp)) if name else nz.spaces(ocr_text(sp))
                 if v:
-                    return field(v, sp)
+                    return done(field(v, sp), sp)
     if name:
         return lookup(r, labels, name_field)
     # a box whose value wraps over lines under its label
@@ -138,12 +170,49 @@ def lookup_text(r: Reader, labels: Sequence[str], *, name: bool = False) -> Fiel
         for hit in r.layout.find(lab, whole=True):
             if not r.layout.leads(hit):
                 continue
-            sp = r.layout.auto(hit, lines=8, max_dy=0.02)
-            if sp and not sp.words[0].text.rstrip().endswith(":"):
+            sp = r.layout.right(hit) if _colon_after(r, hit) else None
+            sp = sp or box_text(r, hit)
+            if sp and not (len(sp.words) == 1 and sp.words[0].text.rstrip().endswith(":")):
                 f = text_field(sp)
                 if f.value is not None:
-                    return f
+                    return done(f, sp)
     return field(None)
+
+
+def _colon_after(r: Reader, hit) -> bool:
+    row = r.layout.rows[hit.page][hit.row]
+    return hit.words[-1].text.rstrip().endswith(":") or (
+        hit.end < len(row.words) and row.words[hit.end].text.startswith(":"))
+
+
+def box_text(r: Reader, hit, max_lines: int = 8) -> Span | None:
+    """The value printed in the box under a label, over as many lines as it wraps: rows that
+    follow at line spacing, starting at the value's left edge; it ends at a wider gap (the next
+    box or a paragraph), at a 'Label:' row, or at a row in capitals after a value in mixed case
+    (the next box's label: 'HORÁRIOS' after the itinerary)."""
+    first_line = r.layout.below(hit, lines=1, max_dy=0.04)
+    if not first_line:
+        return None
+    rows = r.layout.rows[hit.page]
+    idx = next((i for i, row in enumerate(rows) if first_line.words[0] in row.words), None)
+    if idx is None:
+        return first_line
+    words = list(first_line.words)
+    x0 = min(w.bbox[0] for w in words) - 0.02
+    mixed = any(c.islower() for w in words for c in w.text)
+    last = rows[idx]
+    for row in rows[idx + 1:idx + max_lines]:
+        if row.y0 - last.y1 > 0.8 * max(last.height, row.height):
+            break
+        ws = [w for w in row.words if w.bbox[0] >= x0]
+        if not ws or ws[-1].text.rstrip().endswith(":"):
+            break
+        letters = [c for w in ws for c in w.text if c.isalpha()]
+        if mixed and letters and all(c.isupper() for c in letters) and len(ws) <= 4:
+            break
+        words.extend(ws)
+        last = row
+    return Span(hit.page, tuple(words), hit.score)
 
 
 _NUMERO_RE = re.compile(r"(?<![a-z])n\s?[o°º.]{1,2}\s*[:\-]?\s*([A-Za-z0-9][A-Za-z0-9./\-]*\d[A-Za-z0-9./\-]*)")
@@ -210,7 +279,31 @@ def sole_doc(r: Reader) -> Field:
     if len({v for _, v, _, _ in found}) != 1:
         return field(None)
     sp, v, s, e = found[0]
-    return cap(ident("doc", v, span_of(sp, s, e), r.ocr), INFERRED)
+    return cap(checked("doc", v, span_of(sp, s, e), r.ocr), INFERRED)
+
+
+_PRINTED_CPF = re.compile(r"(?<![\dA-Z])\d{3}\s?[.,]\s?\d{3}\s?[.,]\s?\d{3}\s?-\s?\d{2}(?![\dA-Z])")
+
+
+def sole_cpf(r: Reader) -> Field:
+    """The one CPF a personal card prints in its dotted form (its 'CPF' label misread by OCR):
+    the holder's, capped as unlabelled. Bare 11-digit numbers (a CNH's registry) do not count."""
+    found = [(sp, m) for sp in r.row_spans() for m in _PRINTED_CPF.finditer(sp.text)]
+    values = {nz.doc(m.group(0)) for _, m in found}
+    if len(values) != 1 or None in values:
+        return field(None)
+    sp, m = found[0]
+    return cap(checked("doc", nz.doc(m.group(0)), span_of(sp, m.start(), m.end()), r.ocr), INFERRED)
+
+
+def sole_cnpj(r: Reader) -> Field:
+    """The one CNPJ a company's document prints (its label misread): the holder's, capped."""
+    found = [(sp, m) for sp in r.row_spans() for m in CNPJ_RE.finditer(sp.text.upper())]
+    values = {nz.doc(m.group(1)) for _, m in found}
+    if len(values) != 1 or None in values:
+        return field(None)
+    sp, m = found[0]
+    return cap(checked("doc", nz.doc(m.group(1)), span_of(sp, m.start(1), m.end(1)), r.ocr), INFERRED)
 
 
 TYPES: tuple[str, ...] = ()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import Reader, date_field, doc_field, field, ident_in, name_field
+from intake.parsers._common import Reader, date_field, doc_checked, field, ident_in, name_field, unchecked
 from intake.parsers.generic import lookup, numero_after_title
 from validators.documents import Field
 
@@ -21,11 +21,10 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out: dict[str, Field] = {}
     out["titular_nome"] = lookup(r, ["Proprietário", "Nome do proprietário", "Proprietário / arrendatário",
                                      "Empresa", "Transportadora"], name_field)
-    out["titular_documento"] = lookup(r, ["CPF / CNPJ", "CPF/CNPJ", "CNPJ", "CPF"], lambda s: doc_field(s, ocr))
-    num = lookup(r, ["Laudo Nº", "Nº do laudo", "Número do laudo", "Certificado Nº", "Laudo", "Nº"],
-                 lambda s: field(s.words[0].text.strip(".,;:"), s.sub(s.words[:1]))
-                 if re.search(r"\d", s.words[0].text) else field(None, s))
-    out["numero"] = num if num.value is not None else numero_after_title(r)
+    out["titular_documento"] = lookup(r, ["CPF / CNPJ", "CPF/CNPJ", "CNPJ", "CPF"], lambda s: doc_checked(s, ocr))
+    num = lookup(r, ["Laudo Nº", "Nº do laudo", "Número do laudo", "Certificado Nº", "Laudo / selo Nº",
+                     "Selo Nº", "Declaração Nº", "Nº da declaração", "Laudo", "Nº"], lambda s: _numero(s, ocr))
+    out["numero"] = unchecked(num if num.value is not None else numero_after_title(r), ocr)
     out["placa"] = lookup(r, ["Placa"], lambda s: ident_in(s, "placa", ocr))
     out["chassi"] = lookup(r, ["Chassi"], lambda s: ident_in(s, "chassi", ocr))
     out["data_emissao"] = lookup(r, ["Data da inspeção", "Data da vistoria", "Data de emissão", "Realizada em",
@@ -34,6 +33,8 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     text = nz.fold(r.layout.text)
     res = lookup(r, ["Resultado", "Parecer", "Conclusão", "Situação"],
                  lambda s: field(_resultado(s.text), s) if _resultado(s.text) else field(None, s))
+    if res.value is None:
+        res = _resultado_prose(r)
     if res.value is None:
         guess = _resultado(text)
         res = field(guess, None, 0.75) if guess else field(None)
@@ -60,3 +61,28 @@ def _resultado(text: str) -> str | None:
     if re.search(r"\baprovad[oa]\b|\bapto\b", t) and not re.search(r"\breprovad[oa]\b", t):
         return "aprovado"
     return None
+
+
+def _numero(span, ocr: bool) -> Field:
+    """'ITV-86247/2025', 'CV-113993/2025', '600/2026' (the first word, holding a digit). After
+    OCR a registration prefix printed in capitals may come out 'Cv-': its case is restored."""
+    tok = span.words[0].text.strip(".,;:") if span.words else ""
+    if not re.search(r"\d", tok):
+        return field(None, span)
+    m = re.fullmatch(r"([A-Z][A-Za-z]{1,5})(-\d[\d./\-]*)", tok)
+    if ocr and m:
+        tok = m.group(1).upper() + m.group(2)
+    return field(tok, span.sub(span.words[:1]))
+
+
+def _resultado_prose(r: Reader) -> Field:
+    """A declaration's verdict in its prose: the one verdict word printed in capitals
+    ('... estando APROVADO para o serviço'), with nothing against it in the text."""
+    fl = r.flow()
+    words = re.findall(r"\b(APROVAD[OA]|REPROVAD[OA]|INAPTO|APTO)\b", fl.text)
+    t = fl.folded
+    if set(words) & {"APROVADO", "APROVADA"} and not set(words) - {"APROVADO", "APROVADA"} \
+            and not re.search(r"\b(reprovad|inadequad|nao conforme|nao aprovad|nao apt)", t):
+        m = re.search(r"\bAPROVAD[OA]\b", fl.text)
+        return fl.field("aprovado", m.start(), m.end(), min(fl.span(m.start(), m.end()).conf, 0.85))
+    return field(None)

@@ -7,7 +7,7 @@ import re
 
 from intake import normalize as nz
 from intake.parsers._common import (
-    Reader, date_field, doc_field, field, ident_in, int_field, money_field, name_field, text_field,
+    Reader, date_field, doc_checked, field, ident_in, int_field, money_field, name_field, text_field,
 )
 from intake.parsers.generic import lookup
 from validators.documents import Field
@@ -28,7 +28,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         out["numero_apolice"] = fl.field(fl.text[m.start(1):m.end(1)], m.start(1), m.end(1))
     out["segurado_nome"] = lookup(r, ["Segurado", "Pagador", "Nome do segurado", "Sacado"], name_field)
     out["segurado_documento"] = lookup(r, ["CNPJ do segurado", "CPF/CNPJ do pagador", "CPF/CNPJ do segurado",
-                                           "CNPJ do pagador", "CPF do segurado"], lambda s: doc_field(s, ocr))
+                                           "CNPJ do pagador", "CPF do segurado"], lambda s: doc_checked(s, ocr))
     out["data_pagamento"], out["valor"], out["quitado"] = _pagamento(r)
     text = nz.fold(r.layout.text)
     dpvat = bool(re.search(r"\bdpvat\b|seguro obrigatorio|\bspvat\b", text))
@@ -36,6 +36,12 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["placa"] = lookup(r, ["Placa", "Placa do veículo"], lambda s: ident_in(s, "placa", ocr))
     out["exercicio"] = lookup(r, ["Exercício", "Ano de exercício", "Exercício de referência"],
                               lambda s: int_field(s, 1970, 2100))
+    if dpvat:  # a DPVAT ticket names the vehicle's owner, who pays it
+        if out["segurado_nome"].value is None:
+            out["segurado_nome"] = lookup(r, ["Proprietário", "Nome do proprietário"], name_field)
+        if out["segurado_documento"].value is None:
+            out["segurado_documento"] = lookup(r, ["CPF/CNPJ", "CNPJ/CPF", "CPF/CNPJ do proprietário"],
+                                               lambda s: doc_checked(s, ocr))
     out["categoria_tarifaria"] = lookup(r, ["Categoria tarifária", "Cat. tarif.", "Cat. tarifária",
                                             "Categoria"], _categoria) if dpvat else field(None)
     return out

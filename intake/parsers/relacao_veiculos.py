@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import Reader, doc_field, field, name_field
+from intake.parsers._common import Reader, doc_checked, field, ident_in, name_field
 from intake.parsers.generic import closing_date, lookup, sole_doc
 from validators.documents import Field
 
@@ -28,19 +28,23 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     ocr = r.ocr
     out: dict[str, Field] = {}
     out["titular_nome"] = lookup(r, ["Empresa", "Razão social", "Transportadora", "Nome empresarial"], name_field)
-    doc = lookup(r, ["CNPJ", "CNPJ/CPF"], lambda s: doc_field(s, ocr))
+    doc = lookup(r, ["CNPJ", "CNPJ/CPF"], lambda s: doc_checked(s, ocr))
     out["titular_documento"] = doc if doc.value else sole_doc(r)
     out["data_emissao"] = closing_date(r)
     rows, header = r.layout.table(COLUMNS, min_cols=3, stop=["TOTAL", "Declaramos", "Declaro"],
                                   keep=lambda row: bool(nz.find_placas(row.text("placa") or "", strict=False)))
     veic, confs = [], []
     for row in rows:
-        placa = nz.find_placas(row.text("placa") or "", strict=False)[0][0]
+        placa_text = row.text("placa") or ""
+        placa = ident_in(row.cells["placa"], "placa", ocr)
         ano = re.search(r"(19|20)\d\d", row.text("ano") or "")
         lot = re.search(r"\d{1,3}", row.text("lotacao") or "")
-        veic.append({"placa": placa, "tipo": nz.spaces(row.text("tipo")),
+        veic.append({"placa": placa.value or nz.find_placas(placa_text, strict=False)[0][0],
+                     "tipo": nz.spaces(row.text("tipo")),
                      "ano_fabricacao": int(ano.group(0)) if ano else None,
                      "lotacao": int(lot.group(0)) if lot else None})
-        confs.append(row.conf)
+        # the certainty of the cells read (the make and model column is not)
+        used = [row.cells[c].conf for c in ("tipo", "ano", "lotacao") if c in row.cells]
+        confs.append(min([placa.confidence if placa.value else 0.0] + used))
     out["veiculos"] = field(veic, None, min(confs), page=rows[0].page, bbox=list(rows[0].bbox)) if veic else field(None)
     return out

@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import Reader, date_field, doc_field, field, ident_in, money_field, name_field
+from intake.parsers._common import Reader, date_field, doc_checked, field, ident_in, money_field, name_field
 from intake.parsers.generic import lookup, lookup_text
 from validators.documents import Field
 
 TYPES = ("comprovante_taxa",)
 
-_TAXAS = [("autorizacao", r"taxa de (?:\w+ )?autoriza|autorizacao para viagens"),
+_TAXAS = [("contribuicao_sindical", r"contribuicao sindical|\bgrcsu\b"),
+          ("autorizacao", r"taxa de (?:\w+ )?autoriza|autorizacao para viagens"),
           ("vistoria", r"taxa de (?:\w+ )?(?:vistoria|inspecao)|vistoria"),
           ("requerimento", r"taxa de (?:\w+ )?requerimento|requerimento")]
 
@@ -23,12 +24,12 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["titular_nome"] = lookup(r, ["Contribuinte", "Pagador", "Nome do contribuinte", "Razão social",
                                      "Sacado", "Nome"], name_field)
     out["titular_documento"] = lookup(r, ["CNPJ/CPF", "CPF/CNPJ", "CNPJ", "CPF", "CNPJ do contribuinte",
-                                          "CPF/CNPJ do pagador"], lambda s: doc_field(s, ocr))
+                                          "CPF/CNPJ do pagador"], lambda s: doc_checked(s, ocr))
     out["valor"] = lookup(r, ["Valor pago", "Valor total", "Valor cobrado", "Valor recolhido", "Valor"], money_field)
     out["data_pagamento"] = lookup(r, ["Data do pagamento", "Data de pagamento", "Pago em", "Data da arrecadação",
                                        "Data"], date_field)
     out["placa"] = lookup(r, ["Placa do veículo", "Placa"], lambda s: ident_in(s, "placa", ocr))
-    desc = lookup_text(r, ["Descrição", "Código da receita", "Receita", "Histórico", "Referente a", "Serviço"])
+    desc = lookup_text(r, ["Descrição", "Código da receita", "Receita", "Histórico", "Referente a", "Serviço", "Tipo"])
     out["taxa"] = _taxa(desc, r)
     return out
 

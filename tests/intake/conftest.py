@@ -23,8 +23,12 @@ SAMPLES = ROOT / "samples" / "documents"
 
 
 def _accuracy_module():
+    if "fretadoc_accuracy" in sys.modules:  # this conftest may be imported twice
+        return sys.modules["fretadoc_accuracy"]
     spec = importlib.util.spec_from_file_location("fretadoc_accuracy", ROOT / "scripts" / "accuracy.py")
     mod = importlib.util.module_from_spec(spec)
+    # registered, so its functions pickle by name into the reading pool's workers
+    sys.modules[spec.name] = mod
     spec.loader.exec_module(mod)
     return mod
 
@@ -41,24 +45,15 @@ def expected(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def _read(args: tuple[str, str]):
-    from intake.cache import ReadCache
-    from intake.pipeline import read_file
-
-    path, cache_dir = args
-    p = Path(path)
-    return [d.model_dump(mode="json") for d in read_file(p.read_bytes(), p.name, cache=ReadCache(cache_dir))]
-
-
 def read_all(paths: list[Path], cache_dir: str, workers: int = 2) -> dict[str, list]:
     from validators.documents import Document
 
     jobs = [(str(p), cache_dir) for p in paths]
     if workers > 1 and len(jobs) > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            raw = list(pool.map(_read, jobs))
+            raw = list(pool.map(accuracy._read, jobs))
     else:
-        raw = [_read(j) for j in jobs]
+        raw = [accuracy._read(j) for j in jobs]
     return {p.name: [Document.model_validate(d) for d in docs] for p, docs in zip(paths, raw)}
 
 
