@@ -17,6 +17,7 @@ from validators import doctypes
 from validators.checks import CHECKS, CONDITIONS, Applicability, Context, Outcome
 from validators.checks.common import finding
 from validators.checks.packet import Packet
+from validators.corroborate import corroborated
 from validators.dates import to_date
 from validators.documents import Document, Finding
 from validators.result import Item, Result, RulebookRef, verdict_of, worst
@@ -44,7 +45,8 @@ def judge_rulebook(rb: Rulebook, documents: list[Document], reference_date: date
     day = to_date(reference_date)
     if day is None:
         raise RulebookError(f"Data de referência inválida: {reference_date!r} (use AAAA-MM-DD).")
-    packet = Packet(documents, day, facts)
+    # judged with corroborated identifiers (validators/corroborate.py); reported as read
+    packet = Packet(corroborated(documents), day, facts)
     return [_judge_item(Context(packet, rb, spec, day, facts)) for spec in rb.items]
 
 

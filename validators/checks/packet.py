@@ -318,7 +318,7 @@ def _same_vehicle(a: Vehicle, b: Vehicle) -> bool:
 
 def _match(doc: Document, v: Vehicle, keys: tuple[str, ...]) -> Match | None:
     by, conflicts = [], []
-    sure = True
+    sure = False  # one field read with confidence on both sides and agreeing is enough
     for k in keys:
         mine, theirs = read(doc, k), (v.placa if k == "placa" else v.chassi)
         if not (mine.present and theirs.present):
@@ -331,7 +331,7 @@ def _match(doc: Document, v: Vehicle, keys: tuple[str, ...]) -> Match | None:
             comparable = True
         if same:
             by.append(k)
-            sure = sure and mine.confident and theirs.confident
+            sure = sure or (mine.confident and theirs.confident)
         elif comparable:
             conflicts.append((mine, theirs))
     if not by:

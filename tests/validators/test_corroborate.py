@@ -1,0 +1,59 @@
+"""Identifiers two documents read the same way count as confident, for judging only."""
+
+from __future__ import annotations
+
+from metroplan_asserts import run, statuses
+from metroplan_packet import PLACA, REF, get, setf, valid_packet
+
+from validators.corroborate import FLOOR, corroborated
+from validators.documents import CONFIDENT
+
+
+def conf(docs, doc_id, name):
+    return get(docs, doc_id).fields[name].confidence
+
+
+def test_an_unsure_plate_read_the_same_on_the_crlv_and_the_policy_is_lifted():
+    docs = setf(setf(valid_packet(), "crlv", "placa", confidence=0.76), "apolice", "placa", confidence=0.76)
+    lifted = corroborated(docs)
+    assert conf(lifted, "crlv", "placa") == CONFIDENT
+    assert conf(lifted, "apolice", "placa") == CONFIDENT
+    # the inputs, which the result reports, keep the confidence of the read
+    assert conf(docs, "crlv", "placa") == 0.76
+
+
+def test_a_read_that_no_other_document_agrees_with_stays_unsure():
+    docs = setf(valid_packet(), "apolice", "placa", "IXC1D28", confidence=0.76)
+    lifted = corroborated(docs)
+    assert conf(lifted, "apolice", "placa") == 0.76
+
+
+def test_reads_below_the_floor_are_not_lifted_even_when_they_agree():
+    low = FLOOR - 0.05
+    docs = valid_packet()
+    for d in docs:
+        if "placa" in d.fields:
+            setf(docs, d.id, "placa", confidence=low)
+    lifted = corroborated(docs)
+    assert all(d.fields["placa"].confidence == low for d in lifted if "placa" in d.fields)
+
+
+def test_a_document_of_uncertain_type_corroborates_nothing():
+    docs = setf(valid_packet(), "apolice", "placa", confidence=0.76)
+    for d in docs:
+        if d.id != "apolice" and "placa" in d.fields:
+            d.type_confidence = 0.5
+    assert conf(corroborated(docs), "apolice", "placa") == 0.76
+
+
+def test_judgement_counts_the_corroborated_read_and_the_defect_still_fails():
+    # plate read unsure everywhere but the same in four documents: the vehicle items are ok
+    docs = valid_packet()
+    for d in docs:
+        if d.fields.get("placa") and d.fields["placa"].value == PLACA:
+            setf(docs, d.id, "placa", confidence=0.76)
+    assert statuses(run(docs, REF))["art4-xi"] == "ok"
+    # a policy confidently for another plate and chassis is still no policy of this vehicle
+    docs = setf(valid_packet(), "apolice", "placa", "ABC1234")
+    docs = setf(docs, "apolice", "chassi", "9BWZZZ377VT004251")
+    assert statuses(run(docs, REF))["art4-xi"] != "ok"

@@ -1,0 +1,65 @@
+"""Identifiers that two documents read the same way.
+
+Tesseract often scores a right read of a plate or a chassis below CONFIDENT ('IDA1B31' at
+0.76: the mixed letters and digits of a plate are what its language model likes least). When
+another document of the packet, printed by someone else and scanned apart, reads exactly the
+same value (the policy's plate equals the CRLV's, the contract's CNPJ equals the cartão
+CNPJ's), two misreads landing on the same wrong string are all but impossible (a plate has 7
+characters of 36 symbols, a chassis 17), so the judgement takes both reads as confident. The
+one way to be misled, one systematic confusion in every copy, leaves the documents agreeing
+with one another, which is what the rules compare them for. Below FLOOR nothing is lifted.
+
+The lift is for judging only: the result reports every field with the confidence of its read.
+"""
+
+from __future__ import annotations
+
+from validators import doctypes
+from validators.documents import CONFIDENT, Document
+from validators.ids import chassi, placa, renavam
+from validators.ids._text import alnum
+
+# Identifier kinds (doctypes.yaml) long enough for an exact agreement to be evidence.
+_NORMALISE = {
+    "placa": lambda v: placa.normalize(v),
+    "chassi": lambda v: chassi.normalize(v),
+    "renavam": lambda v: renavam.normalize(v),
+    "doc": lambda v: alnum(v).upper(),
+}
+_MIN_LENGTH = {"placa": 7, "chassi": 17, "renavam": 9, "doc": 11}
+FLOOR = 0.5
+
+
+def _trusted(doc: Document) -> bool:
+    return not doc.unreadable and doc.type_confidence >= CONFIDENT
+
+
+def _keyed(doc: Document):
+    """(field name, field, key) of the document's identifier fields with a value."""
+    specs = doctypes.fields(doc.type)
+    for name, f in doc.fields.items():
+        kind = specs.get(name, {}).get("kind")
+        if kind not in _NORMALISE or not isinstance(f.value, str):
+            continue
+        value = _NORMALISE[kind](f.value)
+        if len(value) >= _MIN_LENGTH[kind]:
+            yield name, f, (kind, value)
+
+
+def corroborated(documents: list[Document]) -> list[Document]:
+    """The documents, with each unsure identifier read that another trusted document reads the
+    same way (at FLOOR or above) lifted to CONFIDENT (copies; the inputs are left as they are)."""
+    anchors: dict[tuple[str, str], set[str]] = {}
+    for d in documents:
+        if not _trusted(d):
+            continue
+        for _, f, key in _keyed(d):
+            if f.confidence >= FLOOR:
+                anchors.setdefault(key, set()).add(d.id)
+    out = []
+    for d in documents:
+        lifted = {name: f.model_copy(update={"confidence": CONFIDENT})
+                  for name, f, key in _keyed(d)
+                  if FLOOR <= f.confidence < CONFIDENT and anchors.get(key, set()) - {d.id}}
+        out.append(d.model_copy(update={"fields": {**d.fields, **lifted}}) if lifted else d)
+    return out
