@@ -425,6 +425,15 @@ def page_source(s: Session, packet: Packet, doc_id: str, page: int) -> tuple[str
                        f"O pacote não tem o documento {doc_id}.")
 
 
+def page_rotation(digest: str, number: int, settings: Settings | None = None) -> int:
+    """Degrees the reader turned page `number` of a file to read it upright (0 when unknown),
+    so that the evidence boxes, measured on the upright page, fall in place on its image."""
+    cache = get_read_cache(settings)
+    extraction = cache.get(digest) if cache is not None else None
+    page = next((p for p in extraction.pages if p.number == number), None) if extraction else None
+    return page.rotation if page is not None else 0
+
+
 # --- deleting ----------------------------------------------------------------------------
 
 def delete_packet(principal: Principal, packet_id: str, *, settings: Settings | None = None,

@@ -233,7 +233,8 @@ def page_image(packet_id: str, doc_id: str, page: int, principal: PrincipalDep, 
     except BlobNotFound:
         raise service.not_found() from None
     try:
-        png = ocr.render_page(data, number, dpi=settings.page_dpi)
+        png = ocr.render_page(data, number, dpi=settings.page_dpi,
+                              rotation=service.page_rotation(digest, number, settings))
     except Exception:
         log.warning("rendering page %d of blob %s failed", number, digest[:12], exc_info=True)
         raise ServiceError("pagina_ilegivel", 422, "Página não pode ser exibida",

@@ -116,3 +116,31 @@ def test_callback_urls_are_checked():
             check_callback_url(url, prod)
         assert err.value.code == "callback_url_invalida" and err.value.status == 422
     assert check_callback_url("http://127.0.0.1:9/x", dev)  # a local receiver while developing
+
+
+def test_page_image_is_turned_as_the_reader_turned_the_page(tmp_path):
+    """A sideways scan is read upright; its evidence image is turned the same way, so the
+    field boxes (measured on the upright page) fall in place."""
+    import io
+    from pathlib import Path
+
+    from PIL import Image
+
+    import ocr
+    from intake import service
+    from intake.db.cache import DirReadCache
+    from intake.pipeline import read_file
+
+    sample = Path(__file__).resolve().parents[2] / "samples/documents/scanned/requerimento-alfa.png"
+    upright = Image.open(sample)
+    out = io.BytesIO()
+    upright.rotate(90, expand=True).save(out, format="PNG")
+    data = out.getvalue()
+    digest = hashlib.sha256(data).hexdigest()
+    settings = Settings(read_cache="dir", cache_dir=tmp_path)
+    read_file(data, "requerimento-deitado.png", cache=DirReadCache(tmp_path))
+    rotation = service.page_rotation(digest, 1, settings)
+    assert rotation in (90, 270)
+    page = Image.open(io.BytesIO(ocr.render_page(data, 1, dpi=72, rotation=rotation)))
+    assert (page.width < page.height) == (upright.width < upright.height)
+    assert service.page_rotation(digest, 2, settings) == 0  # no such page: not turned
