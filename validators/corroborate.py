@@ -1,4 +1,4 @@
-"""Identifiers that two documents read the same way.
+"""Identifiers (and policy numbers) that two documents read the same way.
 
 Tesseract often scores a right read of a plate or a chassis below CONFIDENT ('IDA1B31' at
 0.76: the mixed letters and digits of a plate are what its language model likes least). When
@@ -27,6 +27,8 @@ _NORMALISE = {
     "doc": lambda v: alnum(v).upper(),
 }
 _MIN_LENGTH = {"placa": 7, "chassi": 17, "renavam": 9, "doc": 11}
+# Numbers of kind text that name one thing in several documents (a policy and its receipt).
+_NUMBERS = {"numero_apolice": 8}
 FLOOR = 0.5
 
 
@@ -39,11 +41,16 @@ def _keyed(doc: Document):
     specs = doctypes.fields(doc.type)
     for name, f in doc.fields.items():
         kind = specs.get(name, {}).get("kind")
-        if kind not in _NORMALISE or not isinstance(f.value, str):
+        if not isinstance(f.value, str):
             continue
-        value = _NORMALISE[kind](f.value)
-        if len(value) >= _MIN_LENGTH[kind]:
-            yield name, f, (kind, value)
+        if name in _NUMBERS:
+            value = alnum(f.value).upper()
+            if len(value) >= _NUMBERS[name]:
+                yield name, f, (name, value)
+        elif kind in _NORMALISE:
+            value = _NORMALISE[kind](f.value)
+            if len(value) >= _MIN_LENGTH[kind]:
+                yield name, f, (kind, value)
 
 
 def corroborated(documents: list[Document]) -> list[Document]:

@@ -57,3 +57,22 @@ def test_judgement_counts_the_corroborated_read_and_the_defect_still_fails():
     docs = setf(valid_packet(), "apolice", "placa", "ABC1234")
     docs = setf(docs, "apolice", "chassi", "9BWZZZ377VT004251")
     assert statuses(run(docs, REF))["art4-xi"] != "ok"
+
+
+def test_a_policy_number_read_alike_on_the_policy_and_its_receipt_is_lifted():
+    docs = setf(valid_packet(), "apolice", "numero_apolice", confidence=0.6)
+    docs = setf(docs, "pagamento", "numero_apolice", confidence=0.79)
+    lifted = corroborated(docs)
+    assert conf(lifted, "apolice", "numero_apolice") == CONFIDENT
+    assert conf(lifted, "pagamento", "numero_apolice") == CONFIDENT
+
+
+def test_a_lookalike_fifth_character_leaves_the_pairing_to_the_chassis():
+    # PLACA is Mercosul 'IXC1D23': a laudo read, unsure, 'IXC1023' ('D' as '0') with the CRLV's chassis
+    docs = setf(valid_packet(), "laudo", "placa", "IXC1023", confidence=0.76)
+    assert statuses(run(docs, REF))["art4-iv"] == "ok"
+    # without a chassis to decide, the laudo is not taken for this vehicle's
+    assert statuses(run(setf(docs, "laudo", "chassi", None), REF))["art4-iv"] == "review"
+    # read with confidence, 'IXC1023' is another plate: the laudo disagrees with the CRLV
+    docs = setf(valid_packet(), "laudo", "placa", "IXC1023")
+    assert statuses(run(docs, REF))["art4-iv"] == "fail"

@@ -200,3 +200,13 @@ def test_cnh_known_value():
     assert cnh.normalize("583.167.945-34") == "58316794534"
     assert not cnh.is_valid("11111111111")
     assert cnh.verdict("58316794535") == "review"
+
+
+def test_plates_differing_by_a_lookalike_fifth_character_are_not_compared():
+    from validators.ids import placa
+
+    assert placa.lookalike("HGJ1101", "HGJ1I01")  # 'I' read as '1'
+    assert placa.lookalike("FAY3613", "FAY3G13")
+    assert not placa.lookalike("FAY3G13", "FAY3G13")  # the same plate
+    assert not placa.lookalike("FAY3613", "FAY3G14")  # another character differs too
+    assert not placa.lookalike("ABC1234", "ABD1234")

@@ -325,7 +325,9 @@ def _match(doc: Document, v: Vehicle, keys: tuple[str, ...]) -> Match | None:
             continue
         if k == "placa":
             same = placa_id.same_vehicle(mine.value, theirs.value)
-            comparable = placa_id.is_valid(placa_id.repair(mine.value))
+            # an unsure read off by a look-alike 5th character is no evidence either way
+            comparable = placa_id.is_valid(placa_id.repair(mine.value)) and not (
+                placa_id.lookalike(mine.value, theirs.value) and not (mine.confident and theirs.confident))
         else:
             same = chassi_id.normalize(mine.value) == chassi_id.normalize(theirs.value)
             comparable = True

@@ -58,3 +58,17 @@ def same_vehicle(a: object, b: object) -> bool:
     if not (PATTERN.match(pa) and PATTERN.match(pb)):
         return False
     return to_old(pa) == to_old(pb)
+
+
+# The 5th character of a Mercosul plate is a letter where the old plate had a digit, and OCR
+# takes these pairs for one another: 'HGJ1I01' read 'HGJ1101' is not another plate.
+_LOOKALIKE_5TH = {frozenset(p) for p in ("1I", "6G", "8B", "0D", "0O", "5S", "2Z", "4A")}
+
+
+def lookalike(a: object, b: object) -> bool:
+    """True when two plates differ only by a look-alike 5th character (a misread, not a
+    different vehicle: the plates cannot be compared, other fields must decide)."""
+    pa, pb = normalize(a), normalize(b)
+    if len(pa) != 7 or len(pb) != 7 or pa == pb or pa[:4] != pb[:4] or pa[5:] != pb[5:]:
+        return False
+    return frozenset((pa[4], pb[4])) in _LOOKALIKE_5TH
