@@ -76,3 +76,11 @@ def test_a_lookalike_fifth_character_leaves_the_pairing_to_the_chassis():
     # read with confidence, 'IXC1023' is another plate: the laudo disagrees with the CRLV
     docs = setf(valid_packet(), "laudo", "placa", "IXC1023")
     assert statuses(run(docs, REF))["art4-iv"] == "fail"
+
+
+def test_an_unsure_lotacao_that_the_vehicles_policy_states_as_its_seats_counts():
+    docs = setf(valid_packet(), "crlv", "lotacao", confidence=0.74)
+    assert statuses(run(docs, REF))["art18"] == "ok"
+    # a policy for another number of seats corroborates nothing
+    docs = setf(docs, "apolice", "assentos", 46)
+    assert statuses(run(docs, REF))["art18"] == "review"

@@ -10,7 +10,8 @@ from functools import cached_property
 from typing import Any
 
 from validators.checks.common import Read, doc_trusted, read, same_name, same_number
-from validators.documents import Document
+from validators.corroborate import FLOOR
+from validators.documents import CONFIDENT, Document
 from validators.ids import chassi as chassi_id
 from validators.ids import cnpj as cnpj_id
 from validators.ids import cpf as cpf_id
@@ -248,6 +249,8 @@ class Packet:
                     m = _match(d, v, keys)
                     if m is not None:
                         v.matches.setdefault(doc_type, []).append(m)
+        for v in vehicles:
+            _corroborate_lotacao(v)
         return vehicles
 
     @cached_property
@@ -299,6 +302,20 @@ class Packet:
                     mine.append(d)
             out.append(Driver(cnh, cpf, str(name) if name else None, mine))
         return out
+
+
+def _corroborate_lotacao(v: Vehicle) -> None:
+    """An unsure lotação ('44P' at 0.74) that the vehicle's own policy, surely paired, states
+    with confidence as its seats counts as confident (see validators/corroborate.py)."""
+    lot = read(v.crlv, "lotacao")
+    if not lot.present or lot.confident or lot.confidence < FLOOR:
+        return
+    for m in v.of("apolice_seguro"):
+        seats = read(m.doc, "assentos")
+        if m.confident and seats.confident and seats.value == lot.value:
+            f = v.crlv.fields["lotacao"].model_copy(update={"confidence": CONFIDENT})
+            v.crlv = v.crlv.model_copy(update={"fields": {**v.crlv.fields, "lotacao": f}})
+            return
 
 
 def _exercicio(crlv: Document) -> int:
