@@ -112,6 +112,9 @@ class Row:
     page: int
     cells: dict[str, Span] = field(default_factory=dict)
     score: float = 1.0
+    # marks left out of the cells (ruling lines, specks read as '|' or ','): evidence of a glyph
+    # broken off a word beside them
+    specks: tuple[Word, ...] = ()
 
     def text(self, col: str) -> str | None:
         s = self.cells.get(col)
@@ -549,18 +552,25 @@ class Layout:
                     ended = True
                     break
                 cells: dict[str, list[Word]] = {}
+                specks: list[Word] = []
                 for w in row.words:
                     if not key(w.text) and w.text.strip() not in ("-", "—", "–"):
+                        specks.append(w)
                         continue  # ruling lines read as '|' or '_'; a lone dash is a value
                     cx = (w.bbox[0] + w.bbox[2]) / 2
                     x = w.bbox[0] if w.bbox[2] - w.bbox[0] < 0.3 else cx
-                    for name, x0, x1 in bounds:
-                        if x0 <= x < x1:
-                            cells.setdefault(name, []).append(w)
-                            break
+                    home = next((b for b in bounds if b[1] <= x < b[2]), None)
+                    # a word that starts a little left of its column (a wide, skewed or smudged
+                    # read) belongs where most of it lies
+                    over = max(bounds, key=lambda b: min(w.bbox[2], b[2]) - max(w.bbox[0], b[1]))
+                    if home is not None and over is not home and \
+                            min(w.bbox[2], over[2]) - max(w.bbox[0], over[1]) > 0.8 * (w.bbox[2] - w.bbox[0]):
+                        home = over
+                    if home is not None:
+                        cells.setdefault(home[0], []).append(w)
                 if not cells:
                     continue
-                r = Row(row.page, {n: Span(row.page, tuple(ws)) for n, ws in cells.items()})
+                r = Row(row.page, {n: Span(row.page, tuple(ws)) for n, ws in cells.items()}, specks=tuple(specks))
                 if keep is None or keep(r):
                     rows_out.append(r)
             if ended:

@@ -72,6 +72,26 @@ def name(text: str | None) -> str | None:
     return s or None
 
 
+_ROMAN_IL = re.compile(r"\b([A-ZÀ-Ý][A-Za-zÀ-ÿ]{2,}) (?:Il|lI|ll)(?![A-Za-zÀ-ÿ0-9])")
+_GLUED = re.compile(r"\b(da|de|do|das|dos|na|no|em)-(?=[A-ZÀ-Ý][a-zà-ÿ])")
+
+
+def roman(text: str | None) -> str | None:
+    """OCR reads the numeral II after a name as 'Il' ('Dom Pedro Il', 'ANEXO Il'): no
+    Portuguese word is spelt so, so it is the numeral."""
+    if not text:
+        return text
+    return _ROMAN_IL.sub(lambda m: m.group(1) + " II", text)
+
+
+def unglue(text: str | None) -> str | None:
+    """A joining word that OCR glued to the next name with a speck read as a hyphen
+    ('Praça da-Estação'): no Portuguese word is hyphenated so."""
+    if not text:
+        return text
+    return _GLUED.sub(r"\1 ", text)
+
+
 # --------------------------------------------------------------------------- dates
 
 MONTHS = {
@@ -180,6 +200,8 @@ def find_money(text: str | None) -> list[tuple[float, int, int, bool]]:
     """Amounts in pt-BR notation: (value, start, end, has_currency_sign)."""
     if not text:
         return []
+    # a speck read between the sign and the number ('R$.38.000,00'): a space, offsets kept
+    text = re.sub(r"(?i)(r\s?\$)[.,'`](?=\d)", lambda m: m.group(1) + " ", text)
     out: list[tuple[float, int, int, bool]] = []
     for m in _AMOUNT.finditer(text):
         # "R$" within a few characters before the number
@@ -337,3 +359,97 @@ def find_chassis(text: str | None) -> list[tuple[str, int, int]]:
             if v:
                 out.append((v, m.start(), m.end()))
     return out
+
+
+# A VIN's last four characters are digits (CONTRAN Res. 24/1998: "os quatro últimos caracteres
+# ... obrigatoriamente numéricos"): a letter read there is an OCR confusion with one reading.
+_VIN_TAIL_DIGIT = {"O": "0", "Q": "0", "D": "0", "U": "0", "I": "1", "L": "1", "J": "1", "T": "7",
+                   "S": "5", "B": "8", "Z": "2", "G": "6", "A": "4"}
+# World manufacturer identifiers (the first three characters) of makers whose buses, micro-buses
+# and vans are registered in Brazil: a dictionary for the one confusion OCR makes most there.
+WMIS = frozenset({
+    "9BW", "9BM", "9BD", "9BG", "9BF", "9BR", "9BH", "9BS", "9BV", "93H", "93Y", "93X", "93Z",
+    "93W", "93P", "935", "936", "94D", "953", "988", "9C2", "9C6", "8AC", "8AD", "8AF", "8AG",
+    "8AJ", "8AP", "8AW", "8AT", "8BC", "3VW", "WDB", "WDF", "WV1", "WV2", "VF1", "VF3", "VF7",
+    "ZFA", "ZCF", "YS2", "YV2", "YV3", "LVV", "LJ1", "KMJ", "KMH", "KNA", "JTF", "JHM", "MAT",
+})
+_WMI_CONFUSED = {"8": "B3", "B": "8", "0": "O8D", "D": "0", "5": "S", "S": "5", "2": "Z", "Z": "2",
+                 "6": "G", "G": "6", "1": "ITL", "7": "T", "T": "7", "3": "8", "4": "A", "A": "4",
+                 "M": "N", "N": "M", "W": "V", "V": "W", "C": "G", "P": "R", "R": "P", "H": "N"}
+
+
+def vin_repair(value: str | None) -> str | None:
+    """An OCR'd VIN with the confusions its rules leave one reading for undone: letters among
+    the last four characters made digits, and a maker code (WMI) not in the dictionary made the
+    one dictionary code a single confusion away. None when nothing was changed."""
+    if not value or len(value) != 17:
+        return None
+    head, tail = value[:13], value[13:]
+    tail = "".join(_VIN_TAIL_DIGIT.get(c, c) for c in tail)
+    wmi = value[:3]
+    if wmi not in WMIS:
+        near = {wmi[:i] + alt + wmi[i + 1:] for i, c in enumerate(wmi) for alt in _WMI_CONFUSED.get(c, "")}
+        near &= WMIS
+        if not near and wmi[0] in "0IOQ":
+            # no region starts with 0 (nor I, O, Q): a glyph lost, the other two still tell the maker
+            near = {w for w in WMIS if w[1:] == wmi[1:]}
+        if len(near) == 1:
+            head = near.pop() + head[3:]
+    out = head + tail
+    return out if out != value else None
+
+
+_SAME_GLYPH = {frozenset(p) for p in ("O0", "Q0", "D0", "I1", "L1", "Z2", "S5", "B8", "G6", "T7")}
+_VIN_CANDIDATE = re.compile(r"(?<![A-Za-z0-9])([A-Za-z0-9]{17,18})(?![A-Za-z0-9])")
+
+
+def _destutter(raw: str) -> str | None:
+    """An 18-character read of a VIN where OCR gave one glyph twice ('93Z2C2...', 'MFO0DA'):
+    the VIN when every such pair, read either way, leaves the same 17 characters."""
+    outs = set()
+    for i in range(len(raw) - 1):
+        a, b = raw[i], raw[i + 1]
+        if a != b and frozenset((a, b)) in _SAME_GLYPH:
+            for cut in (i, i + 1):
+                v = chassi(raw[:cut] + raw[cut + 1:])
+                v = (vin_repair(v) or v) if v else None
+                # the 10th character is the model year's code: never 0, U or Z (nor I, O, Q)
+                if v and v[9] not in "0UZ" and v[13:].isdigit():
+                    outs.add(v)
+    return outs.pop() if len(outs) == 1 else None
+
+
+def find_vins(text: str | None) -> list[tuple[str, int, int, bool]]:
+    """VINs in OCR'd text: (value, start, end, repaired), the value with vin_repair() applied and
+    an 18-character read with a doubled glyph brought back to 17 (both flagged repaired)."""
+    out = []
+    for m in _VIN_CANDIDATE.finditer(text or ""):
+        raw = m.group(1).upper()
+        if not (sum(c.isdigit() for c in raw) >= 4 and sum(c.isalpha() for c in raw) >= 2):
+            continue
+        if len(raw) == 17:
+            v = chassi(raw)
+            if v:
+                fixed = vin_repair(v)
+                out.append((fixed or v, m.start(), m.end(), fixed is not None))
+        else:
+            v = _destutter(raw)
+            if v:
+                out.append((v, m.start(), m.end(), True))
+    return out
+
+
+def placa_destutter(text: str | None) -> str | None:
+    """An 8-character read of a plate where OCR gave one glyph twice ('FKN5E5S8'): the plate when
+    every such pair, read either way, leaves the same valid plate."""
+    s = re.sub(r"[^A-Za-z0-9]", "", str(text or "")).upper()
+    if len(s) != 8:
+        return None
+    outs = set()
+    for i in range(7):
+        if s[i] != s[i + 1] and frozenset((s[i], s[i + 1])) in _SAME_GLYPH:
+            for cut in (i, i + 1):
+                p = placa(s[:cut] + s[cut + 1:])
+                if p:
+                    outs.add(p)
+    return outs.pop() if len(outs) == 1 else None

@@ -485,3 +485,46 @@ def unchecked(f: Field, ocr: bool) -> Field:
     if not ocr or f.value is None or f.confidence >= SURE_VIN:
         return f
     return cap(f, UNSURE)
+
+
+# ---------------------------------------------------------------- vehicle identifiers (appended)
+
+def vin_field(raw: str | None, span: Span | None, ocr: bool, conf: float | None = None) -> Field:
+    """ident('chassi') with the confusions a VIN's own rules undo (nz.vin_repair): the repaired
+    value, never above REPAIRED, for only the rule says a digit is there, not which digit."""
+    value = nz.chassi(raw) if raw else None
+    fixed = nz.vin_repair(value) if ocr and value else None
+    if fixed is None:
+        return ident("chassi", raw, span, ocr, conf)
+    return cap(ident("chassi", fixed, span, ocr, conf), REPAIRED)
+
+
+def vin_in(span: Span | None, ocr: bool) -> Field:
+    """The first VIN in the span (ident_in for a chassis, with vin_field's repairs)."""
+    if not span:
+        return field(None)
+    if not ocr:
+        hits = nz.find_chassis(span.text)
+        if hits:
+            v, s, e = hits[0]
+            return ident("chassi", v, span_of(span, s, e), ocr)
+        return ident("chassi", span.words[0].text if span.words else None, span, ocr)
+    vins = nz.find_vins(span.text)
+    if vins:
+        v, s, e, repaired = vins[0]
+        f = ident("chassi", v, span_of(span, s, e), ocr)
+        return cap(f, REPAIRED) if repaired else f
+    return vin_field(span.words[0].text if span.words else None, span, ocr)
+
+
+def plate_in(span: Span | None, ocr: bool) -> Field:
+    """ident_in(span, 'placa'); after OCR, an 8-character read with one glyph given twice
+    ('FKN5E5S8') brought back to its plate, as one undone confusion (never above REPAIRED)."""
+    f = ident_in(span, "placa", ocr)
+    if f.value is not None or not ocr or not span or not span.words:
+        return f
+    for w in span.words[:3]:
+        p = nz.placa_destutter(w.text)
+        if p:
+            return cap(ident("placa", p, span.sub([w]), ocr), REPAIRED)
+    return f

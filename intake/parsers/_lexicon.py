@@ -16,6 +16,7 @@ from __future__ import annotations
 import glob
 import logging
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -93,26 +94,159 @@ def word_conf(text: str, conf: float, names: bool = True) -> float:
         return conf
     if core.lower() in lex:
         return max(conf, LEXICAL)
-    if names and core[0].isupper() and not core.isupper():
-        return conf  # a capitalised name ('Maanaim', 'Schell'): not in a dictionary, no evidence
+    if names and core[0].isupper():
+        return conf  # a name ('Maanaim', 'SCHELL'): not in a dictionary, no evidence
     if conf >= LEXICAL:
         return conf  # read sure by Tesseract itself: a term the dictionary lacks ('autorizatário')
     return min(conf, STRANGE)
 
 
-def prose_conf(span: Span | None, names: bool = False) -> float:
+# Words that only join others ('e', 'de', 'às'): a misread one is another such word, which
+# changes no keyword and no name. Between two sure words, one read fairly well counts as sure.
+FUNCTION_WORDS = frozenset(
+    "a o e é as os à às ao aos da de do das dos em no na nos nas um uma com por para pela pelo "
+    "pelas pelos ou se que sob".split())
+FUNCTION = 0.85
+# A dash between the items of a list ('Centro - BR-116'): read as any dash, it is printed '-'.
+_DASHES = frozenset({"-", "—", "–", "--", "-.", ".-", "—-", "-—", "―"})
+ECHO_LETTERS = 5  # a word this long read the same elsewhere on the document is no misread
+_UF = frozenset("AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO".split())
+
+
+def _core(text: str) -> str:
+    return text.strip(_EDGE).lower()
+
+
+def echoes(words) -> dict[str, float]:
+    """The document's words (folded to lower case, accents kept) -> their best confidence, for
+    echo evidence: a name or word that one print reads unsure and another reads sure."""
+    out: dict[str, float] = {}
+    for w in words:
+        core = _core(w.text)
+        keys = {core, *core.split("/")} if "/" in core else {core}
+        for k in keys:
+            if len(k) >= 3 and sum(c.isalpha() for c in k) >= 2:
+                out[k] = max(out.get(k, 0.0), w.conf)
+    return out
+
+
+def _echo(text: str, conf: float, seen: dict[str, float] | None) -> float:
+    """A word's certainty lifted by another print of it read sure (no lift for a short or
+    near-illegible word: a misread may coincide with another short word)."""
+    if not seen:
+        return conf
+    core = _core(text)
+
+    def sure(k: str) -> float:
+        # a short word ('dos' for 'das') may be misread into another word printed elsewhere;
+        # an abbreviation ('S.A.') has its dots to match as well
+        if len(k) < 3 or (len(k) < ECHO_LETTERS and conf < 0.5) or (len(k) == 3 and k.isalpha()):
+            return 0.0
+        other = seen.get(k, 0.0)
+        return min(other, LEXICAL) if other >= LEXICAL else 0.0
+
+    lifted = sure(core)
+    if not lifted and "/" in core and conf >= 0.5:
+        # 'Canoas/RS': the town read sure elsewhere and a state's code after it
+        head, _, uf = core.rpartition("/")
+        if uf.upper() in _UF and "/" not in head:
+            lifted = min(FUNCTION, sure(head) or (LEXICAL if head in words() else 0.0))
+    return max(conf, lifted)
+
+
+def _misspelt(text: str, seen: dict[str, float] | None) -> bool:
+    """A word Tesseract was sure of that is still a misread: a lower-case non-word one letter
+    away from a dictionary word printed elsewhere in the document ('retorho' beside 'retorno')."""
+    core = text.strip(_EDGE)
+    lex = words()
+    if not seen or not lex or len(core) < MIN_LETTERS or not core.isalpha() or not core.islower() or core in lex:
+        return False
+    from rapidfuzz.distance import Levenshtein
+    return any(len(k) == len(core) and k in lex and Levenshtein.distance(k, core) == 1 for k in seen)
+
+
+def confs(span: Span, names: bool = False, seen: dict[str, float] | None = None,
+          joining: bool = True) -> list[float]:
+    """Each word's certainty in running text: weighed against the dictionary, against other
+    prints of the same word (seen: echoes()), and for a joining word or a dash by its neighbours.
+    joining=False for a person's or company's name, which the rules compare word for word
+    ('DA SILVA' is not 'DE SILVA'): there a joining word keeps its own score."""
+    ws = span.words
+    cs = [_echo(w.text, word_conf(w.text, w.conf, names), seen) for w in ws]
+    for i, w in enumerate(ws):
+        if cs[i] >= STRANGE and _misspelt(w.text, seen):
+            cs[i] = min(cs[i], STRANGE)
+    for i, w in enumerate(ws):
+        t = w.text.strip()
+        if cs[i] >= FUNCTION or w.conf < 0.5:
+            continue
+        if t in _DASHES:
+            cs[i] = FUNCTION
+        elif t.strip(_EDGE) in ("Il", "lI", "ll") and i > 0 and \
+                re.fullmatch(r"[A-ZÀ-Ý][A-Za-zÀ-ÿ]{2,}", ws[i - 1].text):
+            cs[i] = FUNCTION  # the numeral II after a name, its I read as l: normalize.roman() mends it
+        elif joining and t.strip(",;").lower() in FUNCTION_WORDS:
+            near = [cs[k] for k in (i - 1, i + 1) if 0 <= k < len(ws)]
+            if len(near) == 2 and min(near) >= LEXICAL:
+                cs[i] = FUNCTION
+    return cs
+
+
+def prose_conf(span: Span | None, names: bool = False, seen: dict[str, float] | None = None,
+               joining: bool = True) -> float:
     """The certainty of OCR'd running text (an object, an activity, a course): its least sure
-    word, each word weighed against the dictionary; a text layer's words keep their 1.0."""
+    word, each word weighed by confs(); a text layer's words keep their 1.0."""
     if not span or not span.words:
         return 0.0
     if all(w.conf >= 1.0 for w in span.words):
         return span.conf
-    return round(min(word_conf(w.text, w.conf, names) for w in span.words) * match_factor(span.score), 4)
+    return round(min(confs(span, names, seen, joining)) * match_factor(span.score), 4)
 
 
-def weighed(f, span: Span | None, names: bool = False):
+def weighed(f, span: Span | None, names: bool = False, seen: dict[str, float] | None = None,
+            joining: bool = True):
     """The Field with its confidence weighed by prose_conf() over the words it was read from
     (OCR'd words only: a text layer's Field is returned as it is)."""
     if f.value is None or not span or not span.words or all(w.conf >= 1.0 for w in span.words):
         return f
-    return f.model_copy(update={"confidence": prose_conf(span, names)})
+    return f.model_copy(update={"confidence": prose_conf(span, names, seen, joining)})
+
+
+_ACCENTS = frozenset("à á â ã é ê í ó ô õ ú ` ´ ^ ~ ¨".split())
+_SPECK = set("|[]{}_~*'\"`‘’“”.,;:!¬°»«")
+
+
+def despeck(span: Span | None) -> Span | None:
+    """The span without what OCR read from dust and ruling lines: an unsure word of speck
+    characters only ('|]', '*'), or one much taller than the text beside it (a table's
+    vertical rule read as 'a'); and without a word read twice, the second read a smaller box
+    inside the first."""
+    if not span or not span.words or all(w.conf >= 1.0 for w in span.words):
+        return span
+    hs = sorted(w.bbox[3] - w.bbox[1] for w in span.words)
+    h = hs[len(hs) // 2]
+
+    def speck(w) -> bool:
+        if w.conf >= 0.9:
+            return False
+        t = w.text.strip()
+        if not t or all(c in _SPECK for c in t):
+            return True
+        return w.conf < 0.5 and len(t) <= 2 and (w.bbox[3] - w.bbox[1]) > 2.5 * h
+
+    def inside(w) -> bool:
+        # a word's accent read again as a word of its own, on top of it ('à' over 'às')
+        if w.text.strip() not in _ACCENTS:
+            return False
+        width, hw = max(w.bbox[2] - w.bbox[0], 1e-9), w.bbox[3] - w.bbox[1]
+        for o in span.words:
+            if o is w or len(o.text) <= len(w.text):
+                continue
+            ix = min(w.bbox[2], o.bbox[2]) - max(w.bbox[0], o.bbox[0])
+            ho = o.bbox[3] - o.bbox[1]
+            if ix >= 0.8 * width and hw < 0.6 * ho and o.bbox[1] - 0.3 * ho <= w.bbox[3] <= o.bbox[3]:
+                return True
+        return False
+
+    kept = [w for w in span.words if not speck(w) and not inside(w)]
+    return span.sub(kept) if kept else span

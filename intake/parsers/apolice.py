@@ -10,8 +10,8 @@ import re
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import (
-    INFERRED, Reader, date_field, doc_field, field, find_docs, ident, ident_in, int_field,
-    name_field, span_of,
+    INFERRED, Reader, date_field, doc_field, field, find_docs, first, ident, int_field, plate_in,
+    REPAIRED, UNSURE, cap, checked, name_field, span_of, vin_in,
 )
 from validators.documents import Field
 
@@ -26,6 +26,20 @@ _TERM = re.compile(
     r"(?:h|hs|horas|:00)\w*\s*(?:do dia|de|del?)?\s*(\d{1,2}\s?[/.\-]\s?\d{1,2}\s?[/.\-]\s?\d{2,4})")
 
 
+_TERM_LOOSE = re.compile(
+    r"(?:das?|de|a partir das?)\s*(?:24|00|0|12)\s*(?:h|hs|horas|:00)\w*\s*(?:do dia|de|del?)?\s*"
+    r"(\d{1,2}\s?[/.\-]\s?\d{1,2}\s?[/.\-]\s?\d{2,4})\s*(?:as|a|ate|até)\s*(?:as\s*)?(?:24|00|0|12)\s*"
+    r"(?:h|hs|horas|:00)\w*\s*(?:do dia|de|del?)?\s*(\d[\d\s/.\-]{6,12}\d)")
+
+
+def _date_digits(text: str):
+    """A dd/mm/aaaa date read with separators lost or spaced: its eight digits by position."""
+    d = re.sub(r"\D", "", text)
+    if len(d) != 8:
+        return None
+    return nz.parse_date(f"{d[:2]}/{d[2:4]}/{d[4:]}")
+
+
 def parse(ext, doc_type: str) -> dict[str, Field]:
     r = Reader(ext)
     ocr = r.ocr
@@ -36,10 +50,14 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["seguradora_nome"], out["seguradora_cnpj"] = _seguradora(r)
     out["segurado_nome"], out["segurado_documento"] = _segurado(r, out["seguradora_cnpj"].value)
     out["vigencia_inicio"], out["vigencia_fim"] = _vigencia(r)
-    out["placa"] = r.grab(["PLACA"], lambda s: ident_in(s, "placa", ocr))
-    out["chassi"] = r.grab(["CHASSI"], lambda s: ident_in(s, "chassi", ocr))
-    out["assentos"] = r.grab(["ASSENTOS (PASSAGEIROS)", "ASSENTOS", "Nº DE ASSENTOS", "NÚMERO DE ASSENTOS",
-                              "LOTAÇÃO", "LUGARES", "PASSAGEIROS"], lambda s: int_field(s, 1, 120))
+    # 'Placa Chassi Renavam' may head a table: the label's right neighbour is the next heading
+    out["placa"] = first(r.grab(["PLACA"], lambda s: plate_in(s, ocr)),
+                         r.grab(["PLACA"], lambda s: plate_in(s, ocr), how="below"))
+    out["chassi"] = first(r.grab(["CHASSI"], lambda s: vin_in(s, ocr)),
+                          r.grab(["CHASSI"], lambda s: vin_in(s, ocr), how="below"))
+    seats = ["ASSENTOS (PASSAGEIROS)", "ASSENTOS", "Nº DE ASSENTOS", "NÚMERO DE ASSENTOS", "LOTAÇÃO",
+             "LUGARES", "PASSAGEIROS"]
+    out["assentos"] = first(r.grab(seats, _assentos), r.grab(seats, _assentos, how="below"), _assentos_unit(r))
     out.update(_coberturas(r, out["assentos"].value))
     return out
 
@@ -61,7 +79,17 @@ def _seguradora(r: Reader) -> tuple[Field, Field]:
     # the insurer's CNPJ sits beside its SUSEP code; its name on that row or the one above
     cnpj = field(None)
     susep_idx = next((i for i, s in enumerate(segs) if re.search(r"\bsusep\b", nz.fold(s.text))
-                      and find_docs(s.text)), None)
+                      and find_docs(_doc_glyphs(s.text)[0] if r.ocr else s.text)), None)
+    if susep_idx is None:
+        # 'CNPJ ... | Código SUSEP ...' split into two segments of one row: the CNPJ beside it
+        for i, sg in enumerate(segs[:20]):
+            if re.search(r"\bsusep\b", nz.fold(sg.text)):
+                near = [j for j in (i - 1, i + 1) if 0 <= j < len(segs) and segs[j].page == sg.page
+                        and abs(segs[j].bbox[1] - sg.bbox[1]) < 0.01
+                        and re.search(r"\bcnpj\b", nz.fold(segs[j].text))]
+                if near:
+                    susep_idx = near[0]
+                    break
     if susep_idx is not None:
         cnpj = _doc_in(segs[susep_idx], r.ocr)
     if name.value is None:
@@ -85,12 +113,24 @@ def _seguradora(r: Reader) -> tuple[Field, Field]:
     return name, cnpj
 
 
+def _doc_glyphs(text: str) -> tuple[str, bool]:
+    """OCR'd text with a CNPJ's misread glyphs put back, one character for one (offsets still map
+    to the words): a ':' read for its '/' ('75.610.500:0001-44'), a ']' or '|' for a '1' between
+    digits ('000]-44'). Also whether a digit was so restored."""
+    text = re.sub(r"(?<=\d{3})[:;](?=\d{4}-)", "/", text)
+    fixed = re.sub(r"(?<=\d)[\]|](?=[\d\-])", "1", text)
+    return fixed, fixed != text
+
+
 def _doc_in(span: Span, ocr: bool) -> Field:
-    hits = find_docs(span.text)
+    text, glyphs = _doc_glyphs(span.text) if ocr else (span.text, False)
+    hits = find_docs(text)
     if not hits:
         return field(None)
     v, s, e = hits[0]
-    return ident("doc", v, span_of(span, s, e), ocr)
+    if glyphs:  # the check digits confirm the glyph read as '1', as one undone confusion
+        return cap(ident("doc", v, span_of(span, s, e), ocr), REPAIRED)
+    return checked("doc", v, span_of(span, s, e), ocr)
 
 
 def _segurado(r: Reader, insurer_cnpj: str | None) -> tuple[Field, Field]:
@@ -132,6 +172,15 @@ def _vigencia(r: Reader) -> tuple[Field, Field]:
         a, b = nz.parse_date(m.group(1)), nz.parse_date(m.group(2))
         if a and b and a < b:
             return fl.field(a, m.start(1), m.end(1)), fl.field(b, m.start(2), m.end(2))
+    m = _TERM_LOOSE.search(fl.folded)
+    if m:
+        a = nz.parse_date(m.group(1))
+        b = _date_digits(m.group(2))
+        if a and b and a < b:
+            # the end date's separators were lost ('201 2/2026'): eight digits admit one reading,
+            # but the read is no surer than its words, and never certain
+            fim = fl.field(b, m.start(2), m.end(2))
+            return fl.field(a, m.start(1), m.end(1)), cap(fim, UNSURE)
     ini = r.grab(["INÍCIO DE VIGÊNCIA", "INÍCIO DA VIGÊNCIA", "VIGÊNCIA INÍCIO", "INÍCIO"], date_field)
     fim = r.grab(["FIM DE VIGÊNCIA", "FIM DA VIGÊNCIA", "TÉRMINO DE VIGÊNCIA", "TÉRMINO DA VIGÊNCIA",
                   "VIGÊNCIA FIM", "TÉRMINO"], date_field)
@@ -245,3 +294,29 @@ def _stated_basis(text: str, kind: str) -> str | None:
 def _row_spans(r: Reader) -> list[Span]:
     """Table rows as whole rows (a coverage name and its limit are far apart on the row)."""
     return [Span(row.page, row.words) for row in r.layout.all_rows()]
+
+
+def _assentos(span: Span) -> Field:
+    """'44', '44 assentos', '44P': a number standing alone (a '4d' is a number half read)."""
+    for w in span.words:
+        t = w.text.strip(".,;:|()[]{}")
+        if not re.search(r"\d", t):
+            continue
+        m = re.fullmatch(r"(\d{1,3})[pP]?", t)
+        if not m or not 1 <= int(m.group(1)) <= 120:
+            return field(None, span)
+        return int_field(span.sub([w]), 1, 120)
+    return field(None, span)
+
+
+def _assentos_unit(r: Reader) -> Field:
+    """'28 assentos' in the vehicle's row when its column heading was misread: the unit labels it.
+    Only one such number on the page, or none is taken."""
+    found = []
+    for sp in _row_spans(r):
+        for i, w in enumerate(sp.words[:-1]):
+            if re.fullmatch(r"\d{1,3}", w.text) and re.fullmatch(r"(assentos|lugares|passageiros)[.,;]?",
+                                                              nz.fold(sp.words[i + 1].text)):
+                found.append(int_field(sp.sub([w]), 1, 120))
+    vals = {f.value for f in found if f.value is not None}
+    return found[0] if len(vals) == 1 else field(None)

@@ -14,6 +14,7 @@ from intake.layout import Span
 from intake.parsers._common import (
     Flow, Reader, cap, field, find_docs, ident, ocr_text, span_of,
 )
+from intake.parsers._lexicon import despeck, echoes, weighed
 from intake.parsers.generic import closing_date
 from validators.documents import Field
 
@@ -33,14 +34,16 @@ _STOP_LABEL = (r"(?:paragrafo\s+\w+|clausula\s+\w+|itinerario|horarios?|locais\s
 def parse(ext, doc_type: str) -> dict[str, Field]:
     r = Reader(ext)
     fl = r.flow()
-    table = _Table(r)
+    # every word of the contract, for a name or place printed twice (the parties sign below)
+    seen = echoes(w for row in r.layout.all_rows() for w in row.words) if r.ocr else None
+    table = _Table(r, seen)
     out: dict[str, Field] = {}
     out["numero_contrato"] = _numero(r, fl)
 
     for role, prefix in (("contratante", "contratante"), ("contratado", "contratado")):
         nome, doc, qual = table.party(role)
         if nome.value is None:
-            nome, doc2, qual = _party_prose(fl, role, r.ocr)
+            nome, doc2, qual = _party_prose(fl, role, r.ocr, seen)
             if doc.value is None:
                 doc = doc2
         if doc.value is None:
@@ -53,21 +56,21 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["vigencia_inicio"], out["vigencia_fim"] = table.vigencia() or _vigencia(fl)
     out["origem"] = (table.text(["ORIGEM", "MUNICÍPIO DE ORIGEM", "PONTO DE INÍCIO DA VIAGEM", "PONTO DE PARTIDA"])
                      or _value(_prose_labelled(fl, ["Ponto de início da viagem", "Ponto de partida",
-                                                    "Município de origem", "Local de partida"]))
-                     or _prose_place(fl, "origem"))
+                                                    "Município de origem", "Local de partida"], seen))
+                     or _prose_place(fl, "origem", seen))
     out["destino"] = (table.text(["DESTINO", "MUNICÍPIO DE DESTINO", "PONTO DE TÉRMINO DA VIAGEM", "PONTO FINAL"])
                       or _value(_prose_labelled(fl, ["Ponto de término da viagem", "Ponto final",
-                                                     "Município de destino", "Local de destino"]))
-                      or _prose_place(fl, "destino"))
+                                                     "Município de destino", "Local de destino"], seen))
+                      or _prose_place(fl, "destino", seen))
     out["instituicao_destino"] = (table.text(["INSTITUIÇÃO DE DESTINO", "INSTITUIÇÃO DE ENSINO",
                                               "ESCOLA DE DESTINO", "INSTITUIÇÃO"], name=True)
-                                  or _prose_instituicao(fl))
+                                  or _prose_instituicao(fl, seen))
     for name, labels in (("itinerario", ["ITINERÁRIO", "PERCURSO", "TRAJETO"]),
                          ("horarios", ["HORÁRIOS", "HORÁRIO", "HORÁRIO DE OPERAÇÃO", "HORÁRIOS DE OPERAÇÃO"]),
                          ("locais_embarque", ["LOCAIS DE EMBARQUE E DESEMBARQUE", "LOCAIS DE EMBARQUE",
                                               "LOCAL DE EMBARQUE", "PONTOS DE EMBARQUE",
                                               "PONTOS DE EMBARQUE E DESEMBARQUE"])):
-        out[name] = table.text(labels, reference_null=True) or _prose_labelled(fl, labels)
+        out[name] = table.text(labels, reference_null=True) or _prose_labelled(fl, labels, seen)
     out["valor"] = table.money(["VALOR", "PREÇO", "VALOR DO CONTRATO", "VALOR MENSAL"]) or _valor(fl)
     out["passageiros_relacao"] = _has_passenger_table(r)
     return out
@@ -97,8 +100,9 @@ def _numero(r: Reader, fl: Flow) -> Field:
 class _Table:
     """Row labels that open their row ('1. CONTRATANTE', 'ORIGEM:') and the cell beside them."""
 
-    def __init__(self, r: Reader):
+    def __init__(self, r: Reader, seen: dict[str, float] | None = None):
         self.r = r
+        self.seen = seen
 
     def cells(self, labels) -> list[Span] | None:
         for lab in labels:
@@ -138,13 +142,13 @@ class _Table:
         lines = self.cells(labels)
         if not lines:
             return None
-        sp = Span(lines[0].page, tuple(w for ln in lines for w in ln.words), lines[0].score)
-        value = nz.spaces(ocr_text(sp))
+        sp = despeck(Span(lines[0].page, tuple(w for ln in lines for w in ln.words), lines[0].score))
+        value = nz.unglue(nz.roman(nz.spaces(ocr_text(sp))))
         if value and reference_null and _REFERENCE.match(nz.fold(value)):
             return field(None, sp)
         if value:
             value = value.rstrip(".;")
-        return field(nz.name(value) if name else value, sp)
+        return weighed(field(nz.name(value) if name else value, sp), sp, names=True, seen=self.seen, joining=not name)
 
     def money(self, labels) -> Field | None:
         lines = self.cells(labels)
@@ -171,7 +175,9 @@ class _Table:
         m = re.search(r"\s[-–,]?\s*(cpf|cnpj|inscrit|rg\b)", nz.fold_chars(first.text))
         if m:
             name_words = span_of(first, 0, m.start()).words
-        nome = field(nz.name(" ".join(w.text for w in name_words)), first.sub(name_words))
+        name_sp = despeck(first.sub(name_words))
+        nome = weighed(field(nz.name(" ".join(w.text for w in name_sp.words)), name_sp), name_sp,
+                       names=True, seen=self.seen, joining=False)
         all_sp = Span(first.page, tuple(w for ln in lines for w in ln.words), first.score)
         doc = _first_doc(all_sp, self.r.ocr)
         return nome, doc, all_sp.text
@@ -224,7 +230,7 @@ def _role_spans(fl: Flow, role: str) -> list[tuple[int, int]]:
     return [(s, len(t)) for s, _ in found]
 
 
-def _party_prose(fl: Flow, role: str, ocr: bool) -> tuple[Field, Field, str]:
+def _party_prose(fl: Flow, role: str, ocr: bool, seen: dict[str, float] | None = None) -> tuple[Field, Field, str]:
     t = fl.folded
     other = "contratado" if role == "contratante" else "contratante"
     for start, _ in _role_spans(fl, role):
@@ -241,7 +247,8 @@ def _party_prose(fl: Flow, role: str, ocr: bool) -> tuple[Field, Field, str]:
             continue  # a sentence, not a name printed in capitals
         if re.match(r"(pessoa|inscrit|portador|residente|com sede)", nz.fold(raw)):
             continue
-        nome = fl.field(nz.name(raw), start + m.start(1), start + m.start(1) + len(raw))
+        a, b = start + m.start(1), start + m.start(1) + len(raw)
+        nome = weighed(fl.field(nz.name(raw), a, b), fl.span(a, b), names=True, seen=seen, joining=False)
         # the qualification runs to the other party's mention (or a few hundred characters)
         end = len(t)
         nxt = re.search(r"\b(?:" + ROLES[other] + r")\b", t[start + m.end():])
@@ -338,7 +345,8 @@ def _vigencia(fl: Flow) -> tuple[Field, Field]:
     return field(None), field(None)
 
 
-def _clip(fl: Flow, start: int, end: int, *, reference_null: bool = True) -> Field | None:
+def _clip(fl: Flow, start: int, end: int, *, reference_null: bool = True,
+          seen: dict[str, float] | None = None) -> Field | None:
     raw = fl.text[start:end].strip(" .;,")
     if not raw:
         return None
@@ -346,11 +354,14 @@ def _clip(fl: Flow, start: int, end: int, *, reference_null: bool = True) -> Fie
         return field(None, fl.span(start, end))
     off = fl.text.find(raw, start)
     sp = fl.span(off, off + len(raw))
-    text = raw if sp.conf >= 1.0 else ocr_text(sp).strip(" .;,")
-    return field(nz.spaces(text), sp)
+    if sp.conf >= 1.0:
+        return field(nz.spaces(raw), sp)
+    sp = despeck(sp)
+    text = nz.unglue(nz.roman(nz.spaces(ocr_text(sp).strip(" .;,"))))
+    return weighed(field(text, sp), sp, names=True, seen=seen)
 
 
-def _prose_place(fl: Flow, which: str) -> Field:
+def _prose_place(fl: Flow, which: str, seen: dict[str, float] | None = None) -> Field:
     t = fl.folded
     pat = (r"\b" + which + r"\b\s*(?:[:\-–]\s*|(?:no|na|em|o|de)\s+)(?:o\s+|a\s+)?(?:municipio\s+de\s+|cidade\s+de\s+)?")
     for m in re.finditer(pat, t):
@@ -358,13 +369,13 @@ def _prose_place(fl: Flow, which: str) -> Field:
         stop = re.search(r"\s+e\W{0,3}\s*(?:com\s+)?(?:destino|origem)\b|,|;|\.\s|\.$|\s+ate\s|\s+-\s|\s+\(|\s+com\s+|"
                          r"\s+passando|\s+via\s", rest)
         end = m.end() + (stop.start() if stop else len(rest))
-        f = _clip(fl, m.end(), end)
+        f = _clip(fl, m.end(), end, seen=seen)
         if f is not None and f.value and len(f.value) <= 60 and f.value[:1].isupper():
             return f
     return field(None)
 
 
-def _prose_instituicao(fl: Flow) -> Field:
+def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None) -> Field:
     """'... até a instituição de ensino COLÉGIO X, situada na ...' (the name in capitals)."""
     for m in re.finditer(r"\b(?:instituicao de ensino|escola|estabelecimento de ensino)\s+(?:denominad[ao]\s+)?",
                          fl.folded):
@@ -374,20 +385,22 @@ def _prose_instituicao(fl: Flow) -> Field:
             name = mm.group(1)
             letters = [c for c in name if c.isalpha()]
             if letters and sum(c.isupper() for c in letters) >= 0.8 * len(letters):
-                return fl.field(nz.name(name), m.end() + mm.start(1), m.end() + mm.end(1))
+                a, b = m.end() + mm.start(1), m.end() + mm.end(1)
+                return weighed(fl.field(nz.name(name), a, b), fl.span(a, b), names=True, seen=seen, joining=False)
     return field(None)
 
 
-def _prose_labelled(fl: Flow, labels) -> Field:
+def _prose_labelled(fl: Flow, labels, seen: dict[str, float] | None = None) -> Field:
     """'Itinerário: ...' in a clause, up to the next labelled paragraph or clause."""
     t = fl.folded
     for lab in labels:
         k = nz.fold(lab)
         for m in re.finditer(r"\b" + re.escape(k) + r"\s*[:\-–]\s*", t):
             rest = t[m.end():m.end() + 600]
-            stop = re.search(r"\s" + _STOP_LABEL + r"|\s(?:clausula|paragrafo)\s+\w+\b", rest)
+            # (a clause's heading with a letter misread: 'Parágrato terceiro')
+            stop = re.search(r"\s" + _STOP_LABEL + r"|\s(?:clausula|paragra[a-z]o)\s+\w+\b", rest)
             end = m.end() + (stop.start() if stop else len(rest))
-            f = _clip(fl, m.end(), end)
+            f = _clip(fl, m.end(), end, seen=seen)
             if f is not None:
                 return f
     return field(None)

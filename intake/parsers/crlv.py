@@ -12,7 +12,7 @@ from rapidfuzz import fuzz, process
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import (
-    Reader, date_field, doc_field, field, ident_in, int_field, name_field, span_of,
+    MISREAD, UNSURE, Reader, date_field, doc_checked, field, ident_in, int_field, name_field, span_of, vin_in,
 )
 from validators.documents import Field
 
@@ -72,6 +72,9 @@ def _categoria(span: Span | None, ocr: bool) -> Field:
     if changed and not ocr:
         value = raw  # a text layer says what it says
     conf = span.conf * (0.9 if changed else 1.0)
+    if ocr and not changed and value in CATEGORIAS and len(value) >= 6 and conf >= 0.4:
+        # a word of the closed list read letter for letter: no other category is a slip away
+        conf = max(conf, 0.9)
     return field(value, span, conf)
 
 
@@ -79,8 +82,8 @@ def _especie(span: Span | None, ocr: bool) -> Field:
     if not span:
         return field(None)
     text = nz.spaces(span.text.replace(" / ", "/"))
-    if not text or not re.search(r"[A-Za-z]{3}", text):
-        return field(None, span)
+    if not text or not re.search(r"[A-Za-z]{3}", text) or re.fullmatch(r"/?\s*TIP\w?", text.upper()):
+        return field(None, span)  # nothing, or the rest of its own label ('ESPÉCIE / TIPQ')
     conf = span.conf
     if ocr:
         out = []
@@ -153,8 +156,8 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
 
     out["renavam"] = r.grab(["CÓDIGO RENAVAM", "COD. RENAVAM", "CÓD. RENAVAM", "RENAVAM"],
                             lambda s: ident_in(s, "renavam", ocr))
-    out["placa"] = r.grab(["PLACA"], lambda s: ident_in(s, "placa", ocr))
-    out["chassi"] = r.grab(["CHASSI", "CHASSI / VIN", "VIN"], lambda s: ident_in(s, "chassi", ocr))
+    out["placa"] = _placa(r, ocr)
+    out["chassi"] = r.grab(["CHASSI", "CHASSI / VIN", "VIN"], lambda s: vin_in(s, ocr))
     if doc_type == "crlv":
         out["exercicio"] = r.grab(["EXERCÍCIO", "EXERCICIO", "ANO EXERCÍCIO"], _year)
     fab = r.grab(["ANO FABRICAÇÃO", "ANO DE FABRICAÇÃO", "ANO FAB", "ANO FAB."], _year)
@@ -167,6 +170,8 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                                            how=("auto",)))
             fab = fab if fab.value is not None else f2
             mod = mod if mod.value is not None else m2
+    if fab.value is None and isinstance(mod.value, int):
+        fab = _year_near(r, mod.value)
     out["ano_fabricacao"], out["ano_modelo"] = fab, mod
 
     if doc_type == "crlv":
@@ -183,7 +188,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     if out["proprietario_nome"].value is None:
         out["proprietario_nome"] = _nome_above_doc(r)
     out["proprietario_documento"] = r.grab(["CPF / CNPJ", "CPF/CNPJ", "CNPJ / CPF"],
-                                           lambda s: doc_field(s, ocr))
+                                           lambda s: doc_checked(s, ocr))
     out["data_emissao"] = r.grab(["DATA", "DATA DE EMISSÃO", "EMISSÃO", "DATA EMISSÃO"], date_field)
     out["municipio"] = r.grab(["LOCAL", "MUNICÍPIO"], _municipio)
 
@@ -243,3 +248,119 @@ def _observacoes(r: Reader) -> dict[str, Field]:
 def _is_label(text: str) -> bool:
     k = nz.key(text)
     return k.startswith(("mensagens", "informacoes do seguro", "dados do seguro"))
+
+
+# ---------------------------------------------------------------- the plate and the plate before it
+
+_OLD_PLATE = re.compile(r"^[A-Z]{3}[0-9]{4}$")
+_MERCOSUL_LETTER = "ABCDEFGHIJ"  # the 5th character of a converted plate: 0 -> A ... 9 -> J
+# what OCR reads for the letter of a Mercosul plate's 5th position (and the reverse)
+_LETTER_AS = {"A": "4", "B": "8", "D": "0O", "E": "F", "F": "E", "G": "6C", "H": "N", "I": "1LJT", "J": "1I"}
+
+
+def _placa(r: Reader, ocr: bool) -> Field:
+    """The plate; after OCR weighed against the plate printed under PLACA ANTERIOR: a Mercosul
+    plate converted from an old one is that plate with its 5th digit made a letter (0->A ...
+    9->J), so both boxes print one plate, in glyphs OCR confuses differently."""
+    hits = [h for h in r.layout.find("PLACA", whole=False) if not _anterior(r, h)]
+    hits.sort(key=lambda h: (-round(h.score, 3), h.page, h.row))
+    cur, raw = field(None), None
+    for h in hits:
+        for span in (r.layout.auto(h), r.layout.below(h)):
+            if not span or not span.words:
+                continue
+            w0 = span.words[0]
+            if raw is None and 6 <= len(re.sub(r"[^A-Za-z0-9]", "", w0.text)) <= 8 \
+                    and nz.key(w0.text) not in _LABELS | {"exercicio", "anterior"}:
+                raw = (w0.text, w0.conf, span)  # the plate as read, however badly
+            f = ident_in(span, "placa", ocr)
+            if f.value is not None:
+                cur = f
+                break
+        if cur.value is not None:
+            break
+    if not ocr:
+        return cur
+    prev = _previous(r)
+    if prev is None:
+        return cur
+    conv, prev_conf, prev_span = prev
+    if cur.value == conv:
+        # two boxes, two glyph sets, one plate
+        lifted = 0.9 if min(cur.confidence, prev_conf) >= 0.4 else max(cur.confidence, prev_conf)
+        return cur.model_copy(update={"confidence": round(max(cur.confidence, prev_conf, lifted), 4)})
+    text = re.sub(r"[^A-Za-z0-9]", "", raw[0]).upper() if raw else ""
+    agree = _agreement(text, conv)
+    span = raw[2] if raw else prev_span
+    if agree == 7:
+        c = min(prev_conf, 0.85)
+        if cur.value is not None and cur.value == nz.placa(prev_span.text.split("/")[0]):
+            c = min(c, UNSURE)  # read as the old plate itself: converted or not, unsure
+        return field(conv, span.sub(span.words[:1]), c)
+    if agree == 6:
+        return field(conv, span.sub(span.words[:1]), min(prev_conf, UNSURE))
+    if (cur.value is None and not text) or (cur.confidence < MISREAD and agree >= 5):
+        return field(conv, prev_span, min(prev_conf, MISREAD))  # the old plate is all that was read
+    return cur
+
+
+def _anterior(r: Reader, h) -> bool:
+    row = r.layout.rows[h.page][h.row]
+    nxt = row.words[h.end].text if h.end < len(row.words) else ""
+    return nz.key(nxt).startswith("anter")
+
+
+def _previous(r: Reader):
+    """(the Mercosul form of the old plate under PLACA ANTERIOR, its read's confidence, span)."""
+    for h in r.layout.find("PLACA ANTERIOR", whole=False):
+        span = r.layout.below(h)
+        if not span or not span.words:
+            continue
+        w = span.words[0]
+        old = nz.placa(w.text.split("/")[0])
+        if old and _OLD_PLATE.match(old):
+            conv = old[:4] + _MERCOSUL_LETTER[int(old[4])] + old[5:]
+            return conv, w.conf, span.sub([w])
+    return None
+
+
+# glyphs OCR takes for one another in a plate, beyond the positional fixes of nz.placa()
+_PLATE_CONFUSED = {frozenset(p) for p in ("S8", "B8", "S5", "B3", "83", "O0", "D0", "Q0", "I1", "L1",
+                                          "Z2", "G6", "T7", "A4", "E8", "MN", "VW", "KX")}
+
+
+def _agreement(text: str, conv: str) -> int:
+    """How far a plate read, however noisy, spells the converted plate: 7 when every character
+    agrees (the 5th allowing the letter's usual misreads; an 8-character read may hold one
+    spurious character), 6 when one more character is a usual confusion, else the count of
+    positions that agree."""
+    cands = [text] if len(text) == 7 else [text[:i] + text[i + 1:] for i in range(len(text))] if len(text) == 8 else []
+    best = 0
+    for c in cands:
+        p = nz.placa(c) or c
+        same = [p[i] == conv[i] or (i == 4 and p[i] in _LETTER_AS.get(conv[4], "")) for i in range(7)]
+        n = sum(same)
+        if n == 6:
+            k = same.index(False)
+            if frozenset((p[k], conv[k])) not in _PLATE_CONFUSED and frozenset((c[k], conv[k])) not in _PLATE_CONFUSED:
+                n = 5
+        best = max(best, n)
+    return best
+
+
+def _year_near(r: Reader, modelo: int) -> Field:
+    """ANO FABRICAÇÃO read with one digit wrong ('2915' beside ANO MODELO 2015): the one year a
+    single digit away that the model year admits (the same year or the one before). A hint only."""
+    for h in r.layout.find("ANO FABRICAÇÃO", whole=False):
+        span = r.layout.auto(h)
+        if not span or not span.words:
+            continue
+        w = span.words[0]
+        t = w.text.strip(".,;:|")
+        if not re.fullmatch(r"\d{4}", t):
+            continue
+        near = {int(t[:i] + d + t[i + 1:]) for i in range(4) for d in "0123456789" if d != t[i]}
+        fits = near & {modelo, modelo - 1}
+        if len(fits) == 1:
+            return field(fits.pop(), span.sub([w]), min(w.conf, UNSURE))
+    return field(None)

@@ -246,9 +246,12 @@ def closing_date(r: Reader) -> Field:
     best = None
     for sp in r.row_spans():
         t = nz.fold_chars(sp.text)
-        m = re.search(r"[a-z]{3,}[a-z\s/\-]*,\s*(?:em\s+)?(\d{1,2}\s*(?:o|°)?\s+de\s+[a-z]+\s+de\s+\d{4}|\d{1,2}/\d{1,2}/\d{4})", t)
+        # (a speck read after the comma or a two-digit day: 'Guarulhos,.20 de janeiro', 'Guaíba, 10) de';
+        # '1) de' is no day: a digit may be what was read as ')')
+        m = re.search(r"[a-z]{3,}[a-z\s/\-]*,[\s.'`]*(?:em\s+)?"
+                      r"((?:\d{2}\)|\d{1,2})\s*(?:o|°)?\s+de\s+[a-z]+\s+de\s+\d{4}|\d{1,2}/\d{1,2}/\d{4})", t)
         if m:
-            d = nz.parse_date(m.group(1))
+            d = nz.parse_date(m.group(1).replace(")", " ", 1))
             if d:
                 best = field(d, span_of(sp, m.start(1), m.end(1)))
     return best or field(None)

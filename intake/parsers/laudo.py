@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import Reader, date_field, doc_checked, field, ident_in, name_field, unchecked
+from intake.parsers._common import (
+    REPAIRED, Reader, cap, date_field, doc_checked, field, name_field, plate_in, unchecked, vin_in,
+)
 from intake.parsers.generic import lookup, numero_after_title
 from validators.documents import Field
 
@@ -24,9 +26,10 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["titular_documento"] = lookup(r, ["CPF / CNPJ", "CPF/CNPJ", "CNPJ", "CPF"], lambda s: doc_checked(s, ocr))
     num = lookup(r, ["Laudo Nº", "Nº do laudo", "Número do laudo", "Certificado Nº", "Laudo / selo Nº",
                      "Selo Nº", "Declaração Nº", "Nº da declaração", "Laudo", "Nº"], lambda s: _numero(s, ocr))
-    out["numero"] = unchecked(num if num.value is not None else numero_after_title(r), ocr)
-    out["placa"] = lookup(r, ["Placa"], lambda s: ident_in(s, "placa", ocr))
-    out["chassi"] = lookup(r, ["Chassi"], lambda s: ident_in(s, "chassi", ocr))
+    num = num if num.value is not None else numero_after_title(r)
+    out["numero"] = unchecked(_prefix_as_printed(num, r) if ocr else num, ocr)
+    out["placa"] = lookup(r, ["Placa"], lambda s: plate_in(s, ocr))
+    out["chassi"] = lookup(r, ["Chassi"], lambda s: vin_in(s, ocr))
     out["data_emissao"] = lookup(r, ["Data da inspeção", "Data da vistoria", "Data de emissão", "Realizada em",
                                      "Data"], date_field)
     out["validade"] = lookup(r, ["Válido até", "Validade", "Válida até", "Vencimento"], date_field)
@@ -86,3 +89,15 @@ def _resultado_prose(r: Reader) -> Field:
         m = re.search(r"\bAPROVAD[OA]\b", fl.text)
         return fl.field("aprovado", m.start(), m.end(), min(fl.span(m.start(), m.end()).conf, 0.85))
     return field(None)
+
+
+def _prefix_as_printed(num: Field, r: Reader) -> Field:
+    """'17V-13395/2026' when the page names the inspection 'ITV': a number's letter prefix read
+    as digits (1/I, 7/T, 0/O...) is put back when the page prints that acronym elsewhere."""
+    m = re.fullmatch(r"([A-Z0-9]{2,6})(-\d.*)", str(num.value or ""))
+    if not m or not re.search(r"\d", m.group(1)):
+        return num
+    letters = "".join(nz._TO_LETTER.get(c, c) for c in m.group(1))
+    if not letters.isalpha() or not re.search(rf"\b{letters}\b", r.layout.text):
+        return num
+    return cap(num.model_copy(update={"value": letters + m.group(2)}), REPAIRED)

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import re
 
+from validate_docbr import Certidao
+
 from intake import normalize as nz
-from intake.layout import Row
+from intake.layout import Row, Span
 from intake.parsers._common import (
-    MISREAD, Reader, cap, field, id_valid, span_of,
+    MISREAD, REPAIRED, VERIFIED, Reader, cap, field, id_valid, span_of,
 )
+from intake.parsers._lexicon import FUNCTION, LEXICAL, STRANGE, echoes, prose_conf, weighed
 from intake.parsers.contrato import _numero
 from validators.documents import Field
 
@@ -51,13 +54,15 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     r = Reader(ext)
     out: dict[str, Field] = {}
     out["contrato_numero"] = _numero(r, r.flow())
-    out["contratante_nome"] = _contratante(r)
-    out["instituicao"] = _instituicao(r)
+    # a name read unsure in the header is often read sure elsewhere (a signature, a row)
+    seen = echoes(w for row in r.layout.all_rows() for w in row.words) if r.ocr else None
+    out["contratante_nome"] = _contratante(r, seen)
+    out["instituicao"] = _instituicao(r, seen)
     out["passageiros"], out["total_passageiros"] = _passageiros(r)
     return out
 
 
-def _contratante(r: Reader) -> Field:
+def _contratante(r: Reader, seen=None) -> Field:
     for sp in r.segments():
         t = nz.fold_chars(sp.text)
         m = re.search(r"\bcontratante\b(?:\s*\([^)]*\))?\s*:\s*", t)
@@ -68,17 +73,20 @@ def _contratante(r: Reader) -> Field:
         end = m.end() + (stop.start() if stop else len(rest))
         value = nz.name(sp.text[m.end():end])
         if value:
-            return field(value, span_of(sp, m.end(), end))
-    return r.grab(["CONTRATANTE", "NOME DO CONTRATANTE"], lambda s: field(nz.name(s.text), s))
+            vs = span_of(sp, m.end(), end)
+            return weighed(field(value, vs), vs, names=True, seen=seen, joining=False)
+    return r.grab(["CONTRATANTE", "NOME DO CONTRATANTE"],
+                  lambda s: weighed(field(nz.name(s.text), s), s, names=True, seen=seen, joining=False))
 
 
 _INST = re.compile(r"\b(escola|colegio|faculdade|universidade|instituto|centro universitario|"
                    r"centro de ensino|campus|liceu|educandario|creche|prefeitura)\b")
 
 
-def _instituicao(r: Reader) -> Field:
+def _instituicao(r: Reader, seen=None) -> Field:
     f = r.grab(["INSTITUIÇÃO DE ENSINO", "INSTITUIÇÃO", "ESCOLA", "ESTABELECIMENTO DE ENSINO",
-                "INSTITUIÇÃO DE DESTINO"], lambda s: field(nz.name(s.text), s))
+                "INSTITUIÇÃO DE DESTINO"],
+               lambda s: weighed(field(nz.name(s.text), s), s, names=True, seen=seen, joining=False))
     if f.value is not None:
         return f
     # an institution's own list is headed by its name
@@ -124,37 +132,46 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         return has_doc or (numbered and bool(row.text("tipo") or row.text("doc")))
 
     rows, header = r.layout.table(COLUMNS, min_cols=2, stop=STOP, keep=keep)
+    # every word of the list: a surname read unsure in one row is read sure in another
+    seen = echoes(w for row in r.layout.all_rows() for w in row.words) if r.ocr else None
     out_rows = []
     confs = []
     first_page, boxes = None, []
+    shapes: list[str | None] = []
     for row in rows:
-        nome = nz.name(row.text("nome"))
-        tipo, doc = None, None
+        cells = {c: _number_words(sp) if c.startswith("doc") else sp for c, sp in row.cells.items()}
+        nome_sp = _name_words(cells.get("nome"))
+        nome = _name(row.text("nome"), seen)
+        tipo, doc, doc_sp = None, None, None
         for kind in DOC_COLUMNS:
-            v = _clean_doc(row.text(f"doc_{kind}"))
+            sp = cells.get(f"doc_{kind}")
+            v = _clean_doc(sp.text if sp else None)
             if v:
-                tipo, doc = kind, v
+                tipo, doc, doc_sp = kind, v, sp
                 break
+        tipo_sp = None
         if doc is None:
-            raw = row.text("doc")
+            doc_sp = cells.get("doc")
+            raw = doc_sp.text if doc_sp else None
             doc = _clean_doc(raw)
             tipo = _tipo_of(row.text("tipo")) or _tipo_of(raw)
+            tipo_sp = cells.get("tipo") if _tipo_of(row.text("tipo")) else None
             if tipo is None and doc and len(doc) == 11 and doc.isdigit() and id_valid("cpf", doc):
                 tipo = "cpf"
         if tipo in ("cpf",) and doc:
             doc = nz.doc(doc) or doc
-        conf = min(s.conf for c, s in row.cells.items() if c in ("nome", "tipo") or c.startswith("doc"))
-        if tipo == "cpf" and doc and id_valid("cpf", doc) is False and r.ocr:
-            conf = min(conf, MISREAD)  # a misread digit, probably
-        if tipo is None:
-            conf = min(conf, 0.85)
+        conf = _row_conf(r, nome, nome_sp, tipo, tipo_sp, doc, doc_sp, seen)
+        if nome_sp and r.ocr:
+            conf = min(conf, _broken(nome_sp, row.specks, nome))
         out_rows.append({"nome": nome, "documento_tipo": tipo, "documento": doc})
         confs.append(conf)
+        shapes.append(_shape(doc_sp.text) if doc and doc_sp else None)
         first_page = first_page or row.page
         if row.page == first_page:
             boxes.append(row.bbox)
     if not out_rows:
         return field(None), field(None)
+    _kinds_by_shape(out_rows, confs, shapes)
     bbox = [min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)]
     pax = field(out_rows, None, min(confs), page=first_page, bbox=bbox)
     total = len(out_rows)
@@ -169,6 +186,174 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     tot = field(total, None, tconf, page=printed.page if printed else first_page,
                 bbox=printed.bbox if printed else bbox)
     return pax, tot
+
+
+def _number_words(sp: Span) -> Span:
+    """A document cell without what OCR read from the table's right-hand rule: a word of one
+    or two characters far beyond the number ('5286858789      1')."""
+    ws = list(sp.words)
+    if len(ws) < 2 or all(w.conf >= 1.0 for w in ws):
+        return sp
+    h = sorted(w.bbox[3] - w.bbox[1] for w in ws)[len(ws) // 2]
+    while len(ws) > 1 and (not re.search(r"[0-9A-Za-z]", ws[-1].text)
+                           or len(ws[-1].text.strip()) <= 2 and ws[-1].bbox[0] - ws[-2].bbox[2] > 6 * h):
+        ws.pop()  # ... or a dash read from a speck after it (a letter near it may be a check digit)
+    return sp.sub(ws)
+
+
+_PARTICLES = {"DA", "DE", "DO", "DAS", "DOS", "E", "DI", "DU", "VAN", "VON", "DEL", "LA", "LE"}
+
+
+def _broken(sp: Span, specks, name: str | None = None) -> float:
+    """Signs that a name's word lost a piece to OCR: an unsure speck touching it (',ULIANA' for
+    'JULIANA'), or a fragment of two letters that is no particle ('ROC HA')."""
+    ws = sp.words
+    h = sorted(w.bbox[3] - w.bbox[1] for w in ws)[len(ws) // 2] if ws else 0.0
+    conf = 1.0
+    for k in specks:
+        if k.conf >= 0.5 or not k.text.strip("|[]_ "):
+            continue  # a sure mark, or a ruling line (expected between the columns)
+        for w in ws:
+            gap = max(w.bbox[0] - k.bbox[2], k.bbox[0] - w.bbox[2])
+            if gap < 0.5 * h and k.bbox[1] < w.bbox[3] and w.bbox[1] < k.bbox[3]:
+                conf = min(conf, STRANGE)
+    kept = set((name or "").split())
+    for w in ws:
+        t = w.text.strip(".,;:")
+        if _fragment(t) and t in kept:
+            conf = min(conf, STRANGE)
+    return conf
+
+
+def _fragment(t: str) -> bool:
+    return t.isalpha() and len(t) <= 2 and t.upper() not in _PARTICLES
+
+
+def _name_words(sp: Span | None) -> Span | None:
+    """The name cell without marks at its ends that the name drops anyway (a dash, a '|')."""
+    if not sp:
+        return sp
+    ws = list(sp.words)
+    edge = lambda w: not w.text.strip(" \t:;,.-–—_|*\"'")  # noqa: E731
+    while len(ws) > 1 and edge(ws[-1]):
+        ws.pop()
+    while len(ws) > 1 and edge(ws[0]):
+        ws.pop(0)
+    return sp.sub(ws)
+
+
+def _name(text: str | None, seen: dict[str, float] | None = None) -> str | None:
+    """A passenger's name: OCR reads a capital I as '!' ('PICCOL!') and may drop the space
+    between two names ('CAIOALVES'): split where both halves are read sure in other rows."""
+    if text:
+        text = re.sub(r"(?<=[A-ZÀ-Ý])!|!(?=[A-ZÀ-Ý])", "I", text)
+    if text and seen:
+        def sure(w: str) -> bool:
+            return seen.get(w.lower(), 0.0) >= LEXICAL
+
+        out: list[str] = []
+        for w in text.split():
+            cuts = [i for i in range(3, len(w) - 2) if w.isalpha() and sure(w[:i]) and sure(w[i:])]
+            if len(w) >= 7 and not sure(w) and len(cuts) == 1:
+                out += [w[:cuts[0]], w[cuts[0]:]]
+            elif out and (_fragment(w) or _fragment(out[-1])) and sure(out[-1] + w):
+                out[-1] += w  # 'ROC HA': a name read sure in another row, broken in two
+            else:
+                out.append(w)
+        text = " ".join(out)
+    return nz.name(text)
+
+
+# A number's shape by its kind: what the column or the tipo cell says is borne out by the digits.
+_SHAPES = {
+    "cpf": re.compile(r"\d{11}"),
+    "rg": re.compile(r"\d{6,10}[0-9X]?"),
+    "matricula": re.compile(r"[0-9A-Z]{3,12}"),
+    "certidao": re.compile(r"\d{30,32}|[0-9A-Z]{3,12}"),
+    "inscricao": re.compile(r"[0-9A-Z]{3,14}"),
+}
+
+
+def _row_conf(r: Reader, nome: str | None, nome_sp: Span | None, tipo: str | None, tipo_sp: Span | None,
+              doc: str | None, doc_sp: Span | None, seen) -> float:
+    """A row's certainty: its least sure part. The name's words weighed as prose names (a
+    surname read sure in another row, a word of the dictionary); a CPF's check digits; the kind
+    of document from its column, or from a tipo cell whose reading the number's shape bears out."""
+    if not r.ocr:
+        conf = min((sp.conf for sp in (nome_sp, tipo_sp, doc_sp) if sp), default=1.0)
+        return min(conf, 0.85) if tipo is None else conf
+    parts = []
+    if nome_sp:
+        nc = prose_conf(nome_sp, names=True, seen=seen, joining=False)
+        # a word mended ('!' read for 'I'): sure where another row reads it so, else a guess
+        for w in (nome or "").split():
+            if w not in nome_sp.text.split():
+                echo = (seen or {}).get(w.lower(), 0.0)
+                nc = min(nc, min(echo, LEXICAL) if echo >= LEXICAL else REPAIRED)
+        parts.append(nc)
+    else:
+        parts.append(0.0)
+    if doc_sp and doc:
+        dc = doc_sp.conf
+        if tipo == "cpf" and len(doc) == 11:
+            if id_valid("cpf", doc):
+                dc = max(dc, VERIFIED) if dc >= 0.1 else dc  # two check digits hold
+            else:
+                dc = min(dc, MISREAD)  # a misread digit, probably
+        elif tipo == "certidao" and len(doc) == 32 and doc.isdigit() and _certidao_ok(doc):
+            dc = max(dc, VERIFIED) if dc >= 0.1 else dc  # a birth certificate's two check digits
+        elif tipo == "rg" and _SP_RG.fullmatch(doc_sp.text.strip(" .,;:|")) and _sp_rg_ok(doc):
+            dc = max(dc, 0.85) if dc >= 0.7 else dc  # one check digit: a smaller lift (as a RENAVAM's)
+        parts.append(dc)
+    else:
+        parts.append(0.0)
+    if tipo is None:
+        parts.append(0.85)
+    elif tipo == "cpf" and doc and id_valid("cpf", doc) and doc_sp and CPF_MASK.fullmatch(doc_sp.text.strip(" .,;:|")):
+        pass  # a number printed as a CPF whose check digits hold is a CPF, whatever the tipo cell reads
+    elif tipo_sp is not None and tipo_sp.conf < FUNCTION:
+        shape = _SHAPES.get(tipo)
+        fits = bool(doc and shape and shape.fullmatch(doc))
+        parts.append(max(tipo_sp.conf, FUNCTION) if fits and tipo_sp.conf >= 0.5 else tipo_sp.conf)
+    return min(parts)
+
+
+CPF_MASK = re.compile(r"\d{3}\.\d{3}\.\d{3}-\d{2}")
+_SP_RG = re.compile(r"\d{2}\.\d{3}\.\d{3}-[\dXx]")
+
+
+def _sp_rg_ok(doc: str) -> bool:
+    """The check digit of an RG printed in São Paulo's form (12.345.678-9): the digits weighed
+    2 to 9, the sum modulo 11 (10 is X)."""
+    if len(doc) != 9 or not doc[:8].isdigit():
+        return False
+    v = sum(int(c) * w for c, w in zip(doc[:8], range(2, 10))) % 11
+    return doc[8] == ("X" if v == 10 else str(v))
+
+
+def _certidao_ok(doc: str) -> bool:
+    """A birth certificate's 32-digit number with its two check digits."""
+    return bool(Certidao().validate(doc))
+
+
+def _shape(text: str) -> str:
+    """A number as printed, digits as 9 and letters as A: '2024.9471' -> '9999.9999'."""
+    t = re.sub(r"\d", "9", text.strip(" .,;:|“”\"'"))
+    return re.sub(r"[A-Za-z]", "A", t)
+
+
+def _kinds_by_shape(out_rows: list[dict], confs: list[float], shapes: list[str | None]) -> None:
+    """A row whose kind of document was not read (its tipo cell a smudge) takes the kind of the
+    list's sure rows whose numbers are printed in the same shape, when that shape belongs to one
+    kind only (ten digits are RGs on a list where no other kind has ten digits)."""
+    kinds: dict[str, set[str]] = {}
+    for row, c, sh in zip(out_rows, confs, shapes):
+        if row["documento_tipo"] and sh and c >= FUNCTION:
+            kinds.setdefault(sh, set()).add(row["documento_tipo"])
+    for i, (row, sh) in enumerate(zip(out_rows, shapes)):
+        if row["documento_tipo"] is None and sh and len(kinds.get(sh, ())) == 1:
+            row["documento_tipo"] = next(iter(kinds[sh]))
+            confs[i] = min(confs[i], FUNCTION)
 
 
 def _printed_total(r: Reader) -> Field | None:

@@ -7,7 +7,7 @@ import re
 
 from intake import normalize as nz
 from intake.parsers._common import (
-    Reader, date_field, doc_checked, field, ident_in, int_field, money_field, name_field, text_field,
+    Reader, date_field, doc_checked, field, int_field, money_field, name_field, plate_in, text_field,
 )
 from intake.parsers.generic import lookup
 from validators.documents import Field
@@ -33,7 +33,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     text = nz.fold(r.layout.text)
     dpvat = bool(re.search(r"\bdpvat\b|seguro obrigatorio|\bspvat\b", text))
     out["dpvat"] = field(dpvat, None, 0.9)
-    out["placa"] = lookup(r, ["Placa", "Placa do veículo"], lambda s: ident_in(s, "placa", ocr))
+    out["placa"] = lookup(r, ["Placa", "Placa do veículo"], lambda s: plate_in(s, ocr))
     out["exercicio"] = lookup(r, ["Exercício", "Ano de exercício", "Exercício de referência"],
                               lambda s: int_field(s, 1970, 2100))
     if dpvat:  # a DPVAT ticket names the vehicle's owner, who pays it
@@ -53,27 +53,40 @@ def _pagamento(r: Reader) -> tuple[Field, Field, Field]:
         {"parcela": ["Parcela"], "venc": ["Vencimento"], "valor": ["Valor"], "pag": ["Pagamento", "Data do pagamento"],
          "sit": ["Situação", "Status"]}, min_cols=3)
     if header and rows:
-        paid_dates, total, overdue, spans = [], 0.0, False, []
+        paid_dates, total, overdue, paid_rows, used = [], 0.0, False, [], []
         for row in rows:
             sit = nz.fold(row.text("sit") or "")
             pag = nz.parse_date(row.text("pag") or "")
-            val = nz.parse_money(row.text("valor") or "")
+            val = nz.parse_money(_cents(row.text("valor") or ""))
             if pag and val is not None and ("paga" in sit or "quitad" in sit or not sit):
                 paid_dates.append(pag)
                 total += val
-                spans.append(row)
+                paid_rows.append(row)
+                used += [row.cells[c] for c in ("pag", "valor", "sit") if c in row.cells]
             elif "vencid" in sit or "atras" in sit or "aberto" in sit:
                 overdue = True
-        conf = min((rw.conf for rw in rows), default=0.0)
+            elif "sit" in row.cells:
+                used.append(row.cells["sit"])
+        # the cells that decide (the instalment's number column does not)
+        conf = min((sp.conf for sp in used), default=0.0)
         if paid_dates:
             last = max(paid_dates)
+            last_row = paid_rows[paid_dates.index(last)]
             printed = lookup(r, ["Total pago"], money_field)
             valor = round(total, 2)
             vconf = conf if printed.value is None or abs(printed.value - valor) < 0.01 else min(conf, 0.5)
-            page = spans[0].page
-            return (field(last, None, conf, page=page, bbox=list(spans[-1].bbox)),
-                    field(valor, None, vconf, page=page, bbox=list(spans[0].bbox)),
-                    field(not overdue, None, conf, page=page))
+            qconf = conf
+            if printed.value is not None and abs(printed.value - valor) < 0.01 and printed.confidence >= 0.5:
+                # the paid rows add up to the printed total, to the cent: both read right
+                vconf = max(conf, printed.confidence, 0.9)
+                qconf = max(conf, min((sp.conf for row in rows for c, sp in row.cells.items() if c == "sit"),
+                                      default=0.0))
+            pag_cell = last_row.cells.get("pag")
+            dconf = pag_cell.conf if pag_cell is not None else conf
+            page = paid_rows[0].page
+            return (field(last, None, dconf, page=page, bbox=list(last_row.bbox)),
+                    field(valor, None, vconf, page=page, bbox=list(paid_rows[0].bbox)),
+                    field(not overdue, None, qconf, page=page))
     data = lookup(r, ["Data do pagamento", "Data de pagamento", "Pago em", "Data da transação", "Data"], date_field)
     valor = lookup(r, ["Valor pago", "Valor total pago", "Valor cobrado", "Total pago", "Valor"], money_field)
     text = nz.fold(r.layout.text)
@@ -92,3 +105,9 @@ def _categoria(span) -> Field:
     """'03 - ÔNIBUS, MICRO-ÔNIBUS E LOTAÇÃO' -> '03' (the tariff category is its code)."""
     m = re.match(r"\s*(\d{1,2})\b", span.text)
     return field(m.group(1), span.sub(span.words[:1])) if m else text_field(span)
+
+
+def _cents(text: str) -> str:
+    """'R$ 2.136.07' -> 'R$ 2.136,07': a dot before the last two digits of an amount is its
+    decimal comma misread (thousands come in threes)."""
+    return re.sub(r"(\d)\.(\d{2})(?![\d.,])", r"\1,\2", text)

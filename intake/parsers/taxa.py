@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import Reader, date_field, doc_checked, field, ident_in, money_field, name_field
+from intake.parsers._common import (
+    Reader, date_field, doc_checked, field, money_field, name_field, plate_in, span_of,
+)
 from intake.parsers.generic import lookup, lookup_text
 from validators.documents import Field
 
@@ -28,10 +30,23 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["valor"] = lookup(r, ["Valor pago", "Valor total", "Valor cobrado", "Valor recolhido", "Valor"], money_field)
     out["data_pagamento"] = lookup(r, ["Data do pagamento", "Data de pagamento", "Pago em", "Data da arrecadação",
                                        "Data"], date_field)
-    out["placa"] = lookup(r, ["Placa do veículo", "Placa"], lambda s: ident_in(s, "placa", ocr))
+    out["placa"] = lookup(r, ["Placa do veículo", "Placa"], lambda s: plate_in(s, ocr))
     desc = lookup_text(r, ["Descrição", "Código da receita", "Receita", "Histórico", "Referente a", "Serviço", "Tipo"])
-    out["taxa"] = _taxa(desc, r)
+    named = lookup(r, ["Descrição", "Código da receita", "Receita", "Histórico", "Referente a", "Serviço", "Tipo"],
+                   _taxa_words)
+    out["taxa"] = named if named.value is not None else _taxa(desc, r)
     return out
+
+
+def _taxa_words(span) -> Field:
+    """The fee named in a labelled description, as sure as the words that name it ('TAXA DE
+    REQUERIMENTO' read well beside a smudged 'FRETAMENTO.' is a sure read of the fee)."""
+    t = nz.fold_chars(span.text)  # one character for one: offsets map back to the words
+    for kind, pat in _TAXAS:
+        m = re.search(pat, t)
+        if m:
+            return field(kind, span_of(span, m.start(), m.end()))
+    return field(None, span)
 
 
 def _taxa(desc: Field, r: Reader) -> Field:

@@ -1,0 +1,86 @@
+"""Evidence that lifts or lowers an OCR'd word's certainty in prose and lists (_lexicon), and
+the mends of typical OCR slips in text (normalize) and passenger rows (lista)."""
+
+from __future__ import annotations
+
+from intake import normalize as nz
+from intake.layout import Span
+from intake.parsers import _lexicon as lx
+from intake.parsers import lista
+from ocr.model import Word
+from validators.documents import CONFIDENT
+
+
+def _span(*words: tuple[str, float]) -> Span:
+    out, x = [], 0.1
+    for t, c in words:
+        out.append(Word(text=t, bbox=(x, 0.5, x + 0.01 * len(t), 0.51), conf=c))
+        x += 0.01 * len(t) + 0.005
+    return Span(1, tuple(out))
+
+
+def test_a_name_read_sure_elsewhere_lifts_its_unsure_print():
+    seen = lx.echoes([Word(text="Tietê,", bbox=(0, 0, 0.1, 0.01), conf=0.96)])
+    sp = _span(("METALÚRGICA", 0.96), ("TIETÊ", 0.28), ("S.A.", 0.95))
+    assert lx.prose_conf(sp, names=True) < CONFIDENT
+    assert lx.prose_conf(sp, names=True, seen=seen) >= CONFIDENT
+    # a word no other print confirms stays unsure
+    assert lx.prose_conf(_span(("Carioas", 0.76)), names=True, seen=seen) < CONFIDENT
+
+
+def test_no_echo_for_short_words():
+    seen = lx.echoes([Word(text="DOS", bbox=(0, 0, 0.1, 0.01), conf=0.96)])
+    assert lx.prose_conf(_span(("DOS", 0.6)), names=True, seen=seen) < CONFIDENT
+
+
+def test_a_joining_word_between_sure_words_and_a_dash_count_as_read():
+    sp = _span(("Centro", 0.96), ("--", 0.68), ("Avenida", 0.96))
+    assert lx.prose_conf(sp, names=True) >= CONFIDENT
+    # an illegible joining word stays unsure
+    assert lx.prose_conf(_span(("chegada", 0.96), ("às", 0.0), ("13h40", 0.96)), names=True) < CONFIDENT
+
+
+def test_specks_and_ruling_lines_leave_the_value():
+    words = [Word(text="a", bbox=(0.29, 0.28, 0.3, 0.34), conf=0.21),
+             Word(text="Osasco/SP", bbox=(0.3, 0.30, 0.4, 0.31), conf=0.95),
+             Word(text="(Vila", bbox=(0.41, 0.30, 0.45, 0.31), conf=0.95),
+             Word(text="Yara)", bbox=(0.46, 0.30, 0.5, 0.31), conf=0.95),
+             Word(text="|]", bbox=(0.9, 0.295, 0.92, 0.319), conf=0.35)]
+    assert [w.text for w in lx.despeck(Span(1, tuple(words))).words] == ["Osasco/SP", "(Vila", "Yara)"]
+
+
+def test_ocr_slips_mended_in_text():
+    assert nz.roman("Rua Dom Pedro Il, 500") == "Rua Dom Pedro II, 500"
+    assert nz.roman("de Il") == "de Il"
+    assert nz.unglue("Praça da-Estação") == "Praça da Estação"
+    assert nz.unglue("BR-116") == "BR-116"
+
+
+def test_sao_paulo_rg_check_digit():
+    assert lista._sp_rg_ok("96824193X") and lista._sp_rg_ok("258172800")
+    assert not lista._sp_rg_ok("258172801")
+
+
+def test_a_row_kind_from_the_shape_of_the_lists_numbers():
+    rows = [{"documento_tipo": "rg"}, {"documento_tipo": "matricula"}, {"documento_tipo": None}]
+    confs = [0.9, 0.9, 0.9]
+    lista._kinds_by_shape(rows, confs, ["9999999999", "9999.9999", "9999999999"])
+    assert rows[2]["documento_tipo"] == "rg" and confs[2] <= 0.85
+    # a shape two kinds share settles nothing
+    rows = [{"documento_tipo": "rg"}, {"documento_tipo": "inscricao"}, {"documento_tipo": None}]
+    lista._kinds_by_shape(rows, [0.9, 0.9, 0.9], ["999999", "999999", "999999"])
+    assert rows[2]["documento_tipo"] is None
+
+
+def test_a_passenger_name_mended():
+    assert lista._name("GUSTAVO HENRIQUE PICCOL! FERREIRA") == "GUSTAVO HENRIQUE PICCOLI FERREIRA"
+    seen = {"rocha": 0.96, "caio": 0.95, "alves": 0.96}
+    assert lista._name("YASMIN FRITZ ROC HA", seen) == "YASMIN FRITZ ROCHA"
+    assert lista._name("CAIOALVES GOULART", seen) == "CAIO ALVES GOULART"
+    assert lista._name("CAIOALVES GOULART", {}) == "CAIOALVES GOULART"
+
+
+def test_a_joining_word_in_a_name_keeps_its_score():
+    # the rules compare names word for word: 'DA SILVA' read 'DE SILVA' must stay unsure
+    sp = _span(("MARIANA", 0.96), ("DE", 0.6), ("OLIVEIRA", 0.96))
+    assert lx.prose_conf(sp, names=True, joining=False) < CONFIDENT
