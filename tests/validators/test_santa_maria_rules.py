@@ -367,3 +367,24 @@ def test_certificate_of_uncertain_type_is_review_never_ok():
     items = run(RB, docs, REF)
     expect(items, {"art7-i-f": "review"})
     assert "certidao.type_uncertain" in codes(items, "art7-i-f")
+
+
+def test_fleet_size_from_unsure_rows_counts_when_the_crlvs_agree():
+    docs = valid_packet()
+    rows = get(docs, "relacao").fields["veiculos"].value
+    assert len(rows) == len([d for d in docs if d.type == "crlv"])
+    setf(docs, "relacao", "veiculos", confidence=0.5)  # the rows read unsure, as many as the CRLVs
+    expect(run(RB, docs, REF), {"art7-iii-a": "review"})  # the list itself still needs a look
+    # one row more than the CRLVs: the count is not settled, nor is the item dismissed
+    setf(docs, "relacao", "veiculos", rows + rows[:1], confidence=0.5)
+    assert statuses(run(RB, docs, REF))["art7-iii-b"] in ("review", "missing")
+
+
+def test_registration_shown_with_unsure_digits_is_ok_with_a_note():
+    docs = setf(valid_packet(), "contrato_social", "registro_junta", confidence=0.73)
+    items = run(RB, docs, REF)
+    expect(items, {})
+    assert "baixa confiança" in messages(items, "art7-i-b")[0]
+    # a number that is hardly a read is no proof the registration is there
+    expect(run(RB, setf(valid_packet(), "contrato_social", "registro_junta", confidence=0.3), REF),
+           {"art7-i-b": "review", "art7-i-d": "review"})

@@ -13,7 +13,7 @@ from typing import Any
 
 from validators.checks.base import Applicability, Context, Outcome, check, condition
 from validators.checks.common import (
-    Read, best, fail, finding, fold, judge, missing, ok, read, review, uncertain,
+    Read, best, doc_trusted, fail, finding, fold, judge, missing, ok, read, review, uncertain,
 )
 from validators.checks.packet import Vehicle
 from validators.checks.passengers import passengers_within_lotacao
@@ -400,6 +400,10 @@ def fleet_count(ctx: Context) -> tuple[int | None, Read | None]:
     for d in ctx.packet.of("relacao_veiculos"):
         r = read(d, "veiculos")
         if r.confident and isinstance(r.value, list):
+            return len(r.value), r
+        # rows read unsure are still rows: as many as the packet's CRLVs is a count two sources agree on
+        if (isinstance(r.value, list) and r.value and doc_trusted(d)
+                and len(r.value) == len(ctx.packet.vehicles)):
             return len(r.value), r
         return None, r
     return len(ctx.packet.vehicles), None

@@ -10,7 +10,8 @@ from datetime import timedelta
 
 from validators import doctypes
 from validators.checks.base import Applicability, Context, Outcome, check, condition
-from validators.checks.common import best, fail, fold, judge, missing, ok, read, review, show, uncertain
+from validators.checks.common import best, doc_trusted, fail, fold, judge, missing, ok, read, review, show, uncertain
+from validators.corroborate import FLOOR
 from validators.checks.presence import holder_is_carrier
 from validators.dates import add_months, br, to_date
 from validators.ids import cpf as cpf_id
@@ -136,7 +137,15 @@ def junta_registration(ctx: Context) -> list[Outcome]:
     alts = []
     for d in docs:
         r = read(d, "registro_junta")
-        alts.append([*holder_is_carrier(ctx, d), ok(d) if r.confident else uncertain(r, "registro na Junta Comercial")])
+        if r.confident:
+            shown = ok(d)
+        elif r.present and r.confidence >= FLOOR and doc_trusted(d):
+            # what the act asks is that the registration be shown; its digits decide nothing
+            shown = ok(d, r=r, code="contrato_social.registro_junta_lido_incerto", expected="registro na Junta Comercial",
+                       info=f"Registro na Junta Comercial presente (número lido com baixa confiança: {r.value}).")
+        else:
+            shown = uncertain(r, "registro na Junta Comercial")
+        alts.append([*holder_is_carrier(ctx, d), shown])
     return best(alts)
 
 
