@@ -237,16 +237,17 @@ def year_field(span: Span | None) -> Field:
     return field(int(m.group(1)), span) if m else field(None, span)
 
 
-def doc_field(span: Span | None, ocr: bool) -> Field:
-    """The first CPF/CNPJ in the span."""
+def doc_field(span: Span | None, ocr: bool, make=None) -> Field:
+    """The first CPF/CNPJ in the span (made by ident(), or `make` with its signature)."""
+    make = make or ident
     if not span:
         return field(None)
     hits = find_docs(span.text)
     if not hits:
         raw = nz.doc(span.text)
-        return ident("doc", raw, span, ocr) if raw else field(None, span)
+        return make("doc", raw, span, ocr) if raw else field(None, span)
     v, s, e = hits[0]
-    return ident("doc", v, span_of(span, s, e), ocr)
+    return make("doc", v, span_of(span, s, e), ocr)
 
 
 def ident_in(span: Span | None, kind: str, ocr: bool) -> Field:
@@ -469,14 +470,7 @@ def checked(kind: str, raw: str | None, span: Span | None, ocr: bool, conf: floa
 
 def doc_checked(span: Span | None, ocr: bool) -> Field:
     """doc_field() with check digits as evidence (see verified())."""
-    if not span:
-        return field(None)
-    hits = find_docs(span.text)
-    if not hits:
-        raw = nz.doc(span.text)
-        return checked("doc", raw, span, ocr) if raw else field(None, span)
-    v, s, e = hits[0]
-    return checked("doc", v, span_of(span, s, e), ocr)
+    return doc_field(span, ocr, checked)
 
 
 def unchecked(f: Field, ocr: bool) -> Field:
@@ -528,3 +522,30 @@ def plate_in(span: Span | None, ocr: bool) -> Field:
         if p:
             return cap(ident("placa", p, span.sub([w]), ocr), REPAIRED)
     return f
+
+
+# ---------------------------------------------------------------- alphanumeric CNPJ (appended)
+
+# Glyphs OCR swaps between a letter and a digit in an alphanumeric CNPJ's base ('ZTV' read 'Z7V'),
+# both ways: the base may hold either, so position does not tell.
+_ALNUM_SWAP = {"7": "T", "T": "7", "1": "IL", "I": "1", "L": "1", "0": "OD", "O": "0", "D": "0",
+               "5": "S", "S": "5", "8": "B", "B": "8", "2": "Z", "Z": "2", "6": "G", "G": "6",
+               "4": "A", "A": "4"}
+
+
+def cnpj_alnum_repair(f: Field, ocr: bool) -> Field:
+    """An OCR'd alphanumeric CNPJ (a letter in its base) whose two check digits fail, made valid
+    by undoing one letter/digit swap in its base: the repaired value at REPAIRED when exactly one
+    such change makes both check digits hold (a chance pass is about one in a hundred), else f.
+    Additive: ident() and _repair() are unchanged. Nothing is lifted from a near-illegible read."""
+    v = f.value
+    if not ocr or not isinstance(v, str) or len(v) != 14 or not v[12:].isdigit() \
+            or not any(c.isalpha() for c in v[:12]) or id_valid("cnpj", v) is not False:
+        return f
+    if f.confidence < _LIFT["cnpj"][0]:
+        return f
+    found = {v[:i] + alt + v[i + 1:] for i, ch in enumerate(v[:12]) for alt in _ALNUM_SWAP.get(ch, "")}
+    found = {c for c in found if id_valid("cnpj", c)}
+    if len(found) != 1:
+        return f
+    return f.model_copy(update={"value": found.pop(), "confidence": REPAIRED})

@@ -11,9 +11,9 @@ from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import (
     INFERRED, Reader, date_field, doc_field, field, find_docs, first, ident, int_field, plate_in,
-    REPAIRED, UNSURE, cap, checked, name_field, span_of, vin_in,
+    REPAIRED, SURE_OCR, UNSURE, cap, checked, name_field, span_of, vin_in,
 )
-from validators.documents import Field
+from validators.documents import CONFIDENT, Field
 
 TYPES = ("apolice_seguro",)
 
@@ -171,7 +171,8 @@ def _vigencia(r: Reader) -> tuple[Field, Field]:
     if m:
         a, b = nz.parse_date(m.group(1)), nz.parse_date(m.group(2))
         if a and b and a < b:
-            return fl.field(a, m.start(1), m.end(1)), fl.field(b, m.start(2), m.end(2))
+            ini = fl.field(a, m.start(1), m.end(1))
+            return ini, _annual(ini, fl.field(b, m.start(2), m.end(2)))
     m = _TERM_LOOSE.search(fl.folded)
     if m:
         a = nz.parse_date(m.group(1))
@@ -180,7 +181,8 @@ def _vigencia(r: Reader) -> tuple[Field, Field]:
             # the end date's separators were lost ('201 2/2026'): eight digits admit one reading,
             # but the read is no surer than its words, and never certain
             fim = fl.field(b, m.start(2), m.end(2))
-            return fl.field(a, m.start(1), m.end(1)), cap(fim, UNSURE)
+            ini = fl.field(a, m.start(1), m.end(1))
+            return ini, _annual(ini, cap(fim, UNSURE))
     ini = r.grab(["INÍCIO DE VIGÊNCIA", "INÍCIO DA VIGÊNCIA", "VIGÊNCIA INÍCIO", "INÍCIO"], date_field)
     fim = r.grab(["FIM DE VIGÊNCIA", "FIM DA VIGÊNCIA", "TÉRMINO DE VIGÊNCIA", "TÉRMINO DA VIGÊNCIA",
                   "VIGÊNCIA FIM", "TÉRMINO"], date_field)
@@ -320,3 +322,18 @@ def _assentos_unit(r: Reader) -> Field:
                 found.append(int_field(sp.sub([w]), 1, 120))
     vals = {f.value for f in found if f.value is not None}
     return found[0] if len(vals) == 1 else field(None)
+
+
+def _annual(ini: Field, fim: Field) -> Field:
+    """An unsure end of term that restates the surely read start's day and month one year on
+    ('das 24h de 20/12/2025 às 24h de 201 2/2026'): day and month are then printed twice, and a
+    misread landing on exactly the start's day and month is all but impossible. Confident, never
+    certain; nothing is lifted from a near-illegible read or when the start itself is unsure."""
+    a, b = ini.value, fim.value
+    if not isinstance(a, str) or not isinstance(b, str) or fim.confidence >= CONFIDENT:
+        return fim
+    if ini.confidence < SURE_OCR or fim.confidence < 0.3:
+        return fim
+    if a[4:] != b[4:] or int(b[:4]) != int(a[:4]) + 1:  # ISO dates: '-MM-DD' alike, the next year
+        return fim
+    return fim.model_copy(update={"confidence": min(ini.confidence, 0.85)})

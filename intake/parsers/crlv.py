@@ -12,7 +12,8 @@ from rapidfuzz import fuzz, process
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import (
-    MISREAD, UNSURE, Reader, date_field, doc_checked, field, ident_in, int_field, name_field, span_of, vin_in,
+    MISREAD, UNSURE, Reader, cnpj_alnum_repair, date_field, doc_checked, field, ident_in, int_field, name_field,
+    span_of, vin_in,
 )
 from validators.documents import Field
 
@@ -187,8 +188,8 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["proprietario_nome"] = r.grab(["NOME", "NOME DO PROPRIETÁRIO", "PROPRIETÁRIO"], name_field)
     if out["proprietario_nome"].value is None:
         out["proprietario_nome"] = _nome_above_doc(r)
-    out["proprietario_documento"] = r.grab(["CPF / CNPJ", "CPF/CNPJ", "CNPJ / CPF"],
-                                           lambda s: doc_checked(s, ocr))
+    out["proprietario_documento"] = cnpj_alnum_repair(
+        r.grab(["CPF / CNPJ", "CPF/CNPJ", "CNPJ / CPF"], lambda s: doc_checked(s, ocr)), ocr)
     out["data_emissao"] = r.grab(["DATA", "DATA DE EMISSÃO", "EMISSÃO", "DATA EMISSÃO"], date_field)
     out["municipio"] = r.grab(["LOCAL", "MUNICÍPIO"], _municipio)
 
