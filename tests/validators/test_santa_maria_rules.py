@@ -374,7 +374,7 @@ def test_fleet_size_from_unsure_rows_counts_when_the_crlvs_agree():
     rows = get(docs, "relacao").fields["veiculos"].value
     assert len(rows) == len([d for d in docs if d.type == "crlv"])
     setf(docs, "relacao", "veiculos", confidence=0.5)  # the rows read unsure, as many as the CRLVs
-    expect(run(RB, docs, REF), {"art7-iii-a": "review"})  # the list itself still needs a look
+    expect(run(RB, docs, REF), {})  # art7-iii-b not applicable: a fleet of two
     # one row more than the CRLVs: the count is not settled, nor is the item dismissed
     setf(docs, "relacao", "veiculos", rows + rows[:1], confidence=0.5)
     assert statuses(run(RB, docs, REF))["art7-iii-b"] in ("review", "missing")
@@ -388,3 +388,18 @@ def test_registration_shown_with_unsure_digits_is_ok_with_a_note():
     # a number that is hardly a read is no proof the registration is there
     expect(run(RB, setf(valid_packet(), "contrato_social", "registro_junta", confidence=0.3), REF),
            {"art7-i-b": "review", "art7-i-d": "review"})
+
+
+def test_unsure_list_naming_every_crlv_plate_exactly_is_ok_with_a_note():
+    docs = setf(valid_packet(), "relacao", "veiculos", confidence=0.3)
+    items = run(RB, docs, REF)
+    expect(items, {})
+    assert "lidas igualmente" in messages(items, "art7-iii-a")[0]
+    # a plate that matches only through the old/Mercosul conversion is no exact read
+    rows = [dict(r) for r in get(docs, "relacao").fields["veiculos"].value]
+    crlv_plates = {get(docs, x.id).fields["placa"].value for x in docs if x.type == "crlv"}
+    row = next(r for r in rows if r["placa"] in crlv_plates)
+    from validators.ids import placa
+    other = placa.to_old(row["placa"]) if placa.is_mercosul(row["placa"]) else placa.to_mercosul(row["placa"])
+    row["placa"] = other
+    expect(run(RB, setf(docs, "relacao", "veiculos", rows, confidence=0.3), REF), {"art7-iii-a": "review"})

@@ -381,11 +381,19 @@ def vehicle_list(ctx: Context) -> list[Outcome]:
         outs = holder_is_carrier(ctx, d)
         r = read(d, "veiculos")
         rows = r.value if isinstance(r.value, list) else []
+        plates = [row.get("placa") for row in rows if isinstance(row, dict) and row.get("placa")]
+        if rows and not r.confident and doc_trusted(d) and _all_listed_exactly(ctx, plates):
+            # every CRLV's plate read letter for letter in the list: two reads agree on what this
+            # item asks (see validators/corroborate.py), whatever the other cells' certainty
+            outs.append(ok(d, r=r, code="relacao_veiculos.placas_conferem", expected="veículos com placa",
+                           info="Placas de todos os CRLVs do pacote lidas igualmente na relação "
+                                "(demais colunas com leitura incerta)."))
+            alts.append(outs)
+            continue
         if not r.confident or not rows:
             outs.append(uncertain(r, "veículos com placa"))
             alts.append(outs)
             continue
-        plates = [row.get("placa") for row in rows if isinstance(row, dict) and row.get("placa")]
         for v in ctx.packet.vehicles:
             if v.placa.present and not any(placa_id.same_vehicle(p, v.placa.value) for p in plates):
                 outs.append(review("relacao_veiculos.veiculo_fora_da_relacao",
@@ -394,6 +402,15 @@ def vehicle_list(ctx: Context) -> list[Outcome]:
         outs.append(ok(d))
         alts.append(outs)
     return best(alts)
+
+
+def _all_listed_exactly(ctx: Context, plates: list) -> bool:
+    """Every vehicle of the packet has its CRLV plate among `plates`, character for character
+    (no old/Mercosul conversion: 'FAY3613' is no read of FAY3G13)."""
+    listed = {placa_id.normalize(p) for p in plates}
+    vehicles = ctx.packet.vehicles
+    return bool(vehicles) and all(v.placa.present and placa_id.normalize(v.placa.value) in listed
+                                  for v in vehicles)
 
 
 def fleet_count(ctx: Context) -> tuple[int | None, Read | None]:
