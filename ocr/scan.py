@@ -20,6 +20,7 @@ from ocr.codes import read_codes
 from ocr.limits import Limits
 from ocr.model import Line, Page, Problem
 from ocr.problems import problem
+from ocr.reread import reread
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +105,7 @@ def read_page(grey: Image.Image, number: int, dpi: float | None, limits: Limits,
             if limits.read_codes:
                 codes = read_codes(grey, ocr_dpi)
             lines = pending.result()
+        read_image = grey
         if not asked_osd and lines and _mean_conf(lines) < limits.retry_orientation_conf:
             # Illegible enough to be upside down after all: ask OSD, keep the better read.
             turned = _osd(grey, ocr_dpi, limits)
@@ -112,7 +114,9 @@ def read_page(grey: Image.Image, number: int, dpi: float | None, limits: Limits,
                                              timeout=limits.tesseract_timeout,
                                              threads=limits.tesseract_threads)
                 if _mean_conf(again) > _mean_conf(lines):
-                    lines, rotation = again, turned
+                    lines, rotation, read_image = again, turned, turn(grey, turned)
+        if limits.reread_weak_lines and lines:
+            lines = reread(read_image, lines, tess_dpi, limits)
     except tesseract.TesseractTimeout:
         problems.append(problem("ocr.timeout", number, seconds=limits.tesseract_timeout))
     except tesseract.TesseractFailed as exc:

@@ -52,23 +52,32 @@ def read_lines(grey: Image.Image, *, dpi: int | None, lang: str, timeout: float,
     """OCR a page image into lines of words (boxes as fractions of the image), in
     reading order. `dpi` None lets Tesseract estimate it from the text size.
     Raises TesseractTimeout or TesseractFailed."""
-    _limit_threads(threads)
-    config = "--psm 3" + (f" --dpi {int(dpi)}" if dpi else "")
-    data = _run(pytesseract.image_to_data, grey, timeout, lang=lang, config=config,
-                output_type=pytesseract.Output.DICT)
     w, h = grey.size
     groups: dict[tuple[int, int, int, int], list[Word]] = {}
+    for key, (left, top, right, bottom), text, conf in words_px(grey, dpi=dpi, lang=lang, timeout=timeout,
+                                                                threads=threads, psm=3):
+        bbox = tuple(min(1.0, max(0.0, v)) for v in (left / w, top / h, right / w, bottom / h))
+        groups.setdefault(key, []).append(Word(text=text, bbox=bbox, conf=conf))
+    return order_lines([Line(words=tuple(words)) for words in groups.values()])
+
+
+def words_px(grey: Image.Image, *, dpi: int | None, lang: str, timeout: float, threads: int = 1,
+             psm: int = 3) -> list[tuple[tuple[int, int, int, int], tuple[int, int, int, int], str, float]]:
+    """Tesseract's words: (line key, box in pixels (x0, y0, x1, y1), text, confidence 0..1)."""
+    _limit_threads(threads)
+    config = f"--psm {psm}" + (f" --dpi {int(dpi)}" if dpi else "")
+    data = _run(pytesseract.image_to_data, grey, timeout, lang=lang, config=config,
+                output_type=pytesseract.Output.DICT)
+    out = []
     for i, text in enumerate(data["text"]):
         text = (text or "").strip()
         conf = float(data["conf"][i])
         if not text or conf < 0:
             continue
         left, top = data["left"][i], data["top"][i]
-        bbox = (left / w, top / h, (left + data["width"][i]) / w, (top + data["height"][i]) / h)
-        bbox = tuple(min(1.0, max(0.0, v)) for v in bbox)
         key = (data["page_num"][i], data["block_num"][i], data["par_num"][i], data["line_num"][i])
-        groups.setdefault(key, []).append(Word(text=text, bbox=bbox, conf=min(1.0, conf / 100)))
-    return order_lines([Line(words=tuple(words)) for words in groups.values()])
+        out.append((key, (left, top, left + data["width"][i], top + data["height"][i]), text, min(1.0, conf / 100)))
+    return out
 
 
 def orientation(grey: Image.Image, *, dpi: int, timeout: float,

@@ -549,3 +549,9 @@ def cnpj_alnum_repair(f: Field, ocr: bool) -> Field:
     if len(found) != 1:
         return f
     return f.model_copy(update={"value": found.pop(), "confidence": REPAIRED})
+
+
+def checked_renavam(span: Span | None, ocr: bool) -> Field:
+    """The first RENAVAM in the span, its one check digit as evidence (see verified())."""
+    f = ident_in(span, "renavam", ocr)
+    return verified(f, "renavam", ocr)

@@ -11,7 +11,7 @@ from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import (
     INFERRED, Reader, date_field, doc_field, field, find_docs, first, ident, int_field, plate_in,
-    REPAIRED, SURE_OCR, UNSURE, cap, checked, name_field, span_of, vin_in,
+    REPAIRED, SURE_OCR, UNSURE, cap, checked, checked_renavam, name_field, span_of, vin_in,
 )
 from validators.documents import CONFIDENT, Field
 
@@ -55,6 +55,9 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                          r.grab(["PLACA"], lambda s: plate_in(s, ocr), how="below"))
     out["chassi"] = first(r.grab(["CHASSI"], lambda s: vin_in(s, ocr)),
                           r.grab(["CHASSI"], lambda s: vin_in(s, ocr), how="below"))
+    renavam = lambda s: checked_renavam(s, ocr)  # noqa: E731
+    out["renavam"] = first(r.grab(["RENAVAM", "CÓDIGO RENAVAM", "CÓD. RENAVAM"], renavam),
+                           r.grab(["RENAVAM", "CÓDIGO RENAVAM", "CÓD. RENAVAM"], renavam, how="below"))
     seats = ["ASSENTOS (PASSAGEIROS)", "ASSENTOS", "Nº DE ASSENTOS", "NÚMERO DE ASSENTOS", "LOTAÇÃO",
              "LUGARES", "PASSAGEIROS"]
     out["assentos"] = first(r.grab(seats, _assentos), r.grab(seats, _assentos, how="below"), _assentos_unit(r))

@@ -200,7 +200,7 @@ def _signatures(r: Reader) -> dict[str, Field]:
 def _registro(fl) -> Field:
     """The Junta's registration stamp: 'Certifico (o) registro (em dd/mm/aaaa) sob o nº X', or
     'registrado/arquivado ... sob o nº X' (never a CPF 'inscrito no CPF sob o nº')."""
-    rx = re.compile(r"\b(?:certifico (?:o )?registro|o registro|registrad[oa]|arquivad[oa])\b"
+    rx = re.compile(r"\b(?:certifico (?:o )?registro|o registro|registro em|registrad[oa]|arquivad[oa])\b"
                     r"(?:(?!cpf|cnpj|nire)[^.]){0,60}?sob o n[o°º.]{1,2}\s*([0-9][0-9./\-]{3,})")
     best = None
     for m in rx.finditer(fl.folded):

@@ -84,3 +84,14 @@ def test_an_unsure_lotacao_that_the_vehicles_policy_states_as_its_seats_counts()
     # a policy for another number of seats corroborates nothing
     docs = setf(docs, "apolice", "assentos", 46)
     assert statuses(run(docs, REF))["art18"] == "review"
+
+
+def test_an_unsure_chassis_one_character_off_does_not_unpair_a_surely_paired_policy():
+    from metroplan_packet import CHASSI
+
+    off = CHASSI[:-1] + ("1" if CHASSI[-1] != "1" else "2")
+    docs = setf(valid_packet(), "apolice", "chassi", off, confidence=0.5)
+    assert statuses(run(docs, REF))["art4-xi"] == "ok"
+    # read with confidence, the same difference is a policy naming another chassis
+    docs = setf(valid_packet(), "apolice", "chassi", off)
+    assert statuses(run(docs, REF))["art4-xi"] == "fail"

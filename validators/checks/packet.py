@@ -16,6 +16,7 @@ from validators.ids import chassi as chassi_id
 from validators.ids import cnpj as cnpj_id
 from validators.ids import cpf as cpf_id
 from validators.ids import placa as placa_id
+from validators.ids import renavam as renavam_id
 
 # Where the carrier's CNPJ is printed, by precedence for choosing the reference value.
 CARRIER_FIELDS: tuple[tuple[str, str], ...] = (
@@ -29,8 +30,8 @@ CARRIER_FIELDS: tuple[tuple[str, str], ...] = (
 
 # Documents that belong to one vehicle, and how they name it.
 PAIRABLE: dict[str, tuple[str, ...]] = {
-    "apolice_seguro": ("placa", "chassi"),
-    "laudo_inspecao": ("placa", "chassi"),
+    "apolice_seguro": ("placa", "chassi", "renavam"),
+    "laudo_inspecao": ("placa", "chassi", "renavam"),
     "comprovante_taxa": ("placa",),
     "crv": ("placa", "chassi"),
 }
@@ -69,6 +70,10 @@ class Vehicle:
 
     def of(self, doc_type: str) -> list[Match]:
         return self.matches.get(doc_type, [])
+
+    def key(self, name: str) -> Read:
+        """The CRLV's read of an identifying field (placa, chassi, renavam)."""
+        return {"placa": self.placa, "chassi": self.chassi}.get(name) or read(self.crlv, name)
 
 
 @dataclass
@@ -337,7 +342,7 @@ def _match(doc: Document, v: Vehicle, keys: tuple[str, ...]) -> Match | None:
     by, conflicts = [], []
     sure = False  # one field read with confidence on both sides and agreeing is enough
     for k in keys:
-        mine, theirs = read(doc, k), (v.placa if k == "placa" else v.chassi)
+        mine, theirs = read(doc, k), v.key(k)
         if not (mine.present and theirs.present):
             continue
         if k == "placa":
@@ -345,6 +350,9 @@ def _match(doc: Document, v: Vehicle, keys: tuple[str, ...]) -> Match | None:
             # an unsure read off by a look-alike 5th character is no evidence either way
             comparable = placa_id.is_valid(placa_id.repair(mine.value)) and not (
                 placa_id.lookalike(mine.value, theirs.value) and not (mine.confident and theirs.confident))
+        elif k == "renavam":  # one check digit: a read that fails it compares with nothing
+            same = renavam_id.normalize(mine.value) == renavam_id.normalize(theirs.value)
+            comparable = renavam_id.is_valid(mine.value)
         else:
             same = chassi_id.normalize(mine.value) == chassi_id.normalize(theirs.value)
             comparable = True
@@ -355,5 +363,14 @@ def _match(doc: Document, v: Vehicle, keys: tuple[str, ...]) -> Match | None:
             conflicts.append((mine, theirs))
     if not by:
         return None
+    if sure:
+        # another field agrees with confidence: an unsure read one or two characters off is a
+        # misread of the same value, not a sign of another vehicle
+        conflicts = [(m, t) for m, t in conflicts if m.confident or not _near_miss(m.value, t.value)]
     return Match(doc, by, conflicts, sure and doc_trusted(doc) and not conflicts)
+
+
+def _near_miss(a: object, b: object) -> bool:
+    x, y = str(a or "").upper(), str(b or "").upper()
+    return len(x) == len(y) and 0 < sum(c != d for c, d in zip(x, y)) <= 2
 

@@ -45,7 +45,7 @@ def pairing(m: Match, v: Vehicle) -> Outcome:
         return review(f"{m.doc.type}.{mine.field}_diverge_crlv_incerto", msg, mine, theirs.value, v.crlv)
     if not m.confident:
         k = m.by[0]
-        return uncertain(read(m.doc, k), v.placa.value if k == "placa" else v.chassi.value, v.crlv)
+        return uncertain(read(m.doc, k), v.key(k).value, v.crlv)
     return ok(m.doc)
 
 

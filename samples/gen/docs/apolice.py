@@ -18,7 +18,7 @@ def expected(a: Apolice) -> dict:
         "numero_apolice": a.numero, "seguradora_nome": a.seguradora.nome,
         "seguradora_cnpj": a.seguradora.cnpj, "segurado_nome": a.segurado.razao,
         "segurado_documento": a.segurado.cnpj, "vigencia_inicio": a.inicio.isoformat(),
-        "vigencia_fim": a.fim.isoformat(), "placa": v.placa, "chassi": v.chassi,
+        "vigencia_fim": a.fim.isoformat(), "placa": v.placa, "chassi": v.chassi, "renavam": v.renavam,
         "assentos": a.assentos, "ap_por_passageiro": min(a.ap_morte, a.ap_invalidez),
         "rc_por_veiculo": a.rc_passageiros, "dmh_por_passageiro": a.dmh,
     }
