@@ -7,7 +7,6 @@ import os
 import resource
 import struct
 import time
-import zlib
 
 import pypdf
 import pytest
@@ -21,6 +20,7 @@ from ocr import Limits, ReadError, read, render_page
 from ocr.problems import CATALOG
 
 from ocr_makers import png_bytes, text_image, text_pdf
+from tests.hostile import png_bomb
 
 # Regression guards, stated generously (they are not benchmarks): measured here the bomb
 # is refused in ~1 ms and the 2,000-page PDF in ~50 ms, each without growing memory.
@@ -43,30 +43,6 @@ def assert_one_error(ext, code: str) -> None:
 
 def maxrss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-
-def png_bomb(width: int, height: int, rows_per_block: int = 1000) -> bytes:
-    """A valid 1-bit PNG of blank rows: tiny on disk, width×height pixels when decoded.
-    Deflate blocks are fully flushed, so one compressed block is repeated."""
-    row = b"\x00" * (1 + (width + 7) // 8)
-    block = row * rows_per_block
-    blocks, rest = divmod(height, rows_per_block)
-    c = zlib.compressobj(9)
-    first = c.compress(block) + c.flush(zlib.Z_FULL_FLUSH)
-    again = c.compress(block) + c.flush(zlib.Z_FULL_FLUSH)
-    last = c.compress(row * rest) + c.flush(zlib.Z_FULL_FLUSH) if rest else b""
-    end = c.flush()[:-4]
-    adler = 1
-    for _ in range(blocks):
-        adler = zlib.adler32(block, adler)
-    adler = zlib.adler32(row * rest, adler)
-    idat = first + again * (blocks - 1) + last + end + struct.pack(">I", adler)
-    ihdr = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", ihdr) + _chunk(b"IDAT", idat) + _chunk(b"IEND", b"")
 
 
 @pytest.fixture(scope="session")
