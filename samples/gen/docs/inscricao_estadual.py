@@ -31,18 +31,7 @@ def render(e: Empresa, emissao: date) -> tuple[bytes, dict]:
             [(0.7, "ENDEREÇO", f"{a.logradouro}, {a.numero} - {a.bairro}"), (0.3, "MUNICÍPIO/UF", f"{a.municipio}/{a.uf}")],
             [(0.4, "DATA DE INÍCIO DAS ATIVIDADES", text.dmy(e.abertura)), (0.6, "REGIME DE APURAÇÃO", "GERAL")],
             [(1, "CNAE FISCAL PRINCIPAL", f"{e.cnae_principal} - {CNAE_DESC[e.cnae_principal]}")]]
-    for r in rows:
-        x = x0
-        for f, lab, val in r:
-            fs = 9 if len(val) < 70 else 7.3
-            pdf.box(c, x, y, wd * f, 27, lab, val, value_size=fs, label_size=6.3)
-            x += wd * f
-        y -= 27
-    sec = "\n".join(f"{s} - {CNAE_DESC[s]}" for s in e.cnae_secundarios)
-    h = 14 + 11 * len(pdf.lines(sec, "Helvetica", 8, wd - 6))
-    pdf.box(c, x0, y, wd, h, "CNAE FISCAL SECUNDÁRIA", sec, value_font="Helvetica", value_size=8,
-            label_size=6.3, value_lines=5)
-    y -= h + 24
+    y = _grid(c, x0, y, wd, rows, e)
     c.setFont("Helvetica", 8.5)
     c.drawString(x0, y, f"Documento emitido em {text.dmy(emissao)} via internet. A autenticidade pode ser "
                  "confirmada no portal da Receita Estadual.")
@@ -81,6 +70,17 @@ def render_uf(e: Empresa, emissao: date, uf: str, situacao: str = "HABILITADO") 
             [(0.7, "LOGRADOURO", f"{a.logradouro}, {a.numero} - {a.bairro}"), (0.3, "MUNICÍPIO/UF", f"{a.municipio}/{a.uf}")],
             [(0.4, "DATA DE INÍCIO DAS ATIVIDADES", text.dmy(e.abertura)), (0.6, "REGIME DE RECOLHIMENTO", "DÉBITO E CRÉDITO")],
             [(1, "CNAE FISCAL PRINCIPAL", f"{e.cnae_principal} - {CNAE_DESC[e.cnae_principal]}")]]
+    y = _grid(c, x0, y, wd, rows, e)
+    c.setFont("Helvetica", 8.5)
+    c.drawString(x0, y, f"Comprovante emitido em {text.dmy(emissao)}. A autenticidade pode ser confirmada no portal da "
+                 "Secretaria de Fazenda.")
+    return d.bytes(), {"titular_nome": e.razao, "titular_documento": e.cnpj, "numero": ie,
+                       "data_emissao": emissao.isoformat(), "situacao": situacao,
+                       "cnae": [e.cnae_principal, *e.cnae_secundarios]}
+
+
+def _grid(c, x0: float, y: float, wd: float, rows, e) -> float:
+    """The rows of labelled boxes and the secondary CNAE box both states' layouts share; the y below them."""
     for r in rows:
         x = x0
         for f, lab, val in r:
@@ -92,10 +92,4 @@ def render_uf(e: Empresa, emissao: date, uf: str, situacao: str = "HABILITADO") 
     h = 14 + 11 * len(pdf.lines(sec, "Helvetica", 8, wd - 6))
     pdf.box(c, x0, y, wd, h, "CNAE FISCAL SECUNDÁRIA", sec, value_font="Helvetica", value_size=8,
             label_size=6.3, value_lines=5)
-    y -= h + 24
-    c.setFont("Helvetica", 8.5)
-    c.drawString(x0, y, f"Comprovante emitido em {text.dmy(emissao)}. A autenticidade pode ser confirmada no portal da "
-                 "Secretaria de Fazenda.")
-    return d.bytes(), {"titular_nome": e.razao, "titular_documento": e.cnpj, "numero": ie,
-                       "data_emissao": emissao.isoformat(), "situacao": situacao,
-                       "cnae": [e.cnae_principal, *e.cnae_secundarios]}
+    return y - h - 24

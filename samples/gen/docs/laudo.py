@@ -36,12 +36,7 @@ def render(v: Veiculo, numero: str, inspecao: date, validade: date) -> tuple[byt
         [(0.55, "MARCA / MODELO", v.marca_modelo), (0.2, "ANO FAB/MOD", f"{v.ano_fab}/{v.ano_mod}"),
          (0.25, "LOTAÇÃO", f"{v.lotacao} passageiros")],
     ]
-    for r in rows:
-        x = x0
-        for f, lab, val in r:
-            pdf.box(c, x, y, wd * f, 26, lab, val, value_size=9.5, label_size=6.5)
-            x += wd * f
-        y -= 26
+    y = _rows(c, x0, y, wd, rows)
     y -= 16
     c.setFont("Helvetica-Bold", 9)
     c.drawString(x0, y, "ITENS INSPECIONADOS")
@@ -130,12 +125,7 @@ def render_orgao(orgao: str, v: Veiculo, numero: str, inspecao: date, validade: 
             [(0.25, "PLACA", v.placa), (0.4, "CHASSI", v.chassi), (0.35, "RENAVAM", v.renavam)],
             [(0.55, "MARCA / MODELO", v.marca_modelo), (0.2, "ANO FAB/MOD", f"{v.ano_fab}/{v.ano_mod}"),
              (0.25, "LOTAÇÃO", f"{v.lotacao} lugares")]]
-    for r in rows:
-        x = x0
-        for f, lab, val in r:
-            pdf.box(c, x, y, wd * f, 26, lab, val, value_size=9.5, label_size=6.5)
-            x += wd * f
-        y -= 26
+    y = _rows(c, x0, y, wd, rows)
     y -= 16
     c.setFont("Helvetica-Bold", 9)
     c.drawString(x0, y, "ITENS VISTORIADOS")
@@ -207,3 +197,14 @@ def render_crea(v: Veiculo, numero: str, inspecao: date, validade: date, engenhe
     return d.bytes(), {"titular_nome": v.owner_nome, "titular_documento": v.owner_doc, "numero": numero,
                        "placa": v.placa, "chassi": v.chassi, "renavam": v.renavam, "data_emissao": inspecao.isoformat(),
                        "validade": validade.isoformat(), "resultado": "aprovado", "emissor": "crea"}
+
+
+def _rows(c, x0: float, y: float, wd: float, rows) -> float:
+    """Rows of labelled boxes, each row's widths as fractions of `wd`; the y below them."""
+    for r in rows:
+        x = x0
+        for f, lab, val in r:
+            pdf.box(c, x, y, wd * f, 26, lab, val, value_size=9.5, label_size=6.5)
+            x += wd * f
+        y -= 26
+    return y
