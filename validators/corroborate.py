@@ -1,4 +1,4 @@
-"""Identifiers (and policy numbers) that two documents read the same way.
+"""Identifiers (and policy numbers, and a person's birth date) that two documents read the same way.
 
 Tesseract often scores a right read of a plate or a chassis below CONFIDENT ('IDA1B31' at
 0.76: the mixed letters and digits of a plate are what its language model likes least). When
@@ -29,6 +29,9 @@ _NORMALISE = {
 _MIN_LENGTH = {"placa": 7, "chassi": 17, "renavam": 9, "doc": 11}
 # Numbers of kind text that name one thing in several documents (a policy and its receipt).
 _NUMBERS = {"numero_apolice": 8}
+# A person's facts, keyed by the holder's CPF read in the same document: a driver's birth date
+# on the CNH and on the identity card. Different people sharing a date never corroborate.
+_PERSONAL = {"data_nascimento": "titular_documento"}
 FLOOR = 0.5
 
 
@@ -47,6 +50,11 @@ def _keyed(doc: Document):
             value = alnum(f.value).upper()
             if len(value) >= _NUMBERS[name]:
                 yield name, f, (name, value)
+        elif name in _PERSONAL:
+            holder = doc.fields.get(_PERSONAL[name])
+            who = alnum(holder.value) if holder is not None and holder.confidence >= FLOOR else ""
+            if len(who) >= _MIN_LENGTH["doc"]:
+                yield name, f, (name, who, f.value)
         elif kind in _NORMALISE:
             value = _NORMALISE[kind](f.value)
             if len(value) >= _MIN_LENGTH[kind]:

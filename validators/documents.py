@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field as PydField
+from pydantic import BaseModel, ConfigDict, Field as PydField, model_serializer
 
 DocType = Literal[
     "crlv", "apolice_seguro", "comprovante_pagamento_seguro", "contrato_fretamento",
@@ -29,6 +29,16 @@ Severity = Literal["error", "warning", "info"]
 CONFIDENT = 0.80
 
 
+class RowRead(BaseModel):
+    """How sure one row of a records field is. `confidence`: the row as an entry (the name,
+    the kind of document and a number of that kind's shape are there); `document_confidence`:
+    the number's characters themselves."""
+    model_config = ConfigDict(extra="forbid")
+
+    confidence: float = PydField(ge=0.0, le=1.0)
+    document_confidence: float = PydField(ge=0.0, le=1.0)
+
+
 class Field(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -36,10 +46,21 @@ class Field(BaseModel):
     confidence: float = PydField(default=0.0, ge=0.0, le=1.0)
     page: int | None = PydField(default=None, ge=1)
     bbox: list[float] | None = None  # [x0, y0, x1, y1] as fractions of the page
+    # A records field (a passenger list) may say how sure each row is, in the value's order:
+    # the whole field's confidence is its least sure row, and one smudged number must not
+    # hide that every other row was read well. Absent (not null) when not given.
+    rows: list[RowRead] | None = None
 
     @property
     def confident(self) -> bool:
         return self.value is not None and self.confidence >= CONFIDENT
+
+    @model_serializer(mode="wrap")
+    def _without_absent_rows(self, handler):
+        out = handler(self)
+        if isinstance(out, dict) and out.get("rows") is None:
+            out.pop("rows", None)
+        return out
 
 
 class Finding(BaseModel):

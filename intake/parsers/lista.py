@@ -17,7 +17,7 @@ from intake.parsers._common import (
 )
 from intake.parsers._lexicon import FUNCTION, LEXICAL, STRANGE, echoes, prose_conf, weighed
 from intake.parsers.contrato import _numero
-from validators.documents import Field
+from validators.documents import Field, RowRead
 
 TYPES = ("lista_passageiros",)
 
@@ -135,7 +135,8 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     # every word of the list: a surname read unsure in one row is read sure in another
     seen = echoes(w for row in r.layout.all_rows() for w in row.words) if r.ocr else None
     out_rows = []
-    confs = []
+    confs: list[float] = []  # each row as an entry: name, kind, a number of the kind's shape
+    doc_confs: list[float] = []  # each row's number, character by character
     first_page, boxes = None, []
     shapes: list[str | None] = []
     for row in rows:
@@ -160,20 +161,21 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
                 tipo = "cpf"
         if tipo in ("cpf",) and doc:
             doc = nz.doc(doc) or doc
-        conf = _row_conf(r, nome, nome_sp, tipo, tipo_sp, doc, doc_sp, seen)
+        conf, dconf = _row_conf(r, nome, nome_sp, tipo, tipo_sp, doc, doc_sp, seen)
         if nome_sp and r.ocr:
             conf = min(conf, _broken(nome_sp, row.specks, nome))
         out_rows.append({"nome": nome, "documento_tipo": tipo, "documento": doc})
         confs.append(conf)
+        doc_confs.append(dconf)
         shapes.append(_shape(doc_sp.text) if doc and doc_sp else None)
         first_page = first_page or row.page
         if row.page == first_page:
             boxes.append(row.bbox)
     if not out_rows:
         return field(None), field(None)
-    _kinds_by_shape(out_rows, confs, shapes)
+    _kinds_by_shape(out_rows, confs, shapes, doc_confs)
     bbox = [min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)]
-    pax = field(out_rows, None, min(confs), page=first_page, bbox=bbox)
+    pax = field(out_rows, None, min(min(confs), min(doc_confs)), page=first_page, bbox=bbox)
     total = len(out_rows)
     printed = _printed_total(r)
     if printed is None:
@@ -183,6 +185,9 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     else:
         tconf = 0.5  # rows read and printed total disagree: someone must look
         pax = pax.model_copy(update={"confidence": min(pax.confidence, 0.5)})
+        confs = [min(c, 0.5) for c in confs]
+    pax = pax.model_copy(update={"rows": [RowRead(confidence=round(c, 4), document_confidence=round(d, 4))
+                                          for c, d in zip(confs, doc_confs)]})
     tot = field(total, None, tconf, page=printed.page if printed else first_page,
                 bbox=printed.bbox if printed else bbox)
     return pax, tot
@@ -275,13 +280,15 @@ _SHAPES = {
 
 
 def _row_conf(r: Reader, nome: str | None, nome_sp: Span | None, tipo: str | None, tipo_sp: Span | None,
-              doc: str | None, doc_sp: Span | None, seen) -> float:
-    """A row's certainty: its least sure part. The name's words weighed as prose names (a
-    surname read sure in another row, a word of the dictionary); a CPF's check digits; the kind
-    of document from its column, or from a tipo cell whose reading the number's shape bears out."""
+              doc: str | None, doc_sp: Span | None, seen) -> tuple[float, float]:
+    """A row's certainty, in two parts: the row as an entry (its name's words weighed as prose
+    names, a surname read sure in another row, a word of the dictionary; the kind of document
+    from its column, or from a tipo cell whose reading the number's shape bears out; a number of
+    that kind's shape in its cell) and the number's characters (a CPF's check digits)."""
     if not r.ocr:
         conf = min((sp.conf for sp in (nome_sp, tipo_sp, doc_sp) if sp), default=1.0)
-        return min(conf, 0.85) if tipo is None else conf
+        conf = min(conf, 0.85) if tipo is None else conf
+        return conf, conf
     parts = []
     if nome_sp:
         nc = prose_conf(nome_sp, names=True, seen=seen, joining=False)
@@ -293,6 +300,7 @@ def _row_conf(r: Reader, nome: str | None, nome_sp: Span | None, tipo: str | Non
         parts.append(nc)
     else:
         parts.append(0.0)
+    dc = 0.0
     if doc_sp and doc:
         dc = doc_sp.conf
         if tipo == "cpf" and len(doc) == 11:
@@ -304,9 +312,9 @@ def _row_conf(r: Reader, nome: str | None, nome_sp: Span | None, tipo: str | Non
             dc = max(dc, VERIFIED) if dc >= 0.1 else dc  # a birth certificate's two check digits
         elif tipo == "rg" and _SP_RG.fullmatch(doc_sp.text.strip(" .,;:|")) and _sp_rg_ok(doc):
             dc = max(dc, 0.85) if dc >= 0.7 else dc  # one check digit: a smaller lift (as a RENAVAM's)
-        parts.append(dc)
-    else:
-        parts.append(0.0)
+    # A number of the kind's shape is an entry whatever its digits: an RG of ten digits read
+    # unsure is still an RG there. A CPF's entry is its check digits (a wrong one is no CPF).
+    parts.append(1.0 if tipo not in (None, "cpf") and _number_there(tipo, doc, dc) else dc)
     if tipo is None:
         parts.append(0.85)
     elif tipo == "cpf" and doc and id_valid("cpf", doc) and doc_sp and CPF_MASK.fullmatch(doc_sp.text.strip(" .,;:|")):
@@ -315,7 +323,13 @@ def _row_conf(r: Reader, nome: str | None, nome_sp: Span | None, tipo: str | Non
         shape = _SHAPES.get(tipo)
         fits = bool(doc and shape and shape.fullmatch(doc))
         parts.append(max(tipo_sp.conf, FUNCTION) if fits and tipo_sp.conf >= 0.5 else tipo_sp.conf)
-    return min(parts)
+    return min(parts), dc
+
+
+def _number_there(tipo: str, doc: str | None, conf: float) -> bool:
+    """A number of the kind's shape, mostly digits, read as characters at all (not a speck)."""
+    shape = _SHAPES.get(tipo)
+    return bool(doc and shape and shape.fullmatch(doc) and sum(c.isdigit() for c in doc) >= 5 and conf >= 0.1)
 
 
 CPF_MASK = re.compile(r"\d{3}\.\d{3}\.\d{3}-\d{2}")
@@ -342,13 +356,14 @@ def _shape(text: str) -> str:
     return re.sub(r"[A-Za-z]", "A", t)
 
 
-def _kinds_by_shape(out_rows: list[dict], confs: list[float], shapes: list[str | None]) -> None:
+def _kinds_by_shape(out_rows: list[dict], confs: list[float], shapes: list[str | None],
+                    doc_confs: list[float]) -> None:
     """A row whose kind of document was not read (its tipo cell a smudge) takes the kind of the
     list's sure rows whose numbers are printed in the same shape, when that shape belongs to one
     kind only (ten digits are RGs on a list where no other kind has ten digits)."""
     kinds: dict[str, set[str]] = {}
-    for row, c, sh in zip(out_rows, confs, shapes):
-        if row["documento_tipo"] and sh and c >= FUNCTION:
+    for row, c, d, sh in zip(out_rows, confs, doc_confs, shapes):
+        if row["documento_tipo"] and sh and min(c, d) >= FUNCTION:
             kinds.setdefault(sh, set()).add(row["documento_tipo"])
     for i, (row, sh) in enumerate(zip(out_rows, shapes)):
         if row["documento_tipo"] is None and sh and len(kinds.get(sh, ())) == 1:

@@ -64,12 +64,23 @@ def test_sao_paulo_rg_check_digit():
 def test_a_row_kind_from_the_shape_of_the_lists_numbers():
     rows = [{"documento_tipo": "rg"}, {"documento_tipo": "matricula"}, {"documento_tipo": None}]
     confs = [0.9, 0.9, 0.9]
-    lista._kinds_by_shape(rows, confs, ["9999999999", "9999.9999", "9999999999"])
+    lista._kinds_by_shape(rows, confs, ["9999999999", "9999.9999", "9999999999"], [0.9, 0.9, 0.9])
     assert rows[2]["documento_tipo"] == "rg" and confs[2] <= 0.85
     # a shape two kinds share settles nothing
     rows = [{"documento_tipo": "rg"}, {"documento_tipo": "inscricao"}, {"documento_tipo": None}]
-    lista._kinds_by_shape(rows, [0.9, 0.9, 0.9], ["999999", "999999", "999999"])
+    lista._kinds_by_shape(rows, [0.9, 0.9, 0.9], ["999999", "999999", "999999"], [0.9, 0.9, 0.9])
     assert rows[2]["documento_tipo"] is None
+    # a row whose number was itself read unsure is no witness of its shape's kind
+    rows = [{"documento_tipo": "rg"}, {"documento_tipo": None}]
+    lista._kinds_by_shape(rows, [0.9, 0.9], ["9999999999", "9999999999"], [0.4, 0.9])
+    assert rows[1]["documento_tipo"] is None
+
+
+def test_an_rg_read_unsure_is_still_an_entry_but_a_speck_is_not():
+    assert lista._number_there("rg", "8038470163", 0.30)
+    assert not lista._number_there("rg", "ARBRBAA7", 0.30)  # no RG's shape
+    assert not lista._number_there("rg", "8038470163", 0.05)  # read as characters at all? no
+    assert not lista._number_there("matricula", "A1B", 0.9)  # too few digits to be a number there
 
 
 def test_a_passenger_name_mended():

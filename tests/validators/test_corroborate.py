@@ -95,3 +95,29 @@ def test_an_unsure_chassis_one_character_off_does_not_unpair_a_surely_paired_pol
     # read with confidence, the same difference is a policy naming another chassis
     docs = setf(valid_packet(), "apolice", "chassi", off)
     assert statuses(run(docs, REF))["art4-xi"] == "fail"
+
+
+def _person(doc_id: str, doc_type: str, cpf_value: str, born: str, conf: float):
+    from metroplan_packet import doc
+
+    d = doc(doc_id, doc_type, {"titular_nome": "HEITOR HENRIQUE DUTRA BRUM", "titular_documento": cpf_value,
+                               "data_nascimento": born})
+    d.fields["data_nascimento"] = d.fields["data_nascimento"].model_copy(update={"confidence": conf})
+    return d
+
+
+def test_a_birth_date_read_alike_on_the_same_persons_cnh_and_identity_is_lifted():
+    from metroplan_packet import make_cpf
+
+    who = make_cpf("756109500")
+    docs = [_person("cnh", "cnh", who, "1986-09-23", 0.67),
+            _person("rg", "documento_identidade", who, "1986-09-23", 0.96)]
+    assert conf(corroborated(docs), "cnh", "data_nascimento") == CONFIDENT
+
+
+def test_a_birth_date_of_another_person_corroborates_nothing():
+    from metroplan_packet import make_cpf
+
+    docs = [_person("cnh", "cnh", make_cpf("756109500"), "1986-09-23", 0.67),
+            _person("rg", "documento_identidade", make_cpf("123456789"), "1986-09-23", 0.96)]
+    assert conf(corroborated(docs), "cnh", "data_nascimento") == 0.67

@@ -210,3 +210,15 @@ def test_plates_differing_by_a_lookalike_fifth_character_are_not_compared():
     assert not placa.lookalike("FAY3G13", "FAY3G13")  # the same plate
     assert not placa.lookalike("FAY3613", "FAY3G14")  # another character differs too
     assert not placa.lookalike("ABC1234", "ABD1234")
+
+
+def test_a_plate_read_in_its_other_form_names_the_vehicle_unless_a_lookalike_could_not():
+    assert placa.other_form("FAY3G13", "FAY3G13")
+    assert placa.other_form("FAY3613", "FAY3G13")  # old form; a '6' misread for 'G' is the same vehicle
+    assert placa.other_form("FAY3G13", "FAY3613")
+    assert placa.other_form("FAY3713", "FAY3H13")  # 7 has no look-alike letter
+    assert not placa.other_form("FAY3813", "FAY3I13")  # the '8' may be a 'B': FAY3B13 is FAY3113
+    assert not placa.other_form("FAY3113", "FAY3B13")  # the '1' may be an 'I': FAY3I13 is FAY3813
+    assert not placa.other_form("FAY3613", "FAY3G14")
+    assert not placa.other_form("garbage", "FAY3G13")
+    assert placa.other_form("FAY3B13", "FAY3B13")  # the very same characters, look-alike or not

@@ -564,3 +564,32 @@ def test_no_carrier_cnpj_printed_anywhere_is_review():
     st = statuses(items)
     assert st["art2-iii-a"] == "review" and st["art2-iii-c"] == "review"
     assert "cartao_cnpj.titular_documento_not_found" in codes(items, "art2-iii-a")
+
+
+def _rows_read(docs, *rows):
+    """The list's per-row reads: (entry, number) confidences, one pair per passenger."""
+    from validators.documents import RowRead
+
+    f = get(docs, "lista").fields["passageiros"]
+    get(docs, "lista").fields["passageiros"] = f.model_copy(update={
+        "confidence": min(min(r) for r in rows),
+        "rows": [RowRead(confidence=a, document_confidence=b) for a, b in rows]})
+    return docs
+
+
+def test_an_rg_read_with_unsure_digits_is_still_an_identification():
+    # Bruno's RG (row 2): the entry read sure, its ten digits not: the list identifies him
+    docs = _rows_read(valid_packet(), (0.95, 0.95), (0.95, 0.30), (0.95, 0.95))
+    items = run(docs, REF)
+    assert item(items, "art4-vi").status == "ok"
+    assert "lista_passageiros.numero_leitura_incerta" in codes(items, "art4-vi")
+    assert item(items, "art18").status == "ok"  # the count of rows is sure
+
+
+def test_a_cpf_read_with_unsure_digits_or_an_unsure_entry_is_review():
+    # a CPF's check digits are what is judged of it: unsure digits, unsure verdict
+    items = run(_rows_read(valid_packet(), (0.95, 0.40), (0.95, 0.95), (0.95, 0.95)), REF)
+    assert item(items, "art4-vi").status == "review"
+    # a name read unsure: the row itself is in doubt
+    items = run(_rows_read(valid_packet(), (0.95, 0.95), (0.60, 0.95), (0.95, 0.95)), REF)
+    assert item(items, "art4-vi").status == "review"

@@ -405,11 +405,12 @@ def vehicle_list(ctx: Context) -> list[Outcome]:
 
 
 def _all_listed_exactly(ctx: Context, plates: list) -> bool:
-    """Every vehicle of the packet has its CRLV plate among `plates`, character for character
-    (no old/Mercosul conversion: 'FAY3613' is no read of FAY3G13)."""
-    listed = {placa_id.normalize(p) for p in plates}
+    """Every vehicle of the packet has its CRLV plate among `plates`, character for character,
+    or in its other form where no look-alike could name another vehicle (the list's 'FAY3613'
+    is the old plate of the CRLV's FAY3G13, and a '6' misread for a 'G' is that vehicle too).
+    No OCR repair on either side: the reads as they are."""
     vehicles = ctx.packet.vehicles
-    return bool(vehicles) and all(v.placa.present and placa_id.normalize(v.placa.value) in listed
+    return bool(vehicles) and all(v.placa.present and any(placa_id.other_form(p, v.placa.value) for p in plates)
                                   for v in vehicles)
 
 

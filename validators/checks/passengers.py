@@ -20,29 +20,43 @@ class Passenger:
     nome: str | None
     documento_tipo: str | None
     documento: str | None
-    confident: bool
+    confident: bool  # the whole row, the number's characters included
+    entry: bool = False  # the row as an entry: name, kind and a number of that kind's shape
 
 
 def passengers(lista: Document | None) -> tuple[list[Passenger], Read]:
+    """The list's rows, each with how sure it is: from the field's per-row reads when the
+    parser gave them, else the whole field's confidence for every row."""
     r = read(lista, "passageiros")
     rows = r.value if isinstance(r.value, list) else []
+    f = lista.fields.get("passageiros") if lista is not None else None
+    per_row = f.rows if f is not None and f.rows is not None and len(f.rows) == len(rows) else None
     out = []
-    for row in rows:
+    for i, row in enumerate(rows):
         if not isinstance(row, dict):
             continue
-        row_conf = row.get("confidence", row.get("confianca"))
-        sure = r.confident and (row_conf is None or float(row_conf) >= CONFIDENT)
+        if per_row is not None:
+            entry = per_row[i].confidence >= CONFIDENT
+            sure = entry and per_row[i].document_confidence >= CONFIDENT
+        else:
+            entry = sure = r.confident
         tipo = row.get("documento_tipo")
         out.append(Passenger(row.get("nome"), str(tipo).lower() if tipo else None,
-                             str(row["documento"]) if row.get("documento") not in (None, "") else None, sure))
+                             str(row["documento"]) if row.get("documento") not in (None, "") else None,
+                             sure, entry))
     return out, r
+
+
+def _entries_sure(rows: list[Passenger], r: Read) -> bool:
+    """The list read well as a list: every row sure as an entry (a number's digits aside)."""
+    return bool(rows) and (r.confident or all(p.entry for p in rows))
 
 
 def count(lista: Document | None) -> tuple[int | None, Read]:
     """How many passengers, when known with confidence: the rows, else the printed total."""
     rows, r = passengers(lista)
     total = read(lista, "total_passageiros")
-    if r.confident and rows:
+    if _entries_sure(rows, r):
         return len(rows), r
     if total.confident:
         try:
@@ -80,9 +94,10 @@ def passengers_identified(ctx: Context, accepted: list[str] = list(ID_KINDS),
     if lista is None:
         return [missing("lista_passageiros")]
     rows, r = passengers(lista)
-    if not r.confident or not rows:
+    if not _entries_sure(rows, r):
         return [uncertain(r, "passageiros com nome completo e documento")]
     outs: list[Outcome] = []
+    notes: list[tuple[str, Passenger]] = []  # entries sure, their numbers' digits not
     total = read(lista, "total_passageiros")
     if total.confident and str(total.value).isdigit() and int(total.value) != len(rows):
         outs.append(review("lista_passageiros.total_diverge",
@@ -93,11 +108,14 @@ def passengers_identified(ctx: Context, accepted: list[str] = list(ID_KINDS),
         where = f"passageiro {i}"
         value = {"nome": p.nome, "documento_tipo": p.documento_tipo, "documento": p.documento}
         field_r = Read(lista, "passageiros", value, r.confidence)
-        if not p.confident:
+        if not p.entry or (not p.confident and p.documento_tipo in (None, "cpf")):
+            # a CPF's check digits are part of what is judged: unsure digits, unsure verdict
             outs.append(review("lista_passageiros.passageiro_incerto",
                                f"Leitura incerta do {where} da lista ({lista.id}).", field_r,
                                f"nome completo e {want}", value=value))
             continue
+        if not p.confident:
+            notes.append((where, p))
         problems = []
         if not p.nome or len(fold(p.nome).split()) < 2:
             problems.append("nome completo ausente")
@@ -122,7 +140,16 @@ def passengers_identified(ctx: Context, accepted: list[str] = list(ID_KINDS),
             outs.append(fail("lista_passageiros.identificacao_invalida",
                              f"{where.capitalize()} ({p.nome or 'sem nome'}): {'; '.join(problems)}.",
                              field_r, f"nome completo e {want} válido", value=value))
-    return outs or [ok(lista)]
+    if outs:
+        return outs
+    if notes:
+        listed = "; ".join(f"{w} ({p.documento_tipo.upper()} {p.documento})" for w, p in notes)
+        unsure = Read(lista, "passageiros", [{"nome": p.nome, "documento_tipo": p.documento_tipo,
+                                               "documento": p.documento} for _, p in notes], r.confidence)
+        return [ok(lista, code="lista_passageiros.numero_leitura_incerta", r=unsure, expected=want,
+                   info=f"Documento presente em todas as linhas, mas com dígitos de leitura incerta em: "
+                        f"{listed}. A identificação exigida está presente; conferir o número se for usado.")]
+    return [ok(lista)]
 
 
 @check("list_matches_contract")
@@ -180,9 +207,12 @@ def contractor_on_list(ctx: Context) -> list[Outcome]:
         name_hit = nome.present and same_name(p.nome, nome.value)
         doc_hit = bool(p.documento) and (_same_id(p.documento, doc) or _same_id(p.documento, rg))
         if name_hit or doc_hit:
-            sure = p.confident and ((name_hit and nome.confident) or (doc_hit and (doc.confident or rg.confident)))
+            sure = ((name_hit and p.entry and nome.confident)
+                    or (doc_hit and p.confident and (doc.confident or rg.confident)))
             return [ok(lista, c)] if sure else [uncertain(nome, "contratante na lista de passageiros", lista)]
-    if not (nome.confident and r.confident):
+    # absent only when every name was read sure, and every number too where a number could match
+    numbers_sure = all(p.confident for p in rows) or not (doc.present or rg.present)
+    if not (nome.confident and _entries_sure(rows, r) and numbers_sure):
         return [uncertain(nome if not nome.confident else r, "contratante na lista de passageiros", lista)]
     if ctx.fact("representante_legal"):
         return [review("lista_passageiros.contratante_representante",

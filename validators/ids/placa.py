@@ -72,3 +72,15 @@ def lookalike(a: object, b: object) -> bool:
     if len(pa) != 7 or len(pb) != 7 or pa == pb or pa[:4] != pb[:4] or pa[5:] != pb[5:]:
         return False
     return frozenset((pa[4], pb[4])) in _LOOKALIKE_5TH
+
+
+def other_form(read: object, plate: object) -> bool:
+    """True when `read` is `plate` itself or its other form (old ABC1234 / Mercosul ABC1C34)
+    and no look-alike of its 5th character would name another vehicle: a '6' read for the
+    Mercosul 'G' is the same vehicle either way; an '8' may be a misread 'B', which is not the
+    old form of an 'I'."""
+    a, b = normalize(read), normalize(plate)
+    if not (PATTERN.match(a) and PATTERN.match(b)) or to_old(a) != to_old(b):
+        return False
+    return a == b or all(to_old(a[:4] + o + a[5:]) == to_old(a)
+               for pair in _LOOKALIKE_5TH if a[4] in pair for o in pair - {a[4]})
