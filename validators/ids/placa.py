@@ -83,4 +83,4 @@ def other_form(read: object, plate: object) -> bool:
     if not (PATTERN.match(a) and PATTERN.match(b)) or to_old(a) != to_old(b):
         return False
     return a == b or all(to_old(a[:4] + o + a[5:]) == to_old(a)
-               for pair in _LOOKALIKE_5TH if a[4] in pair for o in pair - {a[4]})
+                         for pair in _LOOKALIKE_5TH if a[4] in pair for o in pair - {a[4]})
