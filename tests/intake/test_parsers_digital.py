@@ -70,3 +70,14 @@ def test_digital_accuracy_goals(digital_reads):
     report = accuracy.evaluate(pairs, reads)["renderings"]["digital"]
     assert report["type_accuracy"] == 1.0
     assert report["core_field_accuracy"] >= 0.99
+
+
+@pytest.mark.parametrize("exp_path, doc_path", [p for p in DIGITAL if expected(p[0])["type"] == "lista_passageiros"],
+                         ids=lambda p: getattr(p, "name", None))
+def test_passenger_lists_say_how_sure_each_row_is(exp_path, doc_path, digital_reads):
+    """One row read per passenger, in order; the field's confidence is its least sure part."""
+    _, doc = _doc(digital_reads, exp_path, doc_path)
+    f = doc.fields["passageiros"]
+    assert f.rows is not None and len(f.rows) == len(f.value)
+    assert f.confidence == min(min(r.confidence, r.document_confidence) for r in f.rows)
+    assert "rows" in f.model_dump() and "rows" not in doc.fields["total_passageiros"].model_dump()
