@@ -68,7 +68,8 @@ def reread(grey: Image.Image, lines: list[Line], dpi: int | None, limits: Limits
         strip.paste(crop, (GAP, top + GAP))
     try:
         words = tesseract.words_px(strip, dpi=dpi * SCALE if dpi else None, lang=limits.tesseract_lang,
-                                   timeout=limits.tesseract_timeout, threads=limits.tesseract_threads, psm=6)
+                                   timeout=limits.tesseract_timeout, threads=limits.tesseract_threads, psm=6,
+                                   library=limits.tesseract_library)
     except (tesseract.TesseractTimeout, tesseract.TesseractFailed):
         return lines  # the first read stands
     # a crop may show a sliver of its neighbours: keep the words centred on the weak line

@@ -1,6 +1,7 @@
-"""Tesseract through pytesseract: words with boxes and confidences, and OSD orientation.
+"""Tesseract: words with boxes and confidences, and OSD orientation.
 
-Pages go to Tesseract as uncompressed BMP files (8-bit grey, or 1-bit for bilevel scans):
+Words come from the library kept loaded in this process (ocr/engine.py) when it can be loaded,
+else from the command through pytesseract. For the command, pages go to Tesseract as uncompressed BMP files (8-bit grey, or 1-bit for bilevel scans):
 writing one costs ~10 ms where a PNG costs ~400 ms at 300 dpi, and Leptonica reads BMP
 faster than PNM or PNG (measured, same page: 2.31 s BMP, 2.46 s PNG, 2.50 s PGM of CPU).
 The resolution goes along when known, so the layout analysis needs no guess.
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytesseract
 from PIL import Image
 
+from ocr import engine
 from ocr.layout import order_lines
 from ocr.model import Line, Word
 
@@ -48,26 +50,38 @@ def _run(fn, image: Image.Image, timeout: float, **kwargs):
 
 
 def read_lines(grey: Image.Image, *, dpi: int | None, lang: str, timeout: float,
-               threads: int = 1) -> list[Line]:
+               threads: int = 1, library: bool = True) -> list[Line]:
     """OCR a page image into lines of words (boxes as fractions of the image), in
-    reading order. `dpi` None lets Tesseract estimate it from the text size.
+    reading order. `dpi` None: the image's own stated resolution, else 96 (see
+    engine._stated_ppi).
     Raises TesseractTimeout or TesseractFailed."""
     w, h = grey.size
     groups: dict[tuple[int, int, int, int], list[Word]] = {}
     for key, (left, top, right, bottom), text, conf in words_px(grey, dpi=dpi, lang=lang, timeout=timeout,
-                                                                threads=threads, psm=3):
+                                                                threads=threads, psm=3,
+                                                                library=library):
         bbox = tuple(min(1.0, max(0.0, v)) for v in (left / w, top / h, right / w, bottom / h))
         groups.setdefault(key, []).append(Word(text=text, bbox=bbox, conf=conf))
     return order_lines([Line(words=tuple(words)) for words in groups.values()])
 
 
 def words_px(grey: Image.Image, *, dpi: int | None, lang: str, timeout: float, threads: int = 1,
-             psm: int = 3) -> list[tuple[tuple[int, int, int, int], tuple[int, int, int, int], str, float]]:
-    """Tesseract's words: (line key, box in pixels (x0, y0, x1, y1), text, confidence 0..1)."""
+             psm: int = 3, library: bool = True
+             ) -> list[tuple[tuple[int, int, int, int], tuple[int, int, int, int], str, float]]:
+    """Tesseract's words: (line key, box in pixels (x0, y0, x1, y1), text, confidence 0..1).
+    `library` False (or no loadable library) runs the command instead of the kept engine."""
     _limit_threads(threads)
-    config = f"--psm {psm}" + (f" --dpi {int(dpi)}" if dpi else "")
-    data = _run(pytesseract.image_to_data, grey, timeout, lang=lang, config=config,
-                output_type=pytesseract.Output.DICT)
+    if library and engine.available():
+        try:
+            data = _tsv_rows(engine.tsv(grey, dpi=dpi, lang=lang, psm=psm, timeout=timeout))
+        except engine.EngineTimeout as exc:
+            raise TesseractTimeout(str(exc)) from None
+        except engine.EngineError as exc:
+            raise TesseractFailed(str(exc)) from None
+    else:
+        config = f"--psm {psm}" + (f" --dpi {int(dpi)}" if dpi else "")
+        data = _run(pytesseract.image_to_data, grey, timeout, lang=lang, config=config,
+                    output_type=pytesseract.Output.DICT)
     out = []
     for i, text in enumerate(data["text"]):
         text = (text or "").strip()
@@ -80,11 +94,35 @@ def words_px(grey: Image.Image, *, dpi: int | None, lang: str, timeout: float, t
     return out
 
 
-def orientation(grey: Image.Image, *, dpi: int, timeout: float,
-                threads: int = 1) -> tuple[int, float] | None:
+_TSV_COLUMNS = ("level", "page_num", "block_num", "par_num", "line_num", "word_num", "left", "top",
+                "width", "height", "conf", "text")
+
+
+def _tsv_rows(tsv: str) -> dict[str, list]:
+    """The library's TSV as pytesseract's Output.DICT: one list per column, numbers as whole
+    numbers (pytesseract truncates the confidence to whole percents; the thresholds downstream
+    were set on those, so both paths give the same words and confidences)."""
+    data: dict[str, list] = {c: [] for c in _TSV_COLUMNS}
+    for row in tsv.splitlines():
+        cells = row.split("\t", 11)
+        if len(cells) < 11:
+            continue
+        cells += [""] * (12 - len(cells))
+        for c, v in zip(_TSV_COLUMNS, cells):
+            data[c].append(v if c == "text" else int(float(v)))
+    return data
+
+
+def orientation(grey: Image.Image, *, dpi: int, timeout: float, threads: int = 1,
+                library: bool = True) -> tuple[int, float] | None:
     """OSD's answer: (degrees to turn the page clockwise to read it upright, confidence),
     or None when it cannot tell (too little text)."""
     _limit_threads(threads)
+    if library and engine.available():
+        try:
+            return engine.orientation(grey, dpi=dpi)
+        except engine.EngineError:  # no osd data for the library: the command may still have it
+            pass
     try:
         osd = _run(pytesseract.image_to_osd, grey, timeout, config=f"--psm 0 --dpi {int(dpi)}",
                    output_type=pytesseract.Output.DICT)

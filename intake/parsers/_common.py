@@ -198,6 +198,17 @@ def int_field(span: Span | None, lo: int | None = None, hi: int | None = None) -
     return field(v, span, c)
 
 
+def lotacao_field(span: Span | None) -> Field:
+    """A vehicle's seats: '44P' on a CRLV, '44 passageiros' or '44 lugares' elsewhere."""
+    if not span:
+        return field(None)
+    m = re.search(r"(?<!\d)(\d{1,3})\s*(?:P\b|PASS|LUGARES|$)", span.text.upper())
+    if not m:
+        return int_field(span, 1, 150)
+    v = int(m.group(1))
+    return field(v, span) if 1 <= v <= 150 else field(None, span)
+
+
 def ocr_text(span: Span) -> str:
     """A span's text; for OCR'd words without the specks read as lone punctuation
     ('Av. Boqueirão, . 1200') and with dashes read as em dashes made hyphens again."""

@@ -199,9 +199,10 @@ def _signatures(r: Reader) -> dict[str, Field]:
 
 def _registro(fl) -> Field:
     """The Junta's registration stamp: 'Certifico (o) registro (em dd/mm/aaaa) sob o nº X', or
-    'registrado/arquivado ... sob o nº X' (never a CPF 'inscrito no CPF sob o nº')."""
+    'registrado/arquivado ... sob o nº X' (never a CPF 'inscrito no CPF sob o nº'). A speck of the
+    stamp beside the 'o' ('sob Oo Nº') is allowed."""
     rx = re.compile(r"\b(?:certifico (?:o )?registro|o registro|registro em|registrad[oa]|arquivad[oa])\b"
-                    r"(?:(?!cpf|cnpj|nire)[^.]){0,60}?sob o n[o°º.]{1,2}\s*([0-9][0-9./\-]{3,})")
+                    r"(?:(?!cpf|cnpj|nire)[^.]){0,60}?sob o\w? n[o°º.]{1,2}\s*([0-9][0-9./\-]{3,})")
     best = None
     for m in rx.finditer(fl.folded):
         raw = fl.text[m.start(1):m.end(1)].rstrip(".,;-")

@@ -12,7 +12,7 @@ from rapidfuzz import fuzz, process
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import (
-    MISREAD, UNSURE, Reader, cnpj_alnum_repair, date_field, doc_checked, field, ident_in, int_field, name_field,
+    MISREAD, UNSURE, Reader, cnpj_alnum_repair, date_field, doc_checked, field, ident_in, int_field, lotacao_field, name_field,
     span_of, vin_in,
 )
 from validators.documents import Field
@@ -140,16 +140,6 @@ def _municipio(span: Span | None) -> Field:
     return field(text.upper(), span.sub(words))
 
 
-def _lotacao(span: Span | None) -> Field:
-    if not span:
-        return field(None)
-    m = re.search(r"(?<!\d)(\d{1,3})\s*(?:P\b|PASS|LUGARES|$)", span.text.upper())
-    if not m:
-        return int_field(span, 1, 150)
-    v = int(m.group(1))
-    return field(v, span) if 1 <= v <= 150 else field(None, span)
-
-
 def parse(ext, doc_type: str) -> dict[str, Field]:
     r = Reader(ext)
     ocr = r.ocr
@@ -183,7 +173,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         et = out["especie_tipo"]
         out["tipo_veiculo"] = field(tipo_veiculo(et.value), None, et.confidence,
                                     page=et.page, bbox=et.bbox) if et.value else field(None)
-        out["lotacao"] = r.grab(["LOTAÇÃO", "LOTACAO", "LOTAÇÃO (PASSAGEIROS)"], _lotacao)
+        out["lotacao"] = r.grab(["LOTAÇÃO", "LOTACAO", "LOTAÇÃO (PASSAGEIROS)"], lotacao_field)
 
     out["proprietario_nome"] = r.grab(["NOME", "NOME DO PROPRIETÁRIO", "PROPRIETÁRIO"], name_field)
     if out["proprietario_nome"].value is None:

@@ -6,7 +6,8 @@ import re
 
 from intake import normalize as nz
 from intake.parsers._common import (
-    REPAIRED, Reader, cap, checked_renavam, date_field, doc_checked, field, name_field, plate_in, unchecked, vin_in,
+    REPAIRED, Reader, cap, checked_renavam, date_field, doc_checked, field, lotacao_field, name_field, plate_in, unchecked,
+    vin_in,
 )
 from intake.parsers.generic import lookup, numero_after_title
 from validators.documents import Field
@@ -31,6 +32,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["placa"] = lookup(r, ["Placa"], lambda s: plate_in(s, ocr))
     out["chassi"] = lookup(r, ["Chassi"], lambda s: vin_in(s, ocr))
     out["renavam"] = lookup(r, ["RENAVAM", "Código RENAVAM"], lambda s: checked_renavam(s, ocr))
+    out["lotacao"] = lookup(r, ["Lotação", "Capacidade"], lotacao_field)
     out["data_emissao"] = lookup(r, ["Data da inspeção", "Data da vistoria", "Data de emissão", "Realizada em",
                                      "Data"], date_field)
     out["validade"] = lookup(r, ["Válido até", "Validade", "Válida até", "Vencimento"], date_field)

@@ -134,3 +134,22 @@ def test_lista_total_disagreeing_with_print_lowers_confidence():
     assert f["total_passageiros"].confidence < CONFIDENT  # the printed total disagrees: review
     ok = parsers.parse("lista_passageiros", _table_ext(rows + [[(0.06, "TOTAL DE PASSAGEIROS: 2")]]))
     assert ok["total_passageiros"].value == 2 and ok["total_passageiros"].confidence >= CONFIDENT
+
+
+def test_laudo_states_the_lotacao_of_its_vehicle():
+    ext = _ext(["LAUDO DE INSPEÇÃO VEICULAR", "Placa: IDA1B31", "Lotação: 44 passageiros",
+                "Data da inspeção: 10/02/2026", "Válido até: 10/02/2027", "Resultado: APROVADO"])
+    fields = parsers.parse("laudo_inspecao", ext)
+    assert fields["lotacao"].value == 44
+    assert fields["placa"].value == "IDA1B31"
+
+
+def test_contrato_social_registration_past_a_speck_of_the_stamp():
+    # a dot of the Junta's stamp beside the 'o' reads 'sob Oo Nº'; a CPF's 'sob o nº' is never it
+    base = ["CONTRATO SOCIAL", "JOÃO SILVA, inscrito no CPF sob o nº 529.982.247-25"]
+    for stamp in ("Certifico o registro em 20/03/2019 sob o nº 95780128557.",
+                  "Certifico o registro em 20/03/2019 sob Oo Nº 95780128557."):
+        fields = parsers.parse("contrato_social", _ext(base + [stamp]))
+        assert fields["registro_junta"].value == "95780128557", stamp
+    fields = parsers.parse("contrato_social", _ext(base))
+    assert fields["registro_junta"].value is None

@@ -19,7 +19,11 @@ if ROOT not in sys.path:
 
 @pytest.fixture
 def no_tesseract(monkeypatch):
-    """Tesseract made unreachable: any OCR attempt fails (ocr.failed) instead of reading."""
+    """Tesseract made unreachable, its command and its library: any OCR attempt fails
+    (ocr.failed) instead of reading."""
     import pytesseract
 
+    from ocr import engine
+
     monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", "/nonexistent/tesseract")
+    monkeypatch.setattr(engine, "_library", lambda: None)

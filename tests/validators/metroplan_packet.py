@@ -69,7 +69,7 @@ def vehicle_docs(suffix: str, placa: str, chassi: str, year: int, *, lotacao: in
         doc(f"laudo{suffix}", "laudo_inspecao", {
             "titular_nome": CARRIER_NAME, "titular_documento": CARRIER_CNPJ, "numero": f"L-{y}-00{suffix or 1}",
             "placa": placa, "chassi": chassi, "data_emissao": f"{y}-02-15", "validade": f"{y + 1}-02-15",
-            "resultado": "aprovado", "emissor": "metroplan"}),
+            "resultado": "aprovado", "emissor": "metroplan", "lotacao": lotacao}),
         doc(f"taxa_aut{suffix}", "comprovante_taxa", {
             "titular_nome": CARRIER_NAME, "titular_documento": CARRIER_CNPJ, "taxa": "autorizacao",
             "valor": 512.4, "data_pagamento": f"{y}-03-01", "placa": placa}),

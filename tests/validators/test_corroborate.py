@@ -79,11 +79,23 @@ def test_a_lookalike_fifth_character_leaves_the_pairing_to_the_chassis():
 
 
 def test_an_unsure_lotacao_that_the_vehicles_policy_states_as_its_seats_counts():
-    docs = setf(valid_packet(), "crlv", "lotacao", confidence=0.74)
+    docs = setf(setf(valid_packet(), "crlv", "lotacao", confidence=0.74), "laudo", "lotacao", None)
     assert statuses(run(docs, REF))["art18"] == "ok"
     # a policy for another number of seats corroborates nothing
     docs = setf(docs, "apolice", "assentos", 46)
     assert statuses(run(docs, REF))["art18"] == "review"
+
+
+def test_an_unsure_lotacao_that_the_vehicles_laudo_reads_alike_counts():
+    docs = setf(setf(valid_packet(), "crlv", "lotacao", confidence=0.71), "apolice", "assentos", None)
+    docs = setf(docs, "laudo", "lotacao", confidence=0.62)  # two unsure reads, agreeing
+    assert statuses(run(docs, REF))["art18"] == "ok"
+    # the laudo of another lotação, or one read below the floor, corroborates nothing
+    assert statuses(run(setf(docs, "laudo", "lotacao", 40), REF))["art18"] == "review"
+    assert statuses(run(setf(docs, "laudo", "lotacao", confidence=FLOOR - 0.05), REF))["art18"] == "review"
+    # nor does an unsure lotação read below the floor itself
+    low = setf(setf(valid_packet(), "crlv", "lotacao", confidence=FLOOR - 0.05), "apolice", "assentos", None)
+    assert statuses(run(low, REF))["art18"] == "review"
 
 
 def test_an_unsure_chassis_one_character_off_does_not_unpair_a_surely_paired_policy():

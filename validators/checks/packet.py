@@ -310,17 +310,20 @@ class Packet:
 
 
 def _corroborate_lotacao(v: Vehicle) -> None:
-    """An unsure lotação ('44P' at 0.74) that the vehicle's own policy, surely paired, states
-    with confidence as its seats counts as confident (see validators/corroborate.py)."""
+    """An unsure lotação ('44P' at 0.74) that another document of the vehicle, surely paired,
+    states the same counts as confident: the policy's seats or the inspection report's lotação.
+    Read apart (another printer, another scan) both at FLOOR or above, the two agreeing on the
+    same number is the evidence (see validators/corroborate.py); one unsure read alone is not."""
     lot = read(v.crlv, "lotacao")
     if not lot.present or lot.confident or lot.confidence < FLOOR:
         return
-    for m in v.of("apolice_seguro"):
-        seats = read(m.doc, "assentos")
-        if m.confident and seats.confident and seats.value == lot.value:
-            f = v.crlv.fields["lotacao"].model_copy(update={"confidence": CONFIDENT})
-            v.crlv = v.crlv.model_copy(update={"fields": {**v.crlv.fields, "lotacao": f}})
-            return
+    for doc_type, field in (("apolice_seguro", "assentos"), ("laudo_inspecao", "lotacao")):
+        for m in v.of(doc_type):
+            seats = read(m.doc, field)
+            if m.confident and seats.present and seats.confidence >= FLOOR and seats.value == lot.value:
+                f = v.crlv.fields["lotacao"].model_copy(update={"confidence": CONFIDENT})
+                v.crlv = v.crlv.model_copy(update={"fields": {**v.crlv.fields, "lotacao": f}})
+                return
 
 
 def _exercicio(crlv: Document) -> int:

@@ -65,7 +65,8 @@ def render(v: Veiculo, numero: str, inspecao: date, validade: date) -> tuple[byt
     c.setFont("Helvetica", 7)
     c.drawString(x0, 40, "Este laudo deve acompanhar o requerimento de autorização. Porte obrigatório de cópia no veículo.")
     return d.bytes(), {"titular_nome": v.owner_nome, "titular_documento": v.owner_doc, "numero": numero,
-                       "placa": v.placa, "chassi": v.chassi, "renavam": v.renavam, "data_emissao": inspecao.isoformat(),
+                       "placa": v.placa, "chassi": v.chassi, "renavam": v.renavam, "lotacao": v.lotacao,
+                       "data_emissao": inspecao.isoformat(),
                        "validade": validade.isoformat(), "resultado": "aprovado", "emissor": "metroplan"}
 
 
@@ -149,7 +150,8 @@ def render_orgao(orgao: str, v: Veiculo, numero: str, inspecao: date, validade: 
     pdf.para(c, x0, y, wd, texto, "Helvetica", 9.5, 13)
     pdf.signature_line(c, pdf.W / 2 - 110, 130, 220, list(s["vistoriador"]), "laudo:" + orgao, size=8)
     return d.bytes(), {"titular_nome": v.owner_nome, "titular_documento": v.owner_doc, "numero": numero,
-                       "placa": v.placa, "chassi": v.chassi, "renavam": v.renavam, "data_emissao": inspecao.isoformat(),
+                       "placa": v.placa, "chassi": v.chassi, "renavam": v.renavam, "lotacao": v.lotacao,
+                       "data_emissao": inspecao.isoformat(),
                        "validade": validade.isoformat() if validade else None, "resultado": resultado,
                        "emissor": s["emissor"]}
 
@@ -195,7 +197,8 @@ def render_crea(v: Veiculo, numero: str, inspecao: date, validade: date, engenhe
     c.drawString(x0, y - 40, f"{cidade}, {text.longa(inspecao)}.")
     pdf.signature_line(c, pdf.W / 2 - 110, 150, 220, [engenheiro, crea], "crea:" + numero, size=8.5)
     return d.bytes(), {"titular_nome": v.owner_nome, "titular_documento": v.owner_doc, "numero": numero,
-                       "placa": v.placa, "chassi": v.chassi, "renavam": v.renavam, "data_emissao": inspecao.isoformat(),
+                       "placa": v.placa, "chassi": v.chassi, "renavam": v.renavam, "lotacao": v.lotacao,
+                       "data_emissao": inspecao.isoformat(),
                        "validade": validade.isoformat(), "resultado": "aprovado", "emissor": "crea"}
 
 
