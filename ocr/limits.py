@@ -38,7 +38,8 @@ class Limits(BaseSettings):
     retry_orientation_conf: float = Field(0.40, ge=0.0, le=1.0)
     # A PDF page is a text page with at least this many visible letters or digits.
     min_text_chars: int = Field(16, ge=1)
-    # Read the lines Tesseract was unsure of again, enlarged, in one more run per page (ocr/reread.py).
+    # Read the lines Tesseract was unsure of again, enlarged, in one more run per page, then each
+    # word still garbled alone (ocr/reread.py).
     reread_weak_lines: bool = True
     read_codes: bool = True  # decode QR codes and barcodes (zxing-cpp)
     codes_dpi: int = Field(100, ge=50, le=600)  # render text pages at this dpi to find codes

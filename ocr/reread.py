@@ -5,14 +5,21 @@ lines) comes out as '9BWRE$2WOKC7 1 182'; the same row cut out, enlarged twice a
 one line comes out right ('9BWRF82W0KC711822'). Every weak line of a page is cut out,
 enlarged and stacked into one strip, read in a single Tesseract run (one process start per
 page, not per line), and each line's new words replace the old ones only when Tesseract is
-surer of them. Strong lines are never touched.
+surer of them. Strong lines are never touched as lines.
+
+Then each word still garbled (read below SPOT, in any line) is cut out alone and read by itself:
+a table cell whose text sits on a rule comes out as '[arBrBaa-7' beside words read at 0.96, and
+stays garbled when its line is read again; cut out alone it reads '47.818.441-7' at 0.92. A
+word is replaced only by a sure read (SPOT_SURE) spanning most of it; every other word stays as
+read. Each word is its own recognition, which costs ~10-40 ms with the engine kept loaded and a
+process start with the command, so it is done only with the library (ocr/engine.py).
 """
 
 from __future__ import annotations
 
 from PIL import Image
 
-from ocr import tesseract
+from ocr import engine, tesseract
 from ocr.limits import Limits
 from ocr.model import Line, Word
 
@@ -21,6 +28,10 @@ SCALE = 2
 MAX_LINES = 60  # per page: a page of nothing but weak lines is a poor scan, not small print
 GAP = 24  # white pixels between stacked lines (at the enlarged scale)
 GAIN = 0.05  # how much surer the re-read must be, on average over its words
+SPOT = 0.65  # a word read less sure than this (after the lines' second look) is read alone
+SPOT_SURE = 0.80  # and replaced only by a read at least this sure
+SPOT_SPAN = 0.6  # spanning at least this share of the old word's width
+MAX_SPOTS = 24  # per page: more garbled words than this is a poor scan, not a stray cell
 
 
 def _mean(words) -> float:
@@ -89,4 +100,67 @@ def reread(grey: Image.Image, lines: list[Line], dpi: int | None, limits: Limits
         new.sort(key=lambda wd: wd.bbox[0])
         if _mean(new) > _mean(lines[i].words) + GAIN and _covers(new, lines[i]):
             out[i] = Line(words=tuple(new))
+    return out
+
+
+def spotted_words(lines: list[Line]) -> list[tuple[int, int]]:
+    """(line, word) of the garbled words: unsure, with two or more letters or digits."""
+    return [(i, j) for i, ln in enumerate(lines) for j, wd in enumerate(ln.words)
+            if wd.conf < SPOT and sum(c.isalnum() for c in wd.text) >= 2]
+
+
+def _lettered(new: list[Word], old: Word) -> bool:
+    """A number read again as letters ('11' -> 'n'): strokes run together, not a better read."""
+    return not any(c.isalpha() for c in old.text) and any(c.isalpha() for wd in new for c in wd.text)
+
+
+def reread_words(grey: Image.Image, lines: list[Line], dpi: int | None, limits: Limits) -> list[Line]:
+    """The lines, each garbled word replaced by its own enlarged read when that is sure."""
+    if not (limits.tesseract_library and engine.available()):
+        return lines
+    spots = spotted_words(lines)
+    if not spots or len(spots) > MAX_SPOTS:
+        return lines
+    w, h = grey.size
+    found: dict[int, dict[int, list[Word]]] = {}
+    for i, j in spots:
+        line, old = lines[i], lines[i].words[j]
+        pad = max(3, round((line.bbox[3] - line.bbox[1]) * h * 0.2))
+        # sideways no further than half-way to the next word: a neighbour's digits in the crop
+        # would be read as part of this word ('159697' + '01' -> '159697.01')
+        left = line.words[j - 1].bbox[2] if j > 0 else 0.0
+        right = line.words[j + 1].bbox[0] if j + 1 < len(line.words) else 1.0
+        x0 = max(round(old.bbox[0] * w) - pad, round((left + old.bbox[0]) / 2 * w), 0)
+        x1 = min(round(old.bbox[2] * w) + pad, round((old.bbox[2] + right) / 2 * w), w)
+        box = (x0, max(0, round(line.bbox[1] * h) - pad), x1, min(h, round(line.bbox[3] * h) + pad))
+        if box[2] - box[0] < 8 or box[3] - box[1] < 8:
+            continue
+        crop = grey.crop(box).convert("L")
+        crop = crop.resize((crop.width * SCALE, crop.height * SCALE), Image.Resampling.LANCZOS)
+        canvas = Image.new("L", (crop.width + 2 * GAP, crop.height + 2 * GAP), 255)
+        canvas.paste(crop, (GAP, GAP))
+        try:
+            words = tesseract.words_px(canvas, dpi=dpi * SCALE if dpi else None, lang=limits.tesseract_lang,
+                                       timeout=limits.tesseract_timeout, threads=limits.tesseract_threads,
+                                       psm=7, library=True)
+        except (tesseract.TesseractTimeout, tesseract.TesseractFailed):
+            continue  # this word's first read stands
+        new = []
+        for _, (l, t, r, b), text, conf in words:
+            bbox = ((box[0] + (l - GAP) / SCALE) / w, (box[1] + (t - GAP) / SCALE) / h,
+                    (box[0] + (r - GAP) / SCALE) / w, (box[1] + (b - GAP) / SCALE) / h)
+            bbox = tuple(min(1.0, max(0.0, v)) for v in bbox)
+            if old.bbox[0] <= (bbox[0] + bbox[2]) / 2 <= old.bbox[2]:  # not a neighbour's sliver
+                new.append(Word(text=text, bbox=bbox, conf=conf))
+        if not new:
+            continue
+        # a garbled word's box often takes in a rule or a speck beside it: the sure read need
+        # only span most of it
+        span = max(wd.bbox[2] for wd in new) - min(wd.bbox[0] for wd in new)
+        if (_mean(new) >= SPOT_SURE and span >= SPOT_SPAN * (old.bbox[2] - old.bbox[0])
+                and not _lettered(new, old)):
+            found.setdefault(i, {})[j] = sorted(new, key=lambda wd: wd.bbox[0])
+    out = list(lines)
+    for i, by_word in found.items():
+        out[i] = Line(words=tuple(wd for j, old in enumerate(lines[i].words) for wd in by_word.get(j, [old])))
     return out

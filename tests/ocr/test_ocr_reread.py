@@ -1,4 +1,4 @@
-"""Weak lines read again, enlarged (ocr/reread.py), on a real scanned policy."""
+"""Weak lines and garbled words read again, enlarged (ocr/reread.py), on real scanned samples."""
 
 from __future__ import annotations
 
@@ -9,12 +9,15 @@ import pytest
 
 from ocr import Limits, read
 from ocr.model import Line, Word
-from ocr.reread import WEAK, _covers, weak_lines
+from ocr.reread import SPOT_SURE, WEAK, _covers, spotted_words, weak_lines
 
 pytestmark = pytest.mark.ocr
 
+SCANNED = Path(__file__).resolve().parents[2] / "samples/documents/scanned"
 # A policy whose vehicle row (8.5 pt between grid lines, 200 dpi) Tesseract reads poorly.
-POLICY = Path(__file__).resolve().parents[2] / "samples/documents/scanned/apolice-onibus2.webp"
+POLICY = SCANNED / "apolice-onibus2.webp"
+# A passenger list whose row 24 RG cell sits on a table rule: garbled beside sure words.
+LISTA_SP = SCANNED / "lista-sp.png"
 
 
 @cache
@@ -30,16 +33,42 @@ def test_the_small_print_row_is_read_right_only_on_the_second_look():
         assert value in second.text
 
 
-def test_strong_lines_are_never_touched_and_no_line_gets_less_sure():
+def test_strong_lines_keep_every_word_but_garbled_ones_and_no_line_gets_less_sure():
     first, second = reads()
     before, after = first.pages[0].lines, second.pages[0].lines
     assert len(before) == len(after)
-    for old, new in zip(before, after):
+    spotted = {}
+    for i, j in spotted_words(before):
+        spotted.setdefault(i, set()).add(j)
+    for i, (old, new) in enumerate(zip(before, after)):
         mean = lambda ln: sum(w.conf for w in ln.words) / len(ln.words)  # noqa: E731
-        if mean(old) >= WEAK:
-            assert new == old
-        else:
+        if mean(old) < WEAK:
             assert mean(new) >= mean(old)
+            continue
+        kept = [w for j, w in enumerate(old.words) if j not in spotted.get(i, ())]
+        assert all(w in new.words for w in kept)  # only a garbled word may be replaced ...
+        assert all(w.conf >= SPOT_SURE for w in new.words if w not in old.words)  # ... by a sure read
+
+
+@cache
+def lista_sp_reads():
+    data = LISTA_SP.read_bytes()
+    return read(data, limits=Limits(reread_weak_lines=False)), read(data)
+
+
+def test_a_garbled_cell_beside_sure_words_is_read_right_alone():
+    first, second = lista_sp_reads()
+    assert "47.818.441-7" not in first.text  # the RG of row 24, on a table rule
+    assert "47.818.441-7" in second.text
+    # with the command for every run no word is read alone (a process start per word)
+    third = read(LISTA_SP.read_bytes(), limits=Limits(tesseract_library=False))
+    assert "47.818.441-7" not in third.text
+
+
+def test_spotted_words_are_the_unsure_ones_with_letters_or_digits():
+    lines = [_line(("Nome", 0.1, 0.15, 0.96), ("[arBrBaa-7", 0.2, 0.3, 0.12), ("|", 0.5, 0.51, 0.1),
+                   ("PICCOLI", 0.6, 0.7, 0.93), ("de", 0.75, 0.78, 0.4))]
+    assert spotted_words(lines) == [(0, 1), (0, 4)]
 
 
 def _line(*words: tuple[str, float, float, float]) -> Line:
