@@ -17,6 +17,8 @@ process start with the command, so it is done only with the library (ocr/engine.
 
 from __future__ import annotations
 
+import re
+
 from PIL import Image
 
 from ocr import engine, tesseract
@@ -32,6 +34,7 @@ SPOT = 0.65  # a word read less sure than this (after the lines' second look) is
 SPOT_SURE = 0.80  # and replaced only by a read at least this sure
 SPOT_SPAN = 0.6  # spanning at least this share of the old word's width
 MAX_SPOTS = 24  # per page: more garbled words than this is a poor scan, not a stray cell
+_BROKEN = re.compile(r"[A-ZÀ-Ý][!|]|[!|][A-ZÀ-Ý]")  # a capital's stroke read as '!' or '|'
 
 
 def _mean(words) -> float:
@@ -104,9 +107,10 @@ def reread(grey: Image.Image, lines: list[Line], dpi: int | None, limits: Limits
 
 
 def spotted_words(lines: list[Line]) -> list[tuple[int, int]]:
-    """(line, word) of the garbled words: unsure, with two or more letters or digits."""
+    """(line, word) of the garbled words, with two or more letters or digits: read unsure, or
+    with a capital broken into '!' or '|' ('BERTOLD!', however sure; alone it reads 'BERTOLDI')."""
     return [(i, j) for i, ln in enumerate(lines) for j, wd in enumerate(ln.words)
-            if wd.conf < SPOT and sum(c.isalnum() for c in wd.text) >= 2]
+            if sum(c.isalnum() for c in wd.text) >= 2 and (wd.conf < SPOT or _BROKEN.search(wd.text))]
 
 
 def _lettered(new: list[Word], old: Word) -> bool:

@@ -60,6 +60,8 @@ def test_a_garbled_cell_beside_sure_words_is_read_right_alone():
     first, second = lista_sp_reads()
     assert "47.818.441-7" not in first.text  # the RG of row 24, on a table rule
     assert "47.818.441-7" in second.text
+    assert "BERTOLD!" in first.text and "BERTOLDI" in second.text  # a capital broken into '!'
+
     # with the command for every run no word is read alone (a process start per word)
     third = read(LISTA_SP.read_bytes(), limits=Limits(tesseract_library=False))
     assert "47.818.441-7" not in third.text
@@ -67,8 +69,10 @@ def test_a_garbled_cell_beside_sure_words_is_read_right_alone():
 
 def test_spotted_words_are_the_unsure_ones_with_letters_or_digits():
     lines = [_line(("Nome", 0.1, 0.15, 0.96), ("[arBrBaa-7", 0.2, 0.3, 0.12), ("|", 0.5, 0.51, 0.1),
-                   ("PICCOLI", 0.6, 0.7, 0.93), ("de", 0.75, 0.78, 0.4))]
-    assert spotted_words(lines) == [(0, 1), (0, 4)]
+                   ("PICCOLI", 0.6, 0.7, 0.93), ("de", 0.75, 0.78, 0.4), ("BERTOLD!", 0.8, 0.9, 0.91),
+                   ("|A", 0.92, 0.95, 0.9))]
+    # unsure with two or more letters or digits, or a capital broken into '!' or '|'
+    assert spotted_words(lines) == [(0, 1), (0, 4), (0, 5)]
 
 
 def _line(*words: tuple[str, float, float, float]) -> Line:
