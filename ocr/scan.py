@@ -1,8 +1,8 @@
 """One page image read by OCR: prepare it, find its orientation when in doubt, run
 Tesseract and decode codes side by side, and judge the result.
 
-Orientation costs an OSD run (~0.3 s at 150 dpi) and is paid only when needed: before OCR when the page
-looks sideways (a cheap profile check in preprocess), or after a first pass whose
+Orientation costs an OSD run (~0.3 s at 150 dpi) and is paid only when needed: before OCR
+when the page looks sideways (a cheap profile check in preprocess), or after a first pass whose
 confidence is so low the page may be upside down. Upright pages never pay for it. (A cheap
 upside-down check from ascenders against descenders was tried and dropped: on the sample
 forms, full of capitals and boxes, it flagged upright pages as often as turned ones.)
@@ -99,7 +99,8 @@ def read_page(grey: Image.Image, number: int, dpi: float | None, limits: Limits,
     codes: tuple[str, ...] = ()
     try:
         with ThreadPoolExecutor(max_workers=1) as pool:
-            # Tesseract runs in its own process: decode codes on the other core meanwhile.
+            # Tesseract runs outside the GIL (its library, or its own process): decode codes on
+            # the other core meanwhile.
             pending = pool.submit(tesseract.read_lines, grey, dpi=tess_dpi, lang=limits.tesseract_lang,
                                   timeout=limits.tesseract_timeout, threads=limits.tesseract_threads,
                                   library=limits.tesseract_library)

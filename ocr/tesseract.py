@@ -1,8 +1,8 @@
 """Tesseract: words with boxes and confidences, and OSD orientation.
 
-Words come from the library kept loaded in this process (ocr/engine.py) when it can be loaded,
-else from the command through pytesseract. For the command, pages go to Tesseract as uncompressed BMP files (8-bit grey, or 1-bit for bilevel scans):
-writing one costs ~10 ms where a PNG costs ~400 ms at 300 dpi, and Leptonica reads BMP
+Words come from the library kept loaded in this process (ocr/engine.py) when it can be
+loaded, else from the command through pytesseract. For the command, pages go to Tesseract as
+uncompressed BMP files (8-bit grey, or 1-bit for bilevel scans): writing one costs ~10 ms where a PNG costs ~400 ms at 300 dpi, and Leptonica reads BMP
 faster than PNM or PNG (measured, same page: 2.31 s BMP, 2.46 s PNG, 2.50 s PGM of CPU).
 The resolution goes along when known, so the layout analysis needs no guess.
 """
