@@ -50,6 +50,18 @@ def _covers(new: list[Word], old: Line) -> bool:
     return nx0 <= x0 + 0.08 * span and nx1 >= x1 - 0.08 * span
 
 
+def _enlarged(grey: Image.Image, box: tuple[int, int, int, int]) -> Image.Image:
+    crop = grey.crop(box).convert("L")
+    return crop.resize((crop.width * SCALE, crop.height * SCALE), Image.Resampling.LANCZOS)
+
+
+def _page_word(box, l: int, t: int, r: int, b: int, w: int, h: int, text: str, conf: float) -> Word:
+    """A word read in an enlarged crop of `box` (its pixels offset by GAP), placed on the page."""
+    bbox = ((box[0] + (l - GAP) / SCALE) / w, (box[1] + (t - GAP) / SCALE) / h,
+            (box[0] + (r - GAP) / SCALE) / w, (box[1] + (b - GAP) / SCALE) / h)
+    return Word(text=text, bbox=tuple(min(1.0, max(0.0, v)) for v in bbox), conf=conf)
+
+
 def weak_lines(lines: list[Line]) -> list[int]:
     return [i for i, ln in enumerate(lines)
             if ln.words and _mean(ln.words) < WEAK and any(c.isalnum() for c in ln.text)]
@@ -69,8 +81,7 @@ def reread(grey: Image.Image, lines: list[Line], dpi: int | None, limits: Limits
                min(w, round(x1 * w) + pad), min(h, round(y1 * h) + pad))
         if box[2] - box[0] < 8 or box[3] - box[1] < 8:
             continue
-        crop = grey.crop(box).convert("L")
-        crop = crop.resize((crop.width * SCALE, crop.height * SCALE), Image.Resampling.LANCZOS)
+        crop = _enlarged(grey, box)
         crops.append((crop, y))
         line_top, line_bottom = round(y0 * h) - box[1], round(y1 * h) - box[1]
         slots.append((i, box, y, y + crop.height, y + line_top * SCALE, y + line_bottom * SCALE))
@@ -94,10 +105,7 @@ def reread(grey: Image.Image, lines: list[Line], dpi: int | None, limits: Limits
         if slot is None:
             continue
         i, box, top = slot[:3]
-        bbox = ((box[0] + (l - GAP) / SCALE) / w, (box[1] + (t - GAP - top) / SCALE) / h,
-                (box[0] + (r - GAP) / SCALE) / w, (box[1] + (b - GAP - top) / SCALE) / h)
-        bbox = tuple(min(1.0, max(0.0, v)) for v in bbox)
-        found.setdefault(i, []).append(Word(text=text, bbox=bbox, conf=conf))
+        found.setdefault(i, []).append(_page_word(box, l, t - top, r, b - top, w, h, text, conf))
     out = list(lines)
     for i, new in found.items():
         new.sort(key=lambda wd: wd.bbox[0])
@@ -139,8 +147,7 @@ def reread_words(grey: Image.Image, lines: list[Line], dpi: int | None, limits: 
         box = (x0, max(0, round(line.bbox[1] * h) - pad), x1, min(h, round(line.bbox[3] * h) + pad))
         if box[2] - box[0] < 8 or box[3] - box[1] < 8:
             continue
-        crop = grey.crop(box).convert("L")
-        crop = crop.resize((crop.width * SCALE, crop.height * SCALE), Image.Resampling.LANCZOS)
+        crop = _enlarged(grey, box)
         canvas = Image.new("L", (crop.width + 2 * GAP, crop.height + 2 * GAP), 255)
         canvas.paste(crop, (GAP, GAP))
         try:
@@ -149,13 +156,9 @@ def reread_words(grey: Image.Image, lines: list[Line], dpi: int | None, limits: 
                                        psm=7, library=True)
         except (tesseract.TesseractTimeout, tesseract.TesseractFailed):
             continue  # this word's first read stands
-        new = []
-        for _, (l, t, r, b), text, conf in words:
-            bbox = ((box[0] + (l - GAP) / SCALE) / w, (box[1] + (t - GAP) / SCALE) / h,
-                    (box[0] + (r - GAP) / SCALE) / w, (box[1] + (b - GAP) / SCALE) / h)
-            bbox = tuple(min(1.0, max(0.0, v)) for v in bbox)
-            if old.bbox[0] <= (bbox[0] + bbox[2]) / 2 <= old.bbox[2]:  # not a neighbour's sliver
-                new.append(Word(text=text, bbox=bbox, conf=conf))
+        placed = [_page_word(box, l, t, r, b, w, h, text, conf) for _, (l, t, r, b), text, conf in words]
+        # not a neighbour's sliver
+        new = [wd for wd in placed if old.bbox[0] <= (wd.bbox[0] + wd.bbox[2]) / 2 <= old.bbox[2]]
         if not new:
             continue
         # a garbled word's box often takes in a rule or a speck beside it: the sure read need

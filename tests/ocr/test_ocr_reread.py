@@ -21,8 +21,9 @@ LISTA_SP = SCANNED / "lista-sp.png"
 
 
 @cache
-def reads():
-    data = POLICY.read_bytes()
+def reads(path: Path = POLICY):
+    """The file read without and with the second looks."""
+    data = path.read_bytes()
     return read(data, limits=Limits(reread_weak_lines=False)), read(data)
 
 
@@ -50,14 +51,8 @@ def test_strong_lines_keep_every_word_but_garbled_ones_and_no_line_gets_less_sur
         assert all(w.conf >= SPOT_SURE for w in new.words if w not in old.words)  # ... by a sure read
 
 
-@cache
-def lista_sp_reads():
-    data = LISTA_SP.read_bytes()
-    return read(data, limits=Limits(reread_weak_lines=False)), read(data)
-
-
 def test_a_garbled_cell_beside_sure_words_is_read_right_alone():
-    first, second = lista_sp_reads()
+    first, second = reads(LISTA_SP)
     assert "47.818.441-7" not in first.text  # the RG of row 24, on a table rule
     assert "47.818.441-7" in second.text
     assert "BERTOLD!" in first.text and "BERTOLDI" in second.text  # a capital broken into '!'
