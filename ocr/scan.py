@@ -20,7 +20,7 @@ from ocr.codes import read_codes
 from ocr.limits import Limits
 from ocr.model import Line, Page, Problem
 from ocr.problems import problem
-from ocr.reread import reread, reread_words
+from ocr.reread import second_look
 
 log = logging.getLogger(__name__)
 
@@ -119,8 +119,7 @@ def read_page(grey: Image.Image, number: int, dpi: float | None, limits: Limits,
                 if _mean_conf(again) > _mean_conf(lines):
                     lines, rotation, read_image = again, turned, turn(grey, turned)
         if limits.reread_weak_lines and lines:
-            lines = reread(read_image, lines, tess_dpi, limits)
-            lines = reread_words(read_image, lines, tess_dpi, limits)
+            lines = second_look(read_image, lines, tess_dpi, limits)
     except tesseract.TesseractTimeout:
         problems.append(problem("ocr.timeout", number, seconds=limits.tesseract_timeout))
     except tesseract.TesseractFailed as exc:

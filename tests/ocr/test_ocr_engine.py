@@ -81,8 +81,9 @@ def test_reading_a_file_is_the_same_with_the_command(name, monkeypatch):
     # garbled words are read alone only with the library (tests/ocr/test_ocr_reread.py): leave
     # that step out, everything before it must match
     from ocr import scan
+    from ocr.reread import reread
 
-    monkeypatch.setattr(scan, "reread_words", lambda grey, lines, dpi, limits: lines)
+    monkeypatch.setattr(scan, "second_look", reread)  # the weak lines' strip, no word alone
     data = (SCANNED / name).read_bytes()
     fast = read(data, limits=Limits(read_codes=False))
     slow = read(data, limits=Limits(read_codes=False, tesseract_library=False))

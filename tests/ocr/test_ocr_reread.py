@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from ocr import Limits, read
+from ocr import Limits, read, scan
 from ocr.model import Line, Word
-from ocr.reread import SPOT_SURE, WEAK, _covers, spotted_words, weak_lines
+from ocr.reread import SPOT_SURE, WEAK, _covers, reread, reread_words, second_look, spotted_words, weak_lines
 
 pytestmark = pytest.mark.ocr
 
@@ -60,6 +60,24 @@ def test_a_garbled_cell_beside_sure_words_is_read_right_alone():
     # with the command for every run no word is read alone (a process start per word)
     third = read(LISTA_SP.read_bytes(), limits=Limits(tesseract_library=False))
     assert "47.818.441-7" not in third.text
+
+
+def test_two_engines_read_what_one_reads_in_sequence(monkeypatch):
+    """The words read beside the strip (ocr/reread.py second_look) change nothing but time."""
+    seen = []
+
+    def spy(grey, lines, dpi, limits):
+        seen.append((grey, lines, dpi, limits))
+        return lines
+
+    monkeypatch.setattr(scan, "second_look", spy)
+    read(LISTA_SP.read_bytes())
+    grey, lines, dpi, limits = seen[0]
+    both = second_look(grey, lines, dpi, limits)
+    assert both == reread_words(grey, reread(grey, lines, dpi, limits), dpi, limits)
+    changed = [i for i, (a, b) in enumerate(zip(lines, both)) if a != b]
+    weak = set(weak_lines(lines))
+    assert any(i in weak for i in changed) and any(i not in weak for i in changed)  # both kinds at work
 
 
 def test_spotted_words_are_the_unsure_ones_with_letters_or_digits():
