@@ -14,6 +14,12 @@ word is replaced only by a sure read (SPOT_SURE) spanning most of it; every othe
 read. Each word is its own recognition, which costs ~10-40 ms with the engine kept loaded and a
 process start with the command, so it is done only with the library (ocr/engine.py).
 
+A code-like word (a plate, a chassis: letters and digits mixed) still not read sure alone gets
+a vote: the fee receipt's typewriter plate reads 'ISvy3F34', 'ISY3F34', 'ISy3F34' in different
+renderings of the same crop, each alone unsure. Up to five more renderings (3x, thickened,
+softened) are read until VOTES agree letter case aside with one of them sure, or none can win;
+one sure read among disagreeing ones is no evidence ('INS4A85' sure where most read 'IWS4A85').
+
 Both looks run on two engines at once (second_look): the garbled words are read on the second
 core while the strip is read, and kept where the strip leaves their line as it was; the words
 of the lines it replaced are read after it, two at a time. The lines come out the same as one
@@ -25,7 +31,7 @@ from __future__ import annotations
 import re
 from concurrent.futures import ThreadPoolExecutor
 
-from PIL import Image
+from PIL import Image, ImageFilter
 
 from ocr import engine, tesseract
 from ocr.limits import Limits
@@ -41,6 +47,11 @@ SPOT_SURE = 0.80  # and replaced only by a read at least this sure
 SPOT_SPAN = 0.6  # spanning at least this share of the old word's width
 MAX_SPOTS = 24  # per page: more garbled words than this is a poor scan, not a stray cell
 _BROKEN = re.compile(r"[A-ZÀ-Ý][!|]|[!|][A-ZÀ-Ý]")  # a capital's stroke read as '!' or '|'
+# one small letter between a capital and a digit: inside a code ('ISv3F34'), not a time ('06h45')
+_MIXED = re.compile(r"[A-Z][a-z][0-9]|[0-9][a-z][A-Z]")
+# more renderings of a code-like word (scale, look) after the first (SCALE, as cut out)
+RENDERINGS = ((SCALE, "bold"), (SCALE, "soft"), (3, None), (3, "bold"), (3, "soft"))
+VOTES = 4  # of the six reads, how many must agree
 
 
 def _mean(words) -> float:
@@ -56,15 +67,16 @@ def _covers(new: list[Word], old: Line) -> bool:
     return nx0 <= x0 + 0.08 * span and nx1 >= x1 - 0.08 * span
 
 
-def _enlarged(grey: Image.Image, box: tuple[int, int, int, int]) -> Image.Image:
+def _enlarged(grey: Image.Image, box: tuple[int, int, int, int], scale: int = SCALE) -> Image.Image:
     crop = grey.crop(box).convert("L")
-    return crop.resize((crop.width * SCALE, crop.height * SCALE), Image.Resampling.LANCZOS)
+    return crop.resize((crop.width * scale, crop.height * scale), Image.Resampling.LANCZOS)
 
 
-def _page_word(box, l: int, t: int, r: int, b: int, w: int, h: int, text: str, conf: float) -> Word:
+def _page_word(box, l: int, t: int, r: int, b: int, w: int, h: int, text: str, conf: float,
+               scale: int = SCALE) -> Word:
     """A word read in an enlarged crop of `box` (its pixels offset by GAP), placed on the page."""
-    bbox = ((box[0] + (l - GAP) / SCALE) / w, (box[1] + (t - GAP) / SCALE) / h,
-            (box[0] + (r - GAP) / SCALE) / w, (box[1] + (b - GAP) / SCALE) / h)
+    bbox = ((box[0] + (l - GAP) / scale) / w, (box[1] + (t - GAP) / scale) / h,
+            (box[0] + (r - GAP) / scale) / w, (box[1] + (b - GAP) / scale) / h)
     return Word(text=text, bbox=tuple(min(1.0, max(0.0, v)) for v in bbox), conf=conf)
 
 
@@ -122,9 +134,11 @@ def reread(grey: Image.Image, lines: list[Line], dpi: int | None, limits: Limits
 
 def spotted_words(lines: list[Line]) -> list[tuple[int, int]]:
     """(line, word) of the garbled words, with two or more letters or digits: read unsure, or
-    with a capital broken into '!' or '|' ('BERTOLD!', however sure; alone it reads 'BERTOLDI')."""
+    with a capital broken into '!' or '|' ('BERTOLD!', however sure; alone it reads 'BERTOLDI'),
+    or with one small letter inside a code ('ISv3F34')."""
     return [(i, j) for i, ln in enumerate(lines) for j, wd in enumerate(ln.words)
-            if sum(c.isalnum() for c in wd.text) >= 2 and (wd.conf < SPOT or _BROKEN.search(wd.text))]
+            if sum(c.isalnum() for c in wd.text) >= 2
+            and (wd.conf < SPOT or _BROKEN.search(wd.text) or _MIXED.search(wd.text))]
 
 
 def _lettered(new: list[Word], old: Word) -> bool:
@@ -132,8 +146,96 @@ def _lettered(new: list[Word], old: Word) -> bool:
     return not any(c.isalpha() for c in old.text) and any(c.isalpha() for wd in new for c in wd.text)
 
 
+def _code_like(text: str) -> bool:
+    """A plate, a chassis, an RG, an alphanumeric CNPJ: letters and digits mixed, 5 to 20 of
+    them, hardly any small letter (a hash or a garbled phrase is not worth six reads)."""
+    alnum = [c for c in text if c.isalnum()]
+    return (5 <= len(alnum) <= 20 and any(c.isalpha() for c in alnum) and any(c.isdigit() for c in alnum)
+            and sum(c.islower() for c in alnum) <= 2)
+
+
+def _rendered(grey: Image.Image, box, scale: int, look: str | None) -> Image.Image:
+    crop = _enlarged(grey, box, scale)
+    if look == "bold":  # thin strokes (a typewriter face at 200 dpi) thickened by a pixel
+        crop = crop.filter(ImageFilter.MinFilter(3))
+    elif look == "soft":  # jagged edges of a bilevel scan smoothed
+        crop = crop.filter(ImageFilter.GaussianBlur(1))
+    canvas = Image.new("L", (crop.width + 2 * GAP, crop.height + 2 * GAP), 255)
+    canvas.paste(crop, (GAP, GAP))
+    return canvas
+
+
+def _alone(grey: Image.Image, box, old: Word, dpi: int | None, limits: Limits, scale: int = SCALE,
+           look: str | None = None) -> list[Word] | None:
+    """The words read in one rendering of the crop that sit on the old word (None on failure)."""
+    w, h = grey.size
+    try:
+        words = tesseract.words_px(_rendered(grey, box, scale, look), dpi=dpi * scale if dpi else None,
+                                   lang=limits.tesseract_lang, timeout=limits.tesseract_timeout,
+                                   threads=limits.tesseract_threads, psm=7, library=True)
+    except (tesseract.TesseractTimeout, tesseract.TesseractFailed):
+        return None
+    placed = [_page_word(box, l, t, r, b, w, h, text, conf, scale) for _, (l, t, r, b), text, conf in words]
+    # not a neighbour's sliver
+    return sorted((wd for wd in placed if old.bbox[0] <= (wd.bbox[0] + wd.bbox[2]) / 2 <= old.bbox[2]),
+                  key=lambda wd: wd.bbox[0]) or None
+
+
+def _sure(new: list[Word] | None, old: Word) -> bool:
+    # a garbled word's box often takes in a rule or a speck beside it: the sure read need
+    # only span most of it
+    if not new:
+        return False
+    span = max(wd.bbox[2] for wd in new) - min(wd.bbox[0] for wd in new)
+    return (_mean(new) >= SPOT_SURE and span >= SPOT_SPAN * (old.bbox[2] - old.bbox[0])
+            and not _lettered(new, old))
+
+
+def _groups(reads: list[list[Word]]) -> list[list[list[Word]]]:
+    """The reads grouped by what they say (letters and digits, letter case aside), largest first."""
+    groups: dict[str, list[list[Word]]] = {}
+    for new in reads:
+        groups.setdefault("".join(c for wd in new for c in wd.text if c.isalnum()).upper(), []).append(new)
+    return sorted(groups.values(), key=len, reverse=True)
+
+
+def _voted(reads: list[list[Word]], old: Word) -> list[Word] | None:
+    """The reading VOTES renderings agree on (letter case aside) when it is sure in one of
+    them: that read. One rendering's sure read of a plate can be wrong ('IWS4A85' sure as
+    'INS4A85' softened); several agreeing are not, and a split vote keeps the word as first read."""
+    most = next(iter(_groups(reads)), [])
+    if len(most) < VOTES:
+        return None
+    best = max(most, key=_mean)
+    if not _sure(best, old):
+        return None
+    # a code is one word: a read that split it ('93PB58MOM' 'CA489474') is joined back, as sure
+    # as its least sure part
+    return [Word(text="".join(wd.text for wd in best),
+                 bbox=(min(wd.bbox[0] for wd in best), min(wd.bbox[1] for wd in best),
+                       max(wd.bbox[2] for wd in best), max(wd.bbox[3] for wd in best)),
+                 conf=min(wd.conf for wd in best))]
+
+
+def _vote(grey: Image.Image, box, old: Word, first: list[Word] | None, dpi: int | None,
+          limits: Limits) -> list[Word] | None:
+    """The renderings read one by one until a reading has won or none can win any more."""
+    reads = [first] if first else []
+    for k, (scale, look) in enumerate(RENDERINGS):
+        won = _voted(reads, old)
+        if won:
+            return won
+        if len(next(iter(_groups(reads)), [])) + len(RENDERINGS) - k < VOTES:
+            return None
+        new = _alone(grey, box, old, dpi, limits, scale, look)
+        if new:
+            reads.append(new)
+    return _voted(reads, old)
+
+
 def _read_spot(grey: Image.Image, line: Line, j: int, dpi: int | None, limits: Limits) -> list[Word] | None:
-    """Word j of the line cut out alone, enlarged and read: its sure read, or None to keep it."""
+    """Word j of the line cut out alone, enlarged and read: its sure read, or None to keep it.
+    A code-like word not read sure is read in more renderings, which then vote."""
     w, h = grey.size
     old = line.words[j]
     pad = max(3, round((line.bbox[3] - line.bbox[1]) * h * 0.2))
@@ -146,27 +248,10 @@ def _read_spot(grey: Image.Image, line: Line, j: int, dpi: int | None, limits: L
     box = (x0, max(0, round(line.bbox[1] * h) - pad), x1, min(h, round(line.bbox[3] * h) + pad))
     if box[2] - box[0] < 8 or box[3] - box[1] < 8:
         return None
-    crop = _enlarged(grey, box)
-    canvas = Image.new("L", (crop.width + 2 * GAP, crop.height + 2 * GAP), 255)
-    canvas.paste(crop, (GAP, GAP))
-    try:
-        words = tesseract.words_px(canvas, dpi=dpi * SCALE if dpi else None, lang=limits.tesseract_lang,
-                                   timeout=limits.tesseract_timeout, threads=limits.tesseract_threads,
-                                   psm=7, library=True)
-    except (tesseract.TesseractTimeout, tesseract.TesseractFailed):
-        return None  # this word's first read stands
-    placed = [_page_word(box, l, t, r, b, w, h, text, conf) for _, (l, t, r, b), text, conf in words]
-    # not a neighbour's sliver
-    new = [wd for wd in placed if old.bbox[0] <= (wd.bbox[0] + wd.bbox[2]) / 2 <= old.bbox[2]]
-    if not new:
-        return None
-    # a garbled word's box often takes in a rule or a speck beside it: the sure read need
-    # only span most of it
-    span = max(wd.bbox[2] for wd in new) - min(wd.bbox[0] for wd in new)
-    if (_mean(new) >= SPOT_SURE and span >= SPOT_SPAN * (old.bbox[2] - old.bbox[0])
-            and not _lettered(new, old)):
-        return sorted(new, key=lambda wd: wd.bbox[0])
-    return None
+    new = _alone(grey, box, old, dpi, limits)
+    if _sure(new, old):
+        return new
+    return _vote(grey, box, old, new, dpi, limits) if _code_like(old.text) else None
 
 
 def _with_spots(lines: list[Line], found: dict[tuple[int, int], list[Word] | None]) -> list[Line]:

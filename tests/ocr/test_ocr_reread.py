@@ -9,7 +9,10 @@ import pytest
 
 from ocr import Limits, read, scan
 from ocr.model import Line, Word
-from ocr.reread import SPOT_SURE, WEAK, _covers, reread, reread_words, second_look, spotted_words, weak_lines
+from ocr.reread import (
+    SPOT_SURE, VOTES, WEAK, _code_like, _covers, _voted, reread, reread_words, second_look, spotted_words,
+    weak_lines,
+)
 
 pytestmark = pytest.mark.ocr
 
@@ -18,6 +21,8 @@ SCANNED = Path(__file__).resolve().parents[2] / "samples/documents/scanned"
 POLICY = SCANNED / "apolice-onibus2.webp"
 # A passenger list whose row 24 RG cell sits on a table rule: garbled beside sure words.
 LISTA_SP = SCANNED / "lista-sp.png"
+# A fee receipt whose plate, in a thin typewriter face, Tesseract reads 'ISv3F34' at 0.80.
+TAXA = SCANNED / "taxa-autorizacao-onibus2.tif"
 
 
 @cache
@@ -86,6 +91,32 @@ def test_spotted_words_are_the_unsure_ones_with_letters_or_digits():
                    ("|A", 0.92, 0.95, 0.9))]
     # unsure with two or more letters or digits, or a capital broken into '!' or '|'
     assert spotted_words(lines) == [(0, 1), (0, 4), (0, 5)]
+    # or a small letter between a capital and a digit, however sure: a code, not a time
+    assert spotted_words([_line(("ISv3F34", 0.1, 0.2, 0.8), ("06h45;", 0.3, 0.4, 0.9))]) == [(0, 0)]
+
+
+def test_a_plate_read_in_several_renderings_is_what_most_of_them_read():
+    first, second = reads(TAXA)
+    assert "ISY3F34" not in first.text
+    plate = next(w for w in second.pages[0].words if w.text.upper().startswith("IS"))
+    assert plate.text == "ISY3F34" and plate.conf >= SPOT_SURE
+
+
+def _reads(*texts_confs):
+    return [[Word(text=t, bbox=(0.1 + 0.1 * k, 0.1, 0.18 + 0.1 * k, 0.12), conf=c) for k, (t, c) in enumerate(r)]
+            for r in texts_confs]
+
+
+def test_renderings_vote_letter_case_aside_and_a_split_code_is_joined_back():
+    old = Word(text="93PB58MOMCA4S89474", bbox=(0.1, 0.1, 0.28, 0.12), conf=0.16)
+    assert _code_like(old.text) and not _code_like("PASSAGEIRO") and not _code_like("12345")
+    agree = [[("93PB58MOM", 0.8), ("CA489474", 0.86)]] + [[("93pb58momca489474", 0.5)]] * (VOTES - 1)
+    (word,) = _voted(_reads(*agree, [("93PB58MOMCA48947A", 0.3)]), old)
+    assert word.text == "93PB58MOMCA489474" and word.conf == 0.8
+    assert word.bbox[0] == 0.1 and word.bbox[2] == 0.28
+    # too few agree, or none of them is sure: the first read stands
+    assert _voted(_reads(*agree[:VOTES - 1], *[[("93PB58MOMCA48947A", 0.9)]] * 3), old) is None
+    assert _voted(_reads(*[[("93PB58MOMCA489474", 0.7)]] * 6), old) is None
 
 
 def _line(*words: tuple[str, float, float, float]) -> Line:
