@@ -10,7 +10,7 @@ import pytest
 from ocr import Limits, read, scan
 from ocr.model import Line, Word
 from ocr.reread import (
-    SPOT_SURE, VOTES, WEAK, _code_like, _covers, _voted, reread, reread_words, second_look, spotted_words,
+    RENDERINGS, SPOT_SURE, VOTES, WEAK, _code_like, _covers, _vote, _voted, reread, reread_words, second_look, spotted_words,
     weak_lines,
 )
 
@@ -133,3 +133,28 @@ def test_a_reread_that_lost_the_end_of_the_line_is_refused():
     assert _covers([Word(text="PASSAGEIRO", bbox=(0.1, 0.1, 0.3, 0.12), conf=0.95),
                     Word(text="MICROONIBUS", bbox=(0.32, 0.1, 0.6, 0.12), conf=0.9)], old)
     assert not _covers([Word(text="PASSAGEIRO", bbox=(0.1, 0.1, 0.3, 0.12), conf=0.95)], old)
+
+
+def test_the_vote_stops_once_a_reading_won_or_none_can(monkeypatch):
+    from ocr import reread as rr
+
+    old = Word(text="IFB8J07", bbox=(0.1, 0.1, 0.2, 0.12), conf=0.4)
+    sure, unsure = _reads([("IFB8J07", 0.9)])[0], _reads([("IFB8J07", 0.5)])[0]
+    calls = []
+
+    def canned(answers):
+        def alone(grey, box, word, dpi, limits, scale=2, look=None):
+            calls.append((scale, look))
+            return answers[len(calls) - 1]
+        return alone
+
+    # the first read and three renderings agree, one of them sure: no fifth or sixth read
+    monkeypatch.setattr(rr, "_alone", canned([unsure, sure, unsure, None, None]))
+    assert _vote(None, (0, 0, 10, 10), old, unsure, 200, Limits()) == [sure[0]]
+    assert len(calls) == VOTES - 1
+    # every read says something else: once no reading can reach VOTES, no more reads
+    calls.clear()
+    others = [_reads([(t, 0.9)])[0] for t in ("IFB8JO7", "IF88J07", "1FB8J07", "IFBBJ07", "IFB8J0")]
+    monkeypatch.setattr(rr, "_alone", canned(others))
+    assert _vote(None, (0, 0, 10, 10), old, unsure, 200, Limits()) is None
+    assert len(calls) < len(RENDERINGS)
