@@ -336,8 +336,13 @@ class Layout:
     def _ends(self, row: _Row, j: int) -> bool:
         if row.words[j - 1].text.rstrip().endswith((":", "-", "–")) or j >= len(row.words):
             return True
-        nxt = row.words[j]
-        if not row.keys[j] or nxt.text.startswith(":"):
+        k = j
+        while k < len(row.words) and 0 < len(row.keys[k]) <= 2 and row.words[k].conf < 0.5:
+            k += 1  # a speck or a rule read as a letter ('Renavam o Lotação')
+        if k >= len(row.words):
+            return True
+        nxt = row.words[k]
+        if not row.keys[k] or nxt.text.startswith(":"):
             return True
         return nxt.bbox[0] - row.words[j - 1].bbox[2] > 1.2 * row.height
 

@@ -30,7 +30,9 @@ from __future__ import annotations
 
 import re
 from concurrent.futures import ThreadPoolExecutor
+from statistics import median
 
+import numpy as np
 from PIL import Image, ImageFilter
 
 from ocr import engine, tesseract
@@ -45,13 +47,22 @@ GAIN = 0.05  # how much surer the re-read must be, on average over its words
 SPOT = 0.65  # a word read less sure than this (after the lines' second look) is read alone
 SPOT_SURE = 0.80  # and replaced only by a read at least this sure
 SPOT_SPAN = 0.6  # spanning at least this share of the old word's width
-MAX_SPOTS = 24  # per page: more garbled words than this is a poor scan, not a stray cell
+PAD = 0.2  # a word's crop reaches this share of its line's height above and below it
+BAND_PAD = 0.3  # ... or of the text band's height, where the line took in a rule or a speck
+RUN_GAP = 1.5  # garbled words closer than this (text band heights) are read as one crop
+TIGHT = 0.25  # a neighbour this close (text band heights) may be a piece of the same word
+OUTGROWN = 0.5  # a word's box this far (text band heights) outside the band took in a speck
+RULE = 0.9  # a crop's pixel column or row this dark from end to end is a table's rule
+SPECK_GAP = 0.15  # a speck at a crop's end stands apart by this share of its height ...
+SPECK_INK = 0.04  # ... and holds less than this share of its ink
+MAX_SPOTS = 40  # per page: more garbled runs than this is a poor scan, not stray cells (a list has 30 rows)
 _BROKEN = re.compile(r"[A-ZÀ-Ý][!|]|[!|][A-ZÀ-Ý]")  # a capital's stroke read as '!' or '|'
 # one small letter between a capital and a digit: inside a code ('ISv3F34'), not a time ('06h45')
 _MIXED = re.compile(r"[A-Z][a-z][0-9]|[0-9][a-z][A-Z]")
 # more renderings of a code-like word (scale, look) after the first (SCALE, as cut out)
 RENDERINGS = ((SCALE, "bold"), (SCALE, "soft"), (3, None), (3, "bold"), (3, "soft"))
 VOTES = 4  # of the six reads, how many must agree
+_NUMERIC = frozenset("0123456789.,-/")
 
 
 def _mean(words) -> float:
@@ -132,13 +143,91 @@ def reread(grey: Image.Image, lines: list[Line], dpi: int | None, limits: Limits
     return out
 
 
-def spotted_words(lines: list[Line]) -> list[tuple[int, int]]:
-    """(line, word) of the garbled words, with two or more letters or digits: read unsure, or
-    with a capital broken into '!' or '|' ('BERTOLD!', however sure; alone it reads 'BERTOLDI'),
-    or with one small letter inside a code ('ISv3F34')."""
-    return [(i, j) for i, ln in enumerate(lines) for j, wd in enumerate(ln.words)
-            if sum(c.isalnum() for c in wd.text) >= 2
-            and (wd.conf < SPOT or _BROKEN.search(wd.text) or _MIXED.search(wd.text))]
+def _alnum(text: str) -> int:
+    return sum(c.isalnum() for c in text)
+
+
+def band(line: Line) -> tuple[float, float]:
+    """The line's text band (top, bottom, as fractions of the page): the median top and bottom
+    of its sure words. Tesseract may glue a table's rule or a speck to a word's box, and so to
+    the line's ('NUCAS' boxed down to the rule under its row); a crop of that height takes in
+    the rule and the next row's text."""
+    sure = [wd for wd in line.words if wd.conf >= SPOT_SURE and _alnum(wd.text) >= 2]
+    if not sure:
+        return line.bbox[1], line.bbox[3]
+    return median(wd.bbox[1] for wd in sure), median(wd.bbox[3] for wd in sure)
+
+
+def _garbled(wd: Word) -> bool:
+    """Read unsure, or with a capital broken into '!' or '|' ('BERTOLD!', however sure; alone
+    it reads 'BERTOLDI'), or with one small letter inside a code ('ISv3F34'), or a number or a
+    word in capitals not read sure (an amount at 0.76 reads 0.95 alone; a code's mixed letters
+    and digits are left to the vote): with two or more letters or digits. Prose in small letters
+    is weighed against the dictionary instead (intake/parsers/_lexicon.py)."""
+    n = _alnum(wd.text)
+    return n >= 2 and (wd.conf < SPOT or bool(_BROKEN.search(wd.text)) or bool(_MIXED.search(wd.text))
+                       or (wd.conf < SPOT_SURE and (_number(wd.text) or _capitals(wd.text))))
+
+
+def _number(text: str) -> bool:
+    return sum(c.isdigit() for c in text) >= 2 and not any(c.isalpha() for c in text)
+
+
+def _capitals(text: str) -> bool:
+    """A word in capitals (a name: 'CAIO' at 0.76 reads 0.93 alone), not a code with digits."""
+    letters = [c for c in text if c.isalnum()]
+    return len(letters) >= 2 and all(c.isalpha() and c.isupper() for c in letters)
+
+
+def _outgrown(wd: Word, top: float, bottom: float) -> bool:
+    """A word whose box reaches well outside the text band: a speck or a rule read into it
+    ('HA' of 'ROC HA', split off 'ROCHA' by a speck above it)."""
+    h = bottom - top
+    return _alnum(wd.text) >= 2 and (top - wd.bbox[1] > OUTGROWN * h or wd.bbox[3] - bottom > OUTGROWN * h)
+
+
+def _speck(wd: Word) -> bool:
+    """An unsure mark with no letter or digit that is no ruling line (',' read from the hook
+    of a 'J'), which may be a piece of the word it touches."""
+    return _alnum(wd.text) == 0 and wd.conf < 0.5 and bool(wd.text.strip("|[]_ "))
+
+
+def spotted_words(lines: list[Line], aspect: float = 1.0) -> list[tuple[int, int, int]]:
+    """(line, first word, last word) of each run of words to read again as one crop: garbled
+    words close together ('Tea Te0 19600', one CPF read in three pieces), a word grown out of
+    the text band, an unsure speck; each with a neighbour at a hair's breadth (TIGHT), which
+    may be a piece of the same word (',' 'ULIANA'; 'ROC' 'HA'). A run of specks alone is none.
+    aspect: the page's width over its height (boxes are fractions of each)."""
+    out = []
+    for i, ln in enumerate(lines):
+        ws = ln.words
+        top, bottom = band(ln)
+        h = max(bottom - top, 1e-6)
+        gap = [(ws[k + 1].bbox[0] - ws[k].bbox[2]) * aspect for k in range(len(ws) - 1)]
+        # a neighbour a hair away with letters or digits (a rule beside a cell is none)
+        tight = [(k > 0 and gap[k - 1] < TIGHT * h and _alnum(ws[k - 1].text) > 0)
+                 or (k + 1 < len(ws) and gap[k] < TIGHT * h and _alnum(ws[k + 1].text) > 0)
+                 for k in range(len(ws))]
+        # a word grown out of the band matters when unsure or split off a neighbour ('ROC' 'HA')
+        marked = [_garbled(wd) or _speck(wd) or (_outgrown(wd, top, bottom) and (wd.conf < SPOT_SURE or tight[k]))
+                  for k, wd in enumerate(ws)]
+        last, j = -1, 0  # the last word taken into a run of this line; the next to look at
+        while j < len(ws):
+            if not marked[j]:
+                j += 1
+                continue
+            j0 = j1 = j
+            while j1 + 1 < len(ws) and marked[j1 + 1] and gap[j1] < RUN_GAP * h:
+                j1 += 1
+            if j0 - 1 > last and gap[j0 - 1] < TIGHT * h:
+                j0 -= 1
+            if j1 + 1 < len(ws) and gap[j1] < TIGHT * h:
+                j1 += 1
+            if any(_alnum(wd.text) for wd in ws[j0:j1 + 1]):
+                out.append((i, j0, j1))
+                last = j1
+            j = j1 + 1
+    return out
 
 
 def _lettered(new: list[Word], old: Word) -> bool:
@@ -154,23 +243,73 @@ def _code_like(text: str) -> bool:
             and sum(c.islower() for c in alnum) <= 2)
 
 
+def _votable(text: str) -> bool:
+    """A code, or a number of four digits or more (an amount: '1.500.000,00' read unsure as cut
+    out, sure thickened or softened)."""
+    return _code_like(text) or (_number(text) and sum(c.isdigit() for c in text) >= 4)
+
+
+def _unruled(crop: Image.Image) -> Image.Image | None:
+    """The crop without a table's rules, None when it has none: a pixel column or row dark from
+    end to end (RULE) is no stroke of a word, whose glyphs never span the crop's margins
+    ('|15P' reads '15P')."""
+    a = np.asarray(crop)
+    dark = a < 128
+    cols, rows = dark.mean(axis=0) >= RULE, dark.mean(axis=1) >= RULE
+    if not cols.any() and not rows.any():
+        return None
+    a = a.copy()
+    a[:, cols] = 255
+    a[rows, :] = 255
+    return Image.fromarray(a)
+
+
+def _trimmed(crop: Image.Image) -> Image.Image | None:
+    """The crop without a speck at either end, None when it has none: a run of inked columns
+    with little ink (SPECK_INK of the crop's), apart from the rest by a gap wider than a letter's
+    spacing (SPECK_GAP of the crop's height): 'ZANETTI' with a speck after it reads 'ZANETTI.'."""
+    a = np.asarray(crop) < 192  # a speck's faint grey is ink to Tesseract
+    cols = a.sum(axis=0)
+    inked = np.flatnonzero(cols)
+    if len(inked) < 2:
+        return None
+    gap = max(2, round(SPECK_GAP * crop.height))
+    cuts = np.flatnonzero(np.diff(inked) > gap)  # ends of runs of inked columns
+    if not len(cuts):
+        return None
+    runs = np.split(inked, cuts + 1)
+    total = cols.sum()
+    drop = [r for r in (runs[0], runs[-1]) if cols[r].sum() < SPECK_INK * total]
+    if not drop:
+        return None
+    a = np.asarray(crop).copy()
+    for r in drop:
+        a[:, r[0]:r[-1] + 1] = 255
+    return Image.fromarray(a)
+
+
+def _canvas(crop: Image.Image) -> Image.Image:
+    canvas = Image.new("L", (crop.width + 2 * GAP, crop.height + 2 * GAP), 255)
+    canvas.paste(crop, (GAP, GAP))
+    return canvas
+
+
 def _rendered(grey: Image.Image, box, scale: int, look: str | None) -> Image.Image:
     crop = _enlarged(grey, box, scale)
     if look == "bold":  # thin strokes (a typewriter face at 200 dpi) thickened by a pixel
         crop = crop.filter(ImageFilter.MinFilter(3))
     elif look == "soft":  # jagged edges of a bilevel scan smoothed
         crop = crop.filter(ImageFilter.GaussianBlur(1))
-    canvas = Image.new("L", (crop.width + 2 * GAP, crop.height + 2 * GAP), 255)
-    canvas.paste(crop, (GAP, GAP))
-    return canvas
+    return _canvas(crop)
 
 
 def _alone(grey: Image.Image, box, old: Word, dpi: int | None, limits: Limits, scale: int = SCALE,
-           look: str | None = None) -> list[Word] | None:
-    """The words read in one rendering of the crop that sit on the old word (None on failure)."""
+           look: str | None = None, image: Image.Image | None = None) -> list[Word] | None:
+    """The words read in one rendering of the crop (or the image given for it) that sit on the
+    old word (None on failure)."""
     w, h = grey.size
     try:
-        words = tesseract.words_px(_rendered(grey, box, scale, look), dpi=dpi * scale if dpi else None,
+        words = tesseract.words_px(image or _rendered(grey, box, scale, look), dpi=dpi * scale if dpi else None,
                                    lang=limits.tesseract_lang, timeout=limits.tesseract_timeout,
                                    threads=limits.tesseract_threads, psm=7, library=True)
     except (tesseract.TesseractTimeout, tesseract.TesseractFailed):
@@ -209,18 +348,27 @@ def _voted(reads: list[list[Word]], old: Word) -> list[Word] | None:
     best = max(most, key=_mean)
     if not _sure(best, old):
         return None
-    # a code is one word: a read that split it ('93PB58MOM' 'CA489474') is joined back, as sure
-    # as its least sure part
-    return [Word(text="".join(wd.text for wd in best),
-                 bbox=(min(wd.bbox[0] for wd in best), min(wd.bbox[1] for wd in best),
-                       max(wd.bbox[2] for wd in best), max(wd.bbox[3] for wd in best)),
-                 conf=min(wd.conf for wd in best))]
+    return _joined(best)
+
+
+def _joined(words: list[Word]) -> list[Word]:
+    """A code is one word: a read that split it ('93PB58MOM' 'CA489474') is joined back, as
+    sure as its least sure part."""
+    return [Word(text="".join(wd.text for wd in words),
+                 bbox=(min(wd.bbox[0] for wd in words), min(wd.bbox[1] for wd in words),
+                       max(wd.bbox[2] for wd in words), max(wd.bbox[3] for wd in words)),
+                 conf=min(wd.conf for wd in words))]
 
 
 def _vote(grey: Image.Image, box, old: Word, first: list[Word] | None, dpi: int | None,
           limits: Limits) -> list[Word] | None:
-    """The renderings read one by one until a reading has won or none can win any more."""
-    reads = [first] if first else []
+    """The renderings read one by one until a reading has won or none can win any more. For a
+    number only reads of digits and their separators count: a '1' read ']' in four renderings
+    ('680.191.799-4]') is no vote for a ten-digit number."""
+    def counts(new: list[Word] | None) -> bool:
+        return bool(new) and (not _number(old.text) or all(set(wd.text) <= _NUMERIC for wd in new))
+
+    reads = [first] if counts(first) else []
     for k, (scale, look) in enumerate(RENDERINGS):
         won = _voted(reads, old)
         if won:
@@ -228,37 +376,80 @@ def _vote(grey: Image.Image, box, old: Word, first: list[Word] | None, dpi: int 
         if len(next(iter(_groups(reads)), [])) + len(RENDERINGS) - k < VOTES:
             return None
         new = _alone(grey, box, old, dpi, limits, scale, look)
-        if new:
+        if counts(new):
             reads.append(new)
     return _voted(reads, old)
 
 
-def _read_spot(grey: Image.Image, line: Line, j: int, dpi: int | None, limits: Limits) -> list[Word] | None:
-    """Word j of the line cut out alone, enlarged and read: its sure read, or None to keep it.
-    A code-like word not read sure is read in more renderings, which then vote."""
+def _crops(grey: Image.Image, line: Line, j0: int, j1: int) -> list[tuple[int, int, int, int]]:
+    """The pixels of words j0..j1 of the line: the line's height with a margin, then, where it
+    is another, the text band's (band()); sideways no further than half-way to the next words
+    (a neighbour's digits in the crop would be read as part of them: '159697' + '01' ->
+    '159697.01')."""
     w, h = grey.size
-    old = line.words[j]
-    pad = max(3, round((line.bbox[3] - line.bbox[1]) * h * 0.2))
-    # sideways no further than half-way to the next word: a neighbour's digits in the crop
-    # would be read as part of this word ('159697' + '01' -> '159697.01')
-    left = line.words[j - 1].bbox[2] if j > 0 else 0.0
-    right = line.words[j + 1].bbox[0] if j + 1 < len(line.words) else 1.0
-    x0 = max(round(old.bbox[0] * w) - pad, round((left + old.bbox[0]) / 2 * w), 0)
-    x1 = min(round(old.bbox[2] * w) + pad, round((old.bbox[2] + right) / 2 * w), w)
-    box = (x0, max(0, round(line.bbox[1] * h) - pad), x1, min(h, round(line.bbox[3] * h) + pad))
-    if box[2] - box[0] < 8 or box[3] - box[1] < 8:
+    first, last = line.words[j0], line.words[j1]
+    left = line.words[j0 - 1].bbox[2] if j0 > 0 else 0.0
+    right = line.words[j1 + 1].bbox[0] if j1 + 1 < len(line.words) else 1.0
+    out = []
+    for (top, bottom), share in ((line.bbox[1::2], PAD), (band(line), BAND_PAD)):
+        pad = max(3, round((bottom - top) * h * share))
+        x0 = max(round(first.bbox[0] * w) - pad, round((left + first.bbox[0]) / 2 * w), 0)
+        x1 = min(round(last.bbox[2] * w) + pad, round((last.bbox[2] + right) / 2 * w), w)
+        box = (x0, max(0, round(top * h) - pad), x1, min(h, round(bottom * h) + pad))
+        if box[2] - box[0] >= 8 and box[3] - box[1] >= 8 and \
+                not any(abs(box[1] - b[1]) <= 3 and abs(box[3] - b[3]) <= 3 for b in out):
+            out.append(box)
+    return out
+
+
+def _merged(words) -> Word:
+    return Word(text=" ".join(wd.text for wd in words),
+                bbox=(words[0].bbox[0], min(wd.bbox[1] for wd in words), words[-1].bbox[2],
+                      max(wd.bbox[3] for wd in words)),
+                conf=min(wd.conf for wd in words))
+
+
+def _read_spot(grey: Image.Image, line: Line, j0: int, j1: int, dpi: int | None,
+               limits: Limits) -> list[Word] | None:
+    """Words j0..j1 of the line cut out together, enlarged and read: their sure read, or None
+    to keep them. A run not read sure together is read word by word (each garbled word alone);
+    a code-like word not read sure alone is read in more renderings, which then vote."""
+    boxes = _crops(grey, line, j0, j1)
+    if not boxes:
         return None
-    new = _alone(grey, box, old, dpi, limits)
-    if _sure(new, old):
-        return new
-    return _vote(grey, box, old, new, dpi, limits) if _code_like(old.text) else None
+    old = _merged(line.words[j0:j1 + 1])
+    reads = []
+    for box in boxes:
+        reads.append(_alone(grey, box, old, dpi, limits))
+        crop = _enlarged(grey, box)
+        for bare in (_unruled(crop), _trimmed(crop)):  # read again without rules or end specks
+            if bare is not None:
+                reads.append(_alone(grey, box, old, dpi, limits, image=_canvas(bare)))
+    if j0 == j1 and _code_like(old.text):  # a code is one word ('93PB' '58MOMCA489474')
+        reads = [_joined(new) if new else new for new in reads]
+    sure = [new for new in reads if _sure(new, old)]
+    if sure:  # the surest read ('Carioas' at 0.82 in the line's height, 'Canoas' at 0.95 in the band's)
+        return max(sure, key=_mean)
+    first = reads[0]
+    if j0 == j1:
+        return _vote(grey, boxes[0], old, first, dpi, limits) if _votable(old.text) else None
+    parts = [_read_spot(grey, line, j, j, dpi, limits) if _garbled(line.words[j]) else None
+             for j in range(j0, j1 + 1)]
+    if not any(parts):
+        return None
+    return [wd for j, part in zip(range(j0, j1 + 1), parts) for wd in (part or [line.words[j]])]
 
 
-def _with_spots(lines: list[Line], found: dict[tuple[int, int], list[Word] | None]) -> list[Line]:
+def _with_spots(lines: list[Line], found: dict[tuple[int, int, int], list[Word] | None]) -> list[Line]:
     out = list(lines)
-    for i in sorted({i for (i, _), new in found.items() if new}):
-        out[i] = Line(words=tuple(wd for j, old in enumerate(lines[i].words)
-                                  for wd in (found.get((i, j)) or [old])))
+    for i in sorted({i for (i, _, _), new in found.items() if new}):
+        words, j = [], 0
+        for (k, j0, j1), new in sorted(found.items()):
+            if k != i:
+                continue
+            words += lines[i].words[j:j0] + tuple(new or lines[i].words[j0:j1 + 1])
+            j = j1 + 1
+        out[i] = Line(words=tuple(words) + lines[i].words[j:])
     return out
 
 
@@ -267,11 +458,11 @@ def _spotting(limits: Limits) -> bool:
 
 
 def reread_words(grey: Image.Image, lines: list[Line], dpi: int | None, limits: Limits) -> list[Line]:
-    """The lines, each garbled word replaced by its own enlarged read when that is sure."""
-    spots = spotted_words(lines) if _spotting(limits) else []
+    """The lines, each garbled word (or run) replaced by its own enlarged read when that is sure."""
+    spots = spotted_words(lines, grey.width / grey.height) if _spotting(limits) else []
     if not spots or len(spots) > MAX_SPOTS:
         return lines
-    return _with_spots(lines, {(i, j): _read_spot(grey, lines[i], j, dpi, limits) for i, j in spots})
+    return _with_spots(lines, {(i, j0, j1): _read_spot(grey, lines[i], j0, j1, dpi, limits) for i, j0, j1 in spots})
 
 
 def second_look(grey: Image.Image, lines: list[Line], dpi: int | None, limits: Limits) -> list[Line]:
@@ -283,23 +474,24 @@ def second_look(grey: Image.Image, lines: list[Line], dpi: int | None, limits: L
     if not _spotting(limits):
         return reread(grey, lines, dpi, limits)
     weak = set(weak_lines(lines))
-    first = spotted_words(lines)
-    steady = [(i, j) for i, j in first if i not in weak]  # unchanged by the strip
+    aspect = grey.width / grey.height
+    first = spotted_words(lines, aspect)
+    steady = [k for k in first if k[0] not in weak]  # unchanged by the strip
     # more garbled words than MAX_SPOTS: read none ahead that the strip may make void
     ahead = (steady + [k for k in first if k[0] in weak] if len(first) <= MAX_SPOTS else
              steady if len(steady) <= MAX_SPOTS else [])
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="fretadoc-reread") as pool:
         strip = pool.submit(reread, grey, lines, dpi, limits)
-        early = {(i, j): pool.submit(_read_spot, grey, lines[i], j, dpi, limits) for i, j in ahead}
+        early = {k: pool.submit(_read_spot, grey, lines[k[0]], k[1], k[2], dpi, limits) for k in ahead}
         after = strip.result()
-        for (i, _), f in early.items():
-            if after[i] is not lines[i]:
+        for k, f in early.items():
+            if after[k[0]] is not lines[k[0]]:
                 f.cancel()  # read in a line the strip replaced
-        spots = spotted_words(after)
+        spots = spotted_words(after, aspect)
         if not spots or len(spots) > MAX_SPOTS:
             for f in early.values():
                 f.cancel()
             return after
-        pending = {(i, j): early[(i, j)] if after[i] is lines[i] and (i, j) in early
-                   else pool.submit(_read_spot, grey, after[i], j, dpi, limits) for i, j in spots}
+        pending = {k: early[k] if after[k[0]] is lines[k[0]] and k in early
+                   else pool.submit(_read_spot, grey, after[k[0]], k[1], k[2], dpi, limits) for k in spots}
         return _with_spots(after, {k: f.result() for k, f in pending.items()})

@@ -30,9 +30,10 @@ CONFIDENT = 0.80
 
 
 class RowRead(BaseModel):
-    """How sure one row of a records field is. `confidence`: the row as an entry (the name,
-    the kind of document and a number of that kind's shape are there); `document_confidence`:
-    the number's characters themselves."""
+    """How sure one entry of a list field is. For a passenger: `confidence` is the row as an
+    entry (the name, the kind of document and a number of that kind's shape are there),
+    `document_confidence` the number's characters themselves. For a code (a CNAE), both are
+    the code's read."""
     model_config = ConfigDict(extra="forbid")
 
     confidence: float = PydField(ge=0.0, le=1.0)
@@ -46,9 +47,10 @@ class Field(BaseModel):
     confidence: float = PydField(default=0.0, ge=0.0, le=1.0)
     page: int | None = PydField(default=None, ge=1)
     bbox: list[float] | None = None  # [x0, y0, x1, y1] as fractions of the page
-    # A records field (a passenger list) may say how sure each row is, in the value's order:
-    # the whole field's confidence is its least sure row, and one smudged number must not
-    # hide that every other row was read well. Absent (not null) when not given.
+    # A list field (a passenger list's rows, a registration's CNAE codes) may say how sure each
+    # entry is, in the value's order: the whole field's confidence is its least sure entry (or
+    # lower, when an entry could not be read at all), and one smudged entry must not hide that
+    # every other one was read well. Absent (not null) when not given.
     rows: list[RowRead] | None = None
 
     @property

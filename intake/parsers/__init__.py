@@ -20,6 +20,7 @@ import pkgutil
 from collections.abc import Callable
 from functools import cache
 
+from intake.parsers._repeated import repeated
 from ocr.model import Extraction
 from validators import doctypes
 from validators.documents import Field
@@ -51,7 +52,8 @@ def parser_for(doc_type: str) -> Parser:
 
 
 def parse(doc_type: str, ext: Extraction) -> dict[str, Field]:
-    """The fields of one document of the given type, each with confidence, page and bbox."""
+    """The fields of one document of the given type, each with confidence, page and bbox (an
+    identifier printed twice and read alike keeps its wrong check digits: _repeated)."""
     spec = doctypes.fields(doc_type)
     if not spec or not ext.pages:
         return {name: Field() for name in spec}
@@ -66,4 +68,5 @@ def parse(doc_type: str, ext: Extraction) -> dict[str, Field]:
         # only the exception type and place: its message may hold document content
         log.error("parser for %s failed: %s at %s", doc_type, type(exc).__name__, where)
         found = {}
+    found = repeated(found, ext, doc_type)
     return {name: found.get(name) or Field() for name in spec}

@@ -108,7 +108,7 @@ FUNCTION_WORDS = frozenset(
     "pelas pelos ou se que sob".split())
 FUNCTION = 0.85
 # A dash between the items of a list ('Centro - BR-116'): read as any dash, it is printed '-'.
-_DASHES = frozenset({"-", "—", "–", "--", "-.", ".-", "—-", "-—", "―"})
+DASHES = frozenset({"-", "—", "–", "--", "-.", ".-", "—-", "-—", "―"})
 ECHO_LETTERS = 5  # a word this long read the same elsewhere on the document is no misread
 _UF = frozenset("AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO".split())
 
@@ -180,7 +180,7 @@ def confs(span: Span, names: bool = False, seen: dict[str, float] | None = None,
         t = w.text.strip()
         if cs[i] >= FUNCTION or w.conf < 0.5:
             continue
-        if t in _DASHES:
+        if t in DASHES:
             cs[i] = FUNCTION
         elif t.strip(_EDGE) in ("Il", "lI", "ll") and i > 0 and \
                 re.fullmatch(r"[A-ZÀ-Ý][A-Za-zÀ-ÿ]{2,}", ws[i - 1].text):

@@ -9,7 +9,7 @@ from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import REPAIRED, Reader, date_field, doc_checked, field, first, name_field, text_field
 from intake.parsers.generic import lookup, sole_cnpj
-from validators.documents import Field
+from validators.documents import Field, RowRead
 
 TYPES = ("cartao_cnpj", "inscricao_estadual")
 
@@ -77,7 +77,9 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
 
 
 def _cnae(r: Reader) -> Field:
-    """The CNAE codes printed in the activity boxes (main first), else anywhere."""
+    """The CNAE codes printed in the activity boxes (main first), else anywhere. Each code's own
+    certainty is kept as its row: an illegible secondary code leaves the list unsure (a code
+    may be missing from it) but not a code read sure (the rules ask whether one is there)."""
     spans: list[Span] = []
     for lab in ("Código e descrição da atividade econômica principal", "Atividade econômica principal",
                 "CNAE fiscal principal", "CNAE principal", "Código e descrição das atividades econômicas secundárias",
@@ -87,31 +89,30 @@ def _cnae(r: Reader) -> Field:
             sp = r.layout.auto(hit, lines=8, max_dy=0.03)
             if sp and cnae_codes(sp.text) and all(sp is not s for s in spans):
                 spans.append(sp)
-    codes: list[str] = []
-    confs: list[float] = []
+    found: dict[str, float] = {}  # code -> its best read, in the order printed
+    unread: list[float] = []  # code lines whose code is illegible: the list is incomplete
     for sp in spans:
         for w in sp.words:  # the certainty of the codes, not of their descriptions
             for c in cnae_codes(w.text):
-                confs.append(w.conf)
-                if c not in codes:
-                    codes.append(c)
+                found[c] = max(found.get(c, 0.0), w.conf)
         for c in cnae_codes(sp.text):  # a code cut over two words
-            if c not in codes:
-                codes.append(c)
-                confs.append(min(sp.conf, 0.5))
+            found.setdefault(c, min(sp.conf, 0.5))
     if r.ocr:
         for line in _code_lines(r, spans):
             first = line[0].text
             if cnae_codes(first):
                 continue
             fixed = cnae_repaired(first)
-            if fixed and fixed not in codes:
-                codes.append(fixed)
-                confs.append(min(line[0].conf, REPAIRED))
-            elif not fixed:
-                confs.append(0.5)  # a code line whose code is illegible: the list is incomplete
-    if codes:
-        return field(codes, spans[0], min(confs))
+            if fixed:
+                found.setdefault(fixed, min(line[0].conf, REPAIRED))
+            else:
+                unread.append(0.5)
+    if found:
+        f = field(list(found), spans[0], min([*found.values(), *unread]))
+        if not r.ocr:
+            return f
+        return f.model_copy(update={"rows": [RowRead(confidence=round(c, 4), document_confidence=round(c, 4))
+                                             for c in found.values()]})
     all_codes = cnae_codes(r.layout.text)
     return field(all_codes, None, 0.75) if all_codes else field(None)
 

@@ -14,9 +14,9 @@ from intake.layout import Span
 from intake.parsers._common import (
     Flow, Reader, cap, field, find_docs, ident, ocr_text, span_of,
 )
-from intake.parsers._lexicon import despeck, echoes, weighed
+from intake.parsers._lexicon import DASHES, confs, despeck, echoes, weighed
 from intake.parsers.generic import closing_date
-from validators.documents import Field
+from validators.documents import CONFIDENT, Field
 
 TYPES = ("contrato_fretamento",)
 
@@ -65,12 +65,13 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["instituicao_destino"] = (table.text(["INSTITUIÇÃO DE DESTINO", "INSTITUIÇÃO DE ENSINO",
                                               "ESCOLA DE DESTINO", "INSTITUIÇÃO"], name=True)
                                   or _prose_instituicao(fl, seen))
-    for name, labels in (("itinerario", ["ITINERÁRIO", "PERCURSO", "TRAJETO"]),
-                         ("horarios", ["HORÁRIOS", "HORÁRIO", "HORÁRIO DE OPERAÇÃO", "HORÁRIOS DE OPERAÇÃO"]),
+    out["itinerario"] = _labelled(table, fl, _ITINERARY, seen)
+    out["itinerario_descrito"] = _described(out["itinerario"], table, fl, seen)
+    for name, labels in (("horarios", ["HORÁRIOS", "HORÁRIO", "HORÁRIO DE OPERAÇÃO", "HORÁRIOS DE OPERAÇÃO"]),
                          ("locais_embarque", ["LOCAIS DE EMBARQUE E DESEMBARQUE", "LOCAIS DE EMBARQUE",
                                               "LOCAL DE EMBARQUE", "PONTOS DE EMBARQUE",
                                               "PONTOS DE EMBARQUE E DESEMBARQUE"])):
-        out[name] = table.text(labels, reference_null=True) or _prose_labelled(fl, labels, seen)
+        out[name] = _labelled(table, fl, labels, seen)
     out["valor"] = table.money(["VALOR", "PREÇO", "VALOR DO CONTRATO", "VALOR MENSAL"]) or _valor(fl)
     out["passageiros_relacao"] = _has_passenger_table(r)
     return out
@@ -138,11 +139,17 @@ class _Table:
                     hits.append((h, 1))
         return hits
 
-    def text(self, labels, *, name: bool = False, reference_null: bool = True) -> Field | None:
+    def cell_span(self, labels) -> Span | None:
+        """The words of the cell beside the first of the labels found (specks dropped)."""
         lines = self.cells(labels)
         if not lines:
             return None
-        sp = despeck(Span(lines[0].page, tuple(w for ln in lines for w in ln.words), lines[0].score))
+        return despeck(Span(lines[0].page, tuple(w for ln in lines for w in ln.words), lines[0].score))
+
+    def text(self, labels, *, name: bool = False, reference_null: bool = True) -> Field | None:
+        sp = self.cell_span(labels)
+        if sp is None:
+            return None
         value = nz.unglue(nz.roman(nz.spaces(ocr_text(sp))))
         if value and reference_null and _REFERENCE.match(nz.fold(value)):
             return field(None, sp)
@@ -352,13 +359,19 @@ def _clip(fl: Flow, start: int, end: int, *, reference_null: bool = True,
         return None
     if reference_null and _REFERENCE.match(nz.fold(raw)):
         return field(None, fl.span(start, end))
-    off = fl.text.find(raw, start)
-    sp = fl.span(off, off + len(raw))
+    sp = _clip_span(fl, start, end)
     if sp.conf >= 1.0:
         return field(nz.spaces(raw), sp)
     sp = despeck(sp)
     text = nz.unglue(nz.roman(nz.spaces(ocr_text(sp).strip(" .;,"))))
     return weighed(field(text, sp), sp, names=True, seen=seen)
+
+
+def _clip_span(fl: Flow, start: int, end: int) -> Span:
+    """The words of the flow's text between start and end, trimmed of punctuation."""
+    raw = fl.text[start:end].strip(" .;,")
+    off = fl.text.find(raw, start)
+    return fl.span(off, off + len(raw))
 
 
 def _prose_place(fl: Flow, which: str, seen: dict[str, float] | None = None) -> Field:
@@ -390,8 +403,9 @@ def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None) -> Field:
     return field(None)
 
 
-def _prose_labelled(fl: Flow, labels, seen: dict[str, float] | None = None) -> Field:
-    """'Itinerário: ...' in a clause, up to the next labelled paragraph or clause."""
+def _clause(fl: Flow, labels) -> tuple[int, int] | None:
+    """Where the text of 'Itinerário: ...' runs in a clause (offsets in the flow), up to the
+    next labelled paragraph or clause."""
     t = fl.folded
     for lab in labels:
         k = nz.fold(lab)
@@ -400,10 +414,58 @@ def _prose_labelled(fl: Flow, labels, seen: dict[str, float] | None = None) -> F
             # (a clause's heading with a letter misread: 'Parágrato terceiro')
             stop = re.search(r"\s" + _STOP_LABEL + r"|\s(?:clausula|paragra[a-z]o)\s+\w+\b", rest)
             end = m.end() + (stop.start() if stop else len(rest))
-            f = _clip(fl, m.end(), end, seen=seen)
-            if f is not None:
-                return f
-    return field(None)
+            if fl.text[m.end():end].strip(" .;,"):
+                return m.end(), end
+    return None
+
+
+def _prose_labelled(fl: Flow, labels, seen: dict[str, float] | None = None) -> Field:
+    """'Itinerário: ...' in a clause, up to the next labelled paragraph or clause."""
+    where = _clause(fl, labels)
+    return (_clip(fl, *where, seen=seen) if where else None) or field(None)
+
+
+def _labelled(table: _Table, fl: Flow, labels, seen: dict[str, float] | None) -> Field:
+    """A labelled text: the summary table's cell, else the clause."""
+    return table.text(labels, reference_null=True) or _prose_labelled(fl, labels, seen)
+
+
+# ------------------------------------------------------------------ itinerary described
+
+_ITINERARY = ["ITINERÁRIO", "PERCURSO", "TRAJETO"]
+_STOPS = 3  # a route of this many stops or more
+
+
+def _described(itinerario: Field, table: _Table, fl: Flow, seen: dict[str, float] | None) -> Field:
+    """Whether the contract describes the itinerary (METROPLAN Art. 7º then dispenses the
+    grade): the itinerary read with confidence, or after OCR a route of _STOPS stops or more
+    ('Guaíba (Centro) - BR-116 - Ponte do Guaíba - ...') most of them read sure. One stop read
+    unsure ('Carioas' for Canoas, 'BR-116' at 0.20) leaves the route's text unsure, not that
+    the contract describes one. A reference to an annex is no itinerary (null, as unread)."""
+    if itinerario.value is None:
+        return field(None)
+    if itinerario.confidence >= CONFIDENT:
+        return itinerario.model_copy(update={"value": True})
+    sp = table.cell_span(_ITINERARY)
+    if sp is None:
+        where = _clause(fl, _ITINERARY)
+        sp = despeck(_clip_span(fl, *where)) if where else None
+    stops: list[float] = []
+    if sp and sp.words:
+        cs = confs(sp, names=True, seen=seen)
+        fresh = True
+        for w, c in zip(sp.words, cs):
+            if w.text.strip() in DASHES:
+                fresh = True
+            elif fresh:
+                stops.append(c)
+                fresh = False
+            else:
+                stops[-1] = min(stops[-1], c)
+    sure = [c for c in stops if c >= CONFIDENT]
+    if len(stops) >= _STOPS and 2 * len(sure) > len(stops):
+        return itinerario.model_copy(update={"value": True, "confidence": min(sure)})
+    return itinerario.model_copy(update={"value": True})
 
 
 def _valor(fl: Flow) -> Field:

@@ -14,17 +14,25 @@ from validators import doctypes
 from validators.documents import CONFIDENT, DOC_TYPES
 
 
-def _ext(lines: list[str], source: str = "pdf_text", conf: float = 1.0) -> Extraction:
+def _page_of(rows: list[list[tuple[float | None, str, float]]], source: str = "pdf_text") -> Extraction:
+    """A one-page extraction from rows of cells: (x, or None to follow the previous word; the
+    cell's text; its words' confidence)."""
     out, y = [], 0.05
-    for text in lines:
+    for cells in rows:
         x, words = 0.06, []
-        for t in text.split():
-            words.append(Word(text=t, bbox=(x, y, x + 0.011 * len(t), y + 0.012), conf=conf))
-            x += 0.011 * len(t) + 0.008
+        for at, text, conf in cells:
+            x = at if at is not None else x
+            for t in text.split():
+                words.append(Word(text=t, bbox=(x, y, x + 0.011 * len(t), y + 0.012), conf=conf))
+                x += 0.011 * len(t) + 0.008
         out.append(Line(words=tuple(words)))
         y += 0.025
     page = Page(number=1, source=source, width=595, height=842, lines=tuple(out))
     return Extraction(media_type="application/pdf", sha256="0" * 64, page_count=1, pages=(page,))
+
+
+def _ext(lines: list[str], source: str = "pdf_text", conf: float = 1.0) -> Extraction:
+    return _page_of([[(None, text, conf)] for text in lines], source)
 
 
 def test_registry_covers_every_type():
@@ -108,17 +116,7 @@ def test_crlv_paper_layout_and_lien():
 
 
 def _table_ext(rows: list[list[tuple[float, str]]]) -> Extraction:
-    lines, y = [], 0.05
-    for cells in rows:
-        words = []
-        for x, text in cells:
-            for t in text.split():
-                words.append(Word(text=t, bbox=(x, y, x + 0.011 * len(t), y + 0.012), conf=1.0))
-                x += 0.011 * len(t) + 0.008
-        lines.append(Line(words=tuple(words)))
-        y += 0.025
-    page = Page(number=1, source="pdf_text", width=595, height=842, lines=tuple(lines))
-    return Extraction(media_type="application/pdf", sha256="0" * 64, page_count=1, pages=(page,))
+    return _page_of([[(x, text, 1.0) for x, text in cells] for cells in rows])
 
 
 def test_lista_total_disagreeing_with_print_lowers_confidence():
@@ -153,3 +151,92 @@ def test_contrato_social_registration_past_a_speck_of_the_stamp():
         assert fields["registro_junta"].value == "95780128557", stamp
     fields = parsers.parse("contrato_social", _ext(base))
     assert fields["registro_junta"].value is None
+
+
+def _ocr_lines(lines: list[list[tuple[str, float]]]) -> Extraction:
+    """An OCR'd page from words with their own confidences, one list per line."""
+    return _page_of([[(None, t, c) for t, c in words] for words in lines], "ocr")
+
+
+def test_cnae_codes_keep_their_own_certainty_beside_an_illegible_one():
+    sure = 0.93
+    ext = _ocr_lines([
+        [(w, sure) for w in "COMPROVANTE DE INSCRIÇÃO ESTADUAL".split()],
+        [(w, sure) for w in "CNAE FISCAL PRINCIPAL".split()],
+        [("4929-9/02", 0.92)] + [(w, sure) for w in "- Transporte rodoviário coletivo de passageiros".split()],
+        [(w, sure) for w in "CNAE FISCAL SECUNDÁRIA".split()],
+        [("4929-9/01", 0.85)] + [(w, sure) for w in "- Transporte rodoviário coletivo municipal".split()],
+        [("[rata", 0.51)] + [(w, sure) for w in "- Serviço de transporte de passageiros".split()],
+    ])
+    f = parsers.parse("inscricao_estadual", ext)["cnae"]
+    assert f.value == ["4929-9/02", "4929-9/01"]
+    assert f.confidence == 0.5  # a code line is illegible: the list may miss a code
+    assert [r.confidence for r in f.rows] == [0.92, 0.85]
+
+
+def _contract_prints(first: float, second: float | None, number: str = "41.318.410/0001-65") -> Extraction:
+    lines = [[(w, 0.95) for w in "inscrita no CNPJ sob o nº".split()] + [(number + ",", first)]]
+    if second is not None:
+        lines.append([("CONTRATADA", 0.93), ("-", 0.91), ("CNPJ", 0.87), (number, second)])
+    return _ocr_lines(lines)
+
+
+def _lifted(ext: Extraction, value: str = "41318410000165", conf: float = common.MISREAD) -> float:
+    from intake.parsers._repeated import repeated
+    from validators.documents import Field
+
+    fields = {"contratado_documento": Field(value=value, confidence=conf, page=1)}
+    return repeated(fields, ext, "contrato_fretamento")["contratado_documento"].confidence
+
+
+def test_a_wrong_check_digit_printed_twice_and_read_alike_is_what_the_document_prints():
+    assert _lifted(_contract_prints(0.92, 0.74)) == CONFIDENT
+
+
+def test_a_wrong_check_digit_stays_a_probable_misread_without_a_second_sure_print():
+    assert _lifted(_contract_prints(0.92, None)) == common.MISREAD  # printed once
+    assert _lifted(_contract_prints(0.92, 0.40)) == common.MISREAD  # the other print near-illegible
+    assert _lifted(_contract_prints(0.80, 0.78)) == common.MISREAD  # neither read sure
+    # the other print reads another number: no echo
+    assert _lifted(_contract_prints(0.92, 0.92, "41.318.410/0001-62")) < CONFIDENT
+
+
+def test_only_failing_check_digits_are_lifted_by_a_repeat():
+    # a valid number read unsure is check digits' business (verified()), not the repeat's
+    assert _lifted(_contract_prints(0.92, 0.74, "41.318.410/0001-62"), "41318410000162", 0.6) == 0.6
+
+
+def _itinerary_clause(route: list[tuple[str, float]]) -> Extraction:
+    head = [(w, 0.95) for w in "CONTRATO DE PRESTAÇÃO DE SERVIÇOS DE TRANSPORTE".split()]
+    clause = [("Parágrafo", 0.96), ("primeiro", 0.93), ("–", 0.89), ("Itinerário:", 0.94)] + route
+    return _ocr_lines([head, clause, [("Parágrafo", 0.95), ("segundo", 0.95), ("–", 0.9), ("Horários:", 0.95),
+                                      ("ida", 0.95), ("06h20", 0.95)]])
+
+
+def _route(*stops: tuple[str, float]) -> list[tuple[str, float]]:
+    out: list[tuple[str, float]] = []
+    for k, (text, c) in enumerate(stops):
+        out += ([("-", 0.92)] if k else []) + [(w, c) for w in text.split()]
+    return out
+
+
+def test_an_itinerary_with_one_unsure_stop_is_still_described():
+    ext = _itinerary_clause(_route(("Guaíba", 0.95), ("BR-116", 0.20), ("Ponte do Guaíba", 0.94),
+                                   ("Porto Alegre", 0.95)))
+    fields = parsers.parse("contrato_fretamento", ext)
+    assert fields["itinerario"].value.startswith("Guaíba - BR-116")
+    assert fields["itinerario"].confidence < CONFIDENT  # the text itself is unsure
+    assert (fields["itinerario_descrito"].value, fields["itinerario_descrito"].confidence >= CONFIDENT) == (True, True)
+
+
+def test_a_short_or_mostly_unsure_route_is_not_surely_described():
+    for route in (_route(("Guaíba", 0.95), ("BR-116", 0.20)),  # two stops: nothing to outvote the unsure one
+                  _route(("Guaíba", 0.95), ("BR-116", 0.20), ("Pont3 do Guaiba", 0.4), ("Porto Alegre", 0.95))):
+        f = parsers.parse("contrato_fretamento", _itinerary_clause(route))["itinerario_descrito"]
+        assert f.value is True and f.confidence < CONFIDENT
+
+
+def test_an_itinerary_referred_to_an_annex_is_not_described():
+    ext = _itinerary_clause([(w, 0.95) for w in "Conforme Grade de Itinerário anexa".split()])
+    fields = parsers.parse("contrato_fretamento", ext)
+    assert fields["itinerario"].value is None and fields["itinerario_descrito"].value is None

@@ -10,8 +10,8 @@ import pytest
 from ocr import Limits, read, scan
 from ocr.model import Line, Word
 from ocr.reread import (
-    RENDERINGS, SPOT_SURE, VOTES, WEAK, _code_like, _covers, _vote, _voted, reread, reread_words, second_look, spotted_words,
-    weak_lines,
+    RENDERINGS, SPOT_SURE, VOTES, WEAK, _code_like, _covers, _unruled, _vote, _voted, reread, reread_words, second_look,
+    spotted_words, weak_lines,
 )
 
 pytestmark = pytest.mark.ocr
@@ -25,11 +25,24 @@ LISTA_SP = SCANNED / "lista-sp.png"
 TAXA = SCANNED / "taxa-autorizacao-onibus2.tif"
 
 
+# A school list: 'JULIANA' read ',' 'ULIANA' (a speck on the J), 'ROCHA' split 'ROC' 'HA'.
+LISTA_PF = SCANNED / "lista-pessoa-fisica.pdf"
+# A list whose row 4 Tesseract boxes down to the rule under it: 'NUCAS', a CPF in three pieces.
+LISTA_ALFA = SCANNED / "lista-alfa.pdf"
+# A bilevel CRLV whose lotação cell is read with the box's rule: '|15P' at 0.26.
+CRLV_RULED = SCANNED / "crlv-camioneta.tif"
+
+
+@cache
+def looked(path: Path):
+    """The file read as FretaDoc reads it (with the second looks)."""
+    return read(path.read_bytes())
+
+
 @cache
 def reads(path: Path = POLICY):
     """The file read without and with the second looks."""
-    data = path.read_bytes()
-    return read(data, limits=Limits(reread_weak_lines=False)), read(data)
+    return read(path.read_bytes(), limits=Limits(reread_weak_lines=False)), looked(path)
 
 
 def test_the_small_print_row_is_read_right_only_on_the_second_look():
@@ -44,8 +57,8 @@ def test_strong_lines_keep_every_word_but_garbled_ones_and_no_line_gets_less_sur
     before, after = first.pages[0].lines, second.pages[0].lines
     assert len(before) == len(after)
     spotted = {}
-    for i, j in spotted_words(before):
-        spotted.setdefault(i, set()).add(j)
+    for i, j0, j1 in spotted_words(before):
+        spotted.setdefault(i, set()).update(range(j0, j1 + 1))
     for i, (old, new) in enumerate(zip(before, after)):
         mean = lambda ln: sum(w.conf for w in ln.words) / len(ln.words)  # noqa: E731
         if mean(old) < WEAK:
@@ -90,9 +103,65 @@ def test_spotted_words_are_the_unsure_ones_with_letters_or_digits():
                    ("PICCOLI", 0.6, 0.7, 0.93), ("de", 0.75, 0.78, 0.4), ("BERTOLD!", 0.8, 0.9, 0.91),
                    ("|A", 0.92, 0.95, 0.9))]
     # unsure with two or more letters or digits, or a capital broken into '!' or '|'
-    assert spotted_words(lines) == [(0, 1), (0, 4), (0, 5)]
+    assert spotted_words(lines) == [(0, 1, 1), (0, 4, 5)]  # the last two a word space apart: one run
     # or a small letter between a capital and a digit, however sure: a code, not a time
-    assert spotted_words([_line(("ISv3F34", 0.1, 0.2, 0.8), ("06h45;", 0.3, 0.4, 0.9))]) == [(0, 0)]
+    assert spotted_words([_line(("ISv3F34", 0.1, 0.2, 0.8), ("06h45;", 0.3, 0.4, 0.9))]) == [(0, 0, 0)]
+    # or a number not read sure (an amount at 0.76), but not a word of prose at 0.76
+    assert spotted_words([_line(("1.500.000,00", 0.1, 0.2, 0.76), ("veiculo", 0.3, 0.4, 0.76))]) == [(0, 0, 0)]
+
+
+def _at(text: str, x0: float, x1: float, conf: float, top: float = 0.100, bottom: float = 0.112) -> Word:
+    return Word(text=text, bbox=(x0, top, x1, bottom), conf=conf)
+
+
+def test_garbled_words_close_together_are_one_run_and_a_hair_away_neighbour_joins_it():
+    # (text band 0.012 high; boxes on a square page)
+    cpf = Line(words=(_at("CPF", 0.10, 0.13, 0.94), _at("Tea", 0.20, 0.23, 0.25), _at("Te0", 0.236, 0.26, 0.0),
+                      _at("19600", 0.266, 0.30, 0.22), _at("|", 0.40, 0.401, 0.76)))
+    assert spotted_words([cpf]) == [(0, 1, 3)]  # the three pieces of one CPF, not the label or the rule
+    # an unsure speck touching a word: the J of JULIANA read as ','
+    juliana = Line(words=(_at("02", 0.05, 0.07, 0.9), _at(",", 0.10, 0.104, 0.0), _at("ULIANA", 0.105, 0.16, 0.9),
+                          _at("SCHNEIDER", 0.17, 0.25, 0.96)))
+    assert spotted_words([juliana]) == [(0, 1, 2)]
+    # a word whose box took in a speck above it, a hair away from the word it was split from
+    rocha = Line(words=(_at("FRITZ", 0.10, 0.15, 0.91), _at("ROC", 0.155, 0.19, 0.96),
+                        _at("HA", 0.192, 0.21, 0.96, top=0.090), _at("Direito", 0.30, 0.36, 0.96)))
+    assert spotted_words([rocha]) == [(0, 1, 2)]
+    # the same speck on a word standing apart, read sure: nothing to read again
+    alone = Line(words=(_at("FRITZ", 0.10, 0.15, 0.91), _at("ROCHA", 0.16, 0.21, 0.96, top=0.090),
+                        _at("Direito", 0.30, 0.36, 0.96)))
+    assert spotted_words([alone]) == []
+    # a speck alone is no run
+    assert spotted_words([Line(words=(_at("NOME", 0.1, 0.15, 0.95), _at(",", 0.3, 0.304, 0.1)))]) == []
+
+
+def test_a_rule_across_a_crop_is_whitened_and_a_glyph_is_not():
+    from PIL import Image, ImageDraw
+
+    img = Image.new("L", (60, 30), 255)
+    d = ImageDraw.Draw(img)
+    d.line([(3, 0), (3, 29)], fill=0, width=2)  # a cell's rule, top to bottom
+    d.line([(30, 6), (30, 24)], fill=0, width=2)  # the stem of a '1'
+    assert _unruled(Image.new("L", (60, 30), 255)) is None
+    out = _unruled(img)
+    assert out.getpixel((3, 15)) == 255 and out.getpixel((30, 15)) == 0
+
+
+def test_a_word_cut_or_split_by_a_speck_is_read_whole():
+    text = looked(LISTA_PF).text
+    assert "JULIANA SCHNEIDER" in text and "YASMIN FRITZ ROCHA" in text
+
+
+def test_a_row_boxed_down_to_its_rule_is_read_in_its_text_band():
+    first, second = reads(LISTA_ALFA)
+    assert "NUCAS ANTÔNIO HOFFMANN" in first.text and "744.760.193-40" not in first.text
+    assert "LUCAS ANTÔNIO HOFFMANN" in second.text and "744.760.193-40" in second.text
+    assert "NUCAS" not in second.text
+
+
+def test_a_cell_read_with_its_rule_is_read_again_without_it():
+    words = looked(CRLV_RULED).pages[0].words
+    assert any(w.text == "15P" and w.conf >= SPOT_SURE for w in words)
 
 
 def test_a_plate_read_in_several_renderings_is_what_most_of_them_read():

@@ -5,6 +5,7 @@ from datetime import date
 
 import pytest
 
+from validators.documents import Field, RowRead
 from metroplan_asserts import codes, item, run, statuses
 from metroplan_packet import (
     CARRIER_CNPJ, CONTRACTOR_NAME, PARTNERS, PASSENGERS, PLACA, REF, VALID, doc, drop, get,
@@ -160,6 +161,29 @@ def test_state_registration_without_cnae_4929902_fails():
     expect(items, {"art2-iii-b": "fail", "art4-xiv": "fail"})
     f = item(items, "art4-xiv").findings[0]
     assert (f.code, f.field, f.expected) == ("inscricao_estadual.sem_cnae", "cnae", "4929-9/02")
+
+
+def _cnae_rows(docs, codes, list_conf, row_confs):
+    d = get(docs, "inscricao")
+    d.fields["cnae"] = Field(value=codes, confidence=list_conf, page=1,
+                             rows=[RowRead(confidence=c, document_confidence=c) for c in row_confs])
+    return docs
+
+
+def test_cnae_read_sure_beside_an_illegible_code_is_ok():
+    # the list is unsure (a secondary code could not be read), 4929-9/02 itself was read sure
+    docs = _cnae_rows(valid_packet(), ["4929-9/02", "4929-9/01"], 0.5, [0.92, 0.85])
+    expect(run(docs, REF))
+
+
+@pytest.mark.parametrize("printed,rows", [
+    (["4929-9/02", "4929-9/01"], [0.7, 0.95]),  # the code asked for is itself unsure
+    (["4929-9/01", "7911-2/00"], [0.92, 0.95]),  # absent, but the list may miss a code
+])
+def test_cnae_unsure_where_it_matters_is_review(printed, rows):
+    items = run(_cnae_rows(valid_packet(), printed, 0.5, rows), REF)
+    expect(items, {"art2-iii-b": "review", "art4-xiv": "review"})
+    assert "inscricao_estadual.cnae_uncertain" in codes(items, "art4-xiv")
 
 
 @pytest.mark.parametrize("how", ["fact", "cartao"])
@@ -416,6 +440,21 @@ def test_grade_present_when_contract_lacks_itinerary():
     items = run(docs, REF)
     expect(items, {"art7": "ok"})
     assert any("Anexo III" in m for m in item(items, "art7").manual_checks)
+
+
+@pytest.mark.parametrize("descrito,status", [
+    ((True, 0.85), "not_applicable"),  # the route's text unsure, a route surely described
+    ((True, 0.6), "review"),
+    (None, "review"),  # not said either way: the itinerary's own read decides
+])
+def test_unsure_itinerary_text_and_whether_it_is_described(descrito, status):
+    docs = setf(valid_packet(), "contrato", "itinerario", confidence=0.2)
+    if descrito:
+        setf(docs, "contrato", "itinerario_descrito", descrito[0], confidence=descrito[1])
+    items = run(docs, REF)
+    expect(items, {"art7": status})
+    if status == "review":
+        assert codes(items, "art7") == ["contrato_fretamento.itinerario_uncertain"]
 
 
 def test_itinerary_without_municipalities_is_review():

@@ -77,6 +77,19 @@ def read(doc: Document | None, name: str) -> Read:
     return Read(doc, name, f.value, f.confidence)
 
 
+def entry_confident(r: Read, index: int) -> bool:
+    """One entry of a list field read with confidence: the whole list, or that entry's own row
+    where the parser gave one (an illegible entry elsewhere in the list does not make this one
+    unsure; it only leaves open what else the list holds)."""
+    if r.confident:
+        return True
+    f = r.doc.fields.get(r.field) if r.doc is not None else None
+    rows = f.rows if f is not None else None
+    return (bool(rows) and isinstance(r.value, list) and len(rows) == len(r.value) and 0 <= index < len(rows)
+            and doc_trusted(r.doc) and rows[index].confidence >= CONFIDENT
+            and rows[index].document_confidence >= CONFIDENT)
+
+
 # --- text ---------------------------------------------------------------------------------
 
 def fold(s: object) -> str:

@@ -7,7 +7,7 @@ import re
 
 from validators.checks.base import Context, Outcome, check
 from validators.checks.common import (
-    best, fail, fold, judge, missing, name_similarity, ok, read, review, same_name, uncertain, unit_label,
+    best, entry_confident, fail, fold, judge, missing, name_similarity, ok, read, review, same_name, uncertain, unit_label,
 )
 from validators.checks.packet import CARRIER_FIELDS
 from validators.checks.presence import holder_is_carrier
@@ -86,7 +86,8 @@ def _state_registration(ctx: Context, d, cnae: str) -> list[Outcome]:
     if not r.present:
         outs.append(uncertain(r, cnae))
     elif any(_cnae_key(c) == want for c in codes):
-        outs.append(ok(d) if r.confident else uncertain(r, cnae))
+        at = next(i for i, c in enumerate(codes) if _cnae_key(c) == want)
+        outs.append(ok(d) if entry_confident(r, at) else uncertain(r, cnae))
     elif r.confident:
         outs.append(fail("inscricao_estadual.sem_cnae",
                          f"Inscrição estadual ({d.id}) sem o CNAE {cnae}; CNAE lidos: {', '.join(map(str, codes))}.",

@@ -274,7 +274,8 @@ def itinerary_grade(ctx: Context, model: str = "") -> list[Outcome]:
     """A grade de itinerário is required unless the contract describes the itinerary."""
     c = ctx.packet.contract
     it = read(c, "itinerario")
-    if it.confident:
+    described = read(c, "itinerario_descrito")
+    if it.confident or (described.confident and described.value is True):
         return [not_applicable("grade_itinerario.dispensada",
                                "Itinerário descrito no contrato: grade de itinerário dispensada (Art. 7º).", c)]
     grades = ctx.packet.of("grade_itinerario")

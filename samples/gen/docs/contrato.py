@@ -35,6 +35,7 @@ def expected(k: Contrato) -> dict:
         "contratante_categoria": None if pf else ct.categoria,
         "contratante_rg": (ct.rg or None) if pf else None,
         "passageiros_relacao": False,
+        "itinerario_descrito": True if k.itinerario else None,
     }
 
 
