@@ -22,6 +22,8 @@ class Word(BaseModel):
     text: str
     bbox: BBox  # x0, y0, x1, y1 as fractions of the page
     conf: float = Field(ge=0.0, le=1.0)  # 1.0 for a text layer
+    # renderings of the word that read it alike when a vote decided it (ocr/reread.py), else 0
+    votes: int = Field(default=0, ge=0)
 
 
 class Line(BaseModel):

@@ -34,6 +34,7 @@ from statistics import median
 
 import numpy as np
 from PIL import Image, ImageFilter
+from validate_docbr import CNPJ, CPF
 
 from ocr import engine, tesseract
 from ocr.limits import Limits
@@ -63,6 +64,8 @@ _MIXED = re.compile(r"[A-Z][a-z][0-9]|[0-9][a-z][A-Z]")
 RENDERINGS = ((SCALE, "bold"), (SCALE, "soft"), (3, None), (3, "bold"), (3, "soft"))
 VOTES = 4  # of the six reads, how many must agree
 _NUMERIC = frozenset("0123456789.,-/")
+_CPF_MASK = re.compile(r"\d{3}\.\d{3}\.\d{3}-\d{2}")
+_CNPJ_MASK = re.compile(r"\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}")
 
 
 def _mean(words) -> float:
@@ -165,8 +168,26 @@ def _garbled(wd: Word) -> bool:
     and digits are left to the vote): with two or more letters or digits. Prose in small letters
     is weighed against the dictionary instead (intake/parsers/_lexicon.py)."""
     n = _alnum(wd.text)
-    return n >= 2 and (wd.conf < SPOT or bool(_BROKEN.search(wd.text)) or bool(_MIXED.search(wd.text))
+    return suspect(wd.text) or n >= 2 and (wd.conf < SPOT or bool(_BROKEN.search(wd.text)) or bool(_MIXED.search(wd.text))
                        or (wd.conf < SPOT_SURE and (_number(wd.text) or _capitals(wd.text))))
+
+
+def suspect(text: str) -> bool:
+    """A CPF or CNPJ printed with its mask ('509.823.681-97') whose check digits fail: a misread,
+    or a wrong number printed. Read again: a reading whose digits hold replaces it; the same
+    digits read alike in VOTES renderings are what the page prints (the word's `votes`)."""
+    t = text.strip(".,;:")
+    if _CPF_MASK.fullmatch(t):
+        return not CPF().validate(t)
+    if _CNPJ_MASK.fullmatch(t):
+        return not CNPJ().validate(t)
+    return False
+
+
+def _holds(words: list[Word]) -> bool:
+    """The read is a masked CPF or CNPJ whose check digits hold."""
+    text = "".join(wd.text for wd in words).strip(".,;:")
+    return bool(_CPF_MASK.fullmatch(text) or _CNPJ_MASK.fullmatch(text)) and not suspect(text)
 
 
 def _number(text: str) -> bool:
@@ -348,7 +369,7 @@ def _voted(reads: list[list[Word]], old: Word) -> list[Word] | None:
     best = max(most, key=_mean)
     if not _sure(best, old):
         return None
-    return _joined(best)
+    return [wd.model_copy(update={"votes": len(most)}) for wd in _joined(best)]
 
 
 def _joined(words: list[Word]) -> list[Word]:
@@ -418,21 +439,25 @@ def _read_spot(grey: Image.Image, line: Line, j0: int, j1: int, dpi: int | None,
     if not boxes:
         return None
     old = _merged(line.words[j0:j1 + 1])
-    reads = []
+    plain, reads = [], []  # (box, its read as cut out); every read
     for box in boxes:
-        reads.append(_alone(grey, box, old, dpi, limits))
+        plain.append((box, _alone(grey, box, old, dpi, limits)))
+        reads.append(plain[-1][1])
         crop = _enlarged(grey, box)
         for bare in (_unruled(crop), _trimmed(crop)):  # read again without rules or end specks
             if bare is not None:
                 reads.append(_alone(grey, box, old, dpi, limits, image=_canvas(bare)))
     if j0 == j1 and _code_like(old.text):  # a code is one word ('93PB' '58MOMCA489474')
         reads = [_joined(new) if new else new for new in reads]
-    sure = [new for new in reads if _sure(new, old)]
+    doubt = j0 == j1 and suspect(old.text)  # then only a read whose check digits hold replaces it
+    sure = [new for new in reads if _sure(new, old) and not (doubt and not _holds(new))]
     if sure:  # the surest read ('Carioas' at 0.82 in the line's height, 'Canoas' at 0.95 in the band's)
         return max(sure, key=_mean)
-    first = reads[0]
     if j0 == j1:
-        return _vote(grey, boxes[0], old, first, dpi, limits) if _votable(old.text) else None
+        if not _votable(old.text):
+            return None
+        box, first = max(plain, key=lambda p: _mean(p[1]) if p[1] else 0.0)  # in the crop read best
+        return _vote(grey, box, old, first, dpi, limits)
     parts = [_read_spot(grey, line, j, j, dpi, limits) if _garbled(line.words[j]) else None
              for j in range(j0, j1 + 1)]
     if not any(parts):

@@ -119,7 +119,7 @@ def ident(kind: str, raw: str | None, span: Span | None, ocr: bool, conf: float 
             sure = SURE_VIN
         if c < sure:
             c = min(c, UNSURE)
-    if ok is False and ocr:
+    if ok is False and ocr and not voted(span):
         fixed = _repair(kind, value)
         if fixed is not None:
             value = fixed  # one OCR confusion undone; still only a hint
@@ -127,6 +127,12 @@ def ident(kind: str, raw: str | None, span: Span | None, ocr: bool, conf: float 
         else:
             c = min(c, MISREAD)
     return field(value, span, c)
+
+
+def voted(span: Span | None) -> bool:
+    """Every word of the span read alike in several renderings of it (ocr/reread.py): an
+    identifier whose check digits fail there is printed so, not misread."""
+    return bool(span and span.words) and all(w.votes for w in span.words)
 
 
 # Characters OCR mistakes for one another.

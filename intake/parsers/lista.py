@@ -13,7 +13,7 @@ from validate_docbr import Certidao
 from intake import normalize as nz
 from intake.layout import Row, Span
 from intake.parsers._common import (
-    MISREAD, REPAIRED, VERIFIED, Reader, cap, field, id_valid, span_of,
+    MISREAD, REPAIRED, VERIFIED, Reader, cap, field, id_valid, span_of, voted,
 )
 from intake.parsers._lexicon import FUNCTION, LEXICAL, STRANGE, echoes, prose_conf, weighed
 from intake.parsers.contrato import _numero
@@ -306,8 +306,8 @@ def _row_conf(r: Reader, nome: str | None, nome_sp: Span | None, tipo: str | Non
         if tipo == "cpf" and len(doc) == 11:
             if id_valid("cpf", doc):
                 dc = max(dc, VERIFIED) if dc >= 0.1 else dc  # two check digits hold
-            else:
-                dc = min(dc, MISREAD)  # a misread digit, probably
+            elif not voted(doc_sp):
+                dc = min(dc, MISREAD)  # a misread digit, probably (unless the renderings agreed on it)
         elif tipo == "certidao" and len(doc) == 32 and doc.isdigit() and _certidao_ok(doc):
             dc = max(dc, VERIFIED) if dc >= 0.1 else dc  # a birth certificate's two check digits
         elif tipo == "rg" and _SP_RG.fullmatch(doc_sp.text.strip(" .,;:|")) and _sp_rg_ok(doc):

@@ -240,3 +240,29 @@ def test_an_itinerary_referred_to_an_annex_is_not_described():
     ext = _itinerary_clause([(w, 0.95) for w in "Conforme Grade de Itinerário anexa".split()])
     fields = parsers.parse("contrato_fretamento", ext)
     assert fields["itinerario"].value is None and fields["itinerario_descrito"].value is None
+
+
+def test_a_failing_check_digit_the_renderings_agreed_on_keeps_its_read():
+    def span(votes: int) -> Span:
+        return Span(1, (Word(text="509.823.681-97", bbox=(0.1, 0.1, 0.3, 0.12), conf=0.91, votes=votes),))
+
+    assert common.ident("cpf", "509.823.681-97", span(0), ocr=True).confidence == common.MISREAD
+    assert common.ident("cpf", "509.823.681-97", span(4), ocr=True).confidence == 0.91
+    # from a text layer a wrong digit is printed anyway
+    assert common.ident("cpf", "509.823.681-97", span(0), ocr=False).value == "50982368197"
+
+
+def test_a_passenger_cpf_the_renderings_agreed_on_is_judged_as_printed():
+    def lista(votes: int):
+        ext = _page_of([[(0.3, "LISTA DE PASSAGEIROS", 0.95)], [(0.06, "CONTRATO Nº: 12/2026", 0.95)],
+                        [(0.06, "Nº", 0.95), (0.12, "NOME COMPLETO", 0.95), (0.6, "CPF", 0.95)],
+                        [(0.06, "1", 0.95), (0.12, "ANA LIMA", 0.95), (0.6, "529.982.247-25", 0.92)],
+                        [(0.06, "2", 0.95), (0.12, "JOAO SOUZA", 0.95), (0.6, "509.823.681-97", 0.92)]], "ocr")
+        page = ext.pages[0]
+        last = page.lines[-1]
+        words = last.words[:-1] + (last.words[-1].model_copy(update={"votes": votes}),)
+        page = page.model_copy(update={"lines": page.lines[:-1] + (Line(words=words),)})
+        return parsers.parse("lista_passageiros", ext.model_copy(update={"pages": (page,)}))["passageiros"]
+
+    assert lista(0).rows[1].document_confidence < CONFIDENT  # a misread digit, probably
+    assert lista(4).rows[1].document_confidence >= CONFIDENT  # printed so: the rules may fail it

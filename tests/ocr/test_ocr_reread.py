@@ -11,7 +11,7 @@ from ocr import Limits, read, scan
 from ocr.model import Line, Word
 from ocr.reread import (
     RENDERINGS, SPOT_SURE, VOTES, WEAK, _code_like, _covers, _unruled, _vote, _voted, reread, reread_words, second_look,
-    spotted_words, weak_lines,
+    spotted_words, suspect, weak_lines,
 )
 
 pytestmark = pytest.mark.ocr
@@ -29,6 +29,8 @@ TAXA = SCANNED / "taxa-autorizacao-onibus2.tif"
 LISTA_PF = SCANNED / "lista-pessoa-fisica.pdf"
 # A list whose row 4 Tesseract boxes down to the rule under it: 'NUCAS', a CPF in three pieces.
 LISTA_ALFA = SCANNED / "lista-alfa.pdf"
+# A school list printing a passenger's CPF with wrong check digits: '509.823.681-97'.
+LISTA_CPF_ERRADO = SCANNED / "lista-escola-cpf-invalido.pdf"
 # A bilevel CRLV whose lotação cell is read with the box's rule: '|15P' at 0.26.
 CRLV_RULED = SCANNED / "crlv-camioneta.tif"
 
@@ -219,7 +221,7 @@ def test_the_vote_stops_once_a_reading_won_or_none_can(monkeypatch):
 
     # the first read and three renderings agree, one of them sure: no fifth or sixth read
     monkeypatch.setattr(rr, "_alone", canned([unsure, sure, unsure, None, None]))
-    assert _vote(None, (0, 0, 10, 10), old, unsure, 200, Limits()) == [sure[0]]
+    assert _vote(None, (0, 0, 10, 10), old, unsure, 200, Limits()) == [sure[0].model_copy(update={"votes": VOTES})]
     assert len(calls) == VOTES - 1
     # every read says something else: once no reading can reach VOTES, no more reads
     calls.clear()
@@ -227,3 +229,22 @@ def test_the_vote_stops_once_a_reading_won_or_none_can(monkeypatch):
     monkeypatch.setattr(rr, "_alone", canned(others))
     assert _vote(None, (0, 0, 10, 10), old, unsure, 200, Limits()) is None
     assert len(calls) < len(RENDERINGS)
+
+
+def test_a_masked_cpf_or_cnpj_whose_check_digits_fail_is_suspect():
+    assert suspect("509.823.681-97") and suspect("41.318.410/0001-65,")
+    assert not suspect("529.982.247-25") and not suspect("41.318.410/0001-62")
+    assert not suspect("50982368197")  # unmasked: a RENAVAM or a phone number may look so
+
+
+def test_a_wrong_check_digit_read_alike_in_several_renderings_is_marked_so():
+    word = next(w for w in looked(LISTA_CPF_ERRADO).pages[0].words if w.text.startswith("509.823.681"))
+    assert word.text == "509.823.681-97" and word.votes >= VOTES and word.conf >= SPOT_SURE
+    # a word no vote decided says so
+    assert all(w.votes == 0 for w in looked(LISTA_CPF_ERRADO).pages[0].words if w.text.startswith("PEDRO"))
+
+
+def test_a_won_vote_says_how_many_renderings_agreed():
+    old = Word(text="IFB8J07", bbox=(0.1, 0.1, 0.2, 0.12), conf=0.4)
+    (word,) = _voted(_reads(*[[("IFB8J07", 0.9)]] * VOTES, [("1FB8J07", 0.5)]), old)
+    assert word.votes == VOTES
