@@ -7,18 +7,26 @@ enlarged and stacked into one strip, read in a single Tesseract run (one process
 page, not per line), and each line's new words replace the old ones only when Tesseract is
 surer of them. Strong lines are never touched as lines.
 
-Then each word still garbled (read below SPOT, in any line) is cut out alone and read by itself:
-a table cell whose text sits on a rule comes out as '[arBrBaa-7' beside words read at 0.96, and
-stays garbled when its line is read again; cut out alone it reads '47.818.441-7' at 0.92. A
-word is replaced only by a sure read (SPOT_SURE) spanning most of it; every other word stays as
-read. Each word is its own recognition, which costs ~10-40 ms with the engine kept loaded and a
-process start with the command, so it is done only with the library (ocr/engine.py).
+Then each word still garbled (spotted_words: read below SPOT, a number or a word in capitals
+below SPOT_SURE, a broken capital, in any line) is cut out and read by itself: a table cell
+whose text sits on a rule comes out as '[arBrBaa-7' beside words read at 0.96, and stays garbled
+when its line is read again; cut out alone it reads '47.818.441-7' at 0.92. Garbled words close
+together are cut out as one run, with a neighbour a hair away that may be a piece of them
+(',' 'ULIANA'). Each run is cut out in its line's height and in the line's text band (band()),
+and read as it is, without the rules crossing it and without a speck at its end; the surest read
+(SPOT_SURE) spanning most of it replaces it; every other word stays as read. Each read is its
+own recognition, which costs ~10-40 ms with the engine kept loaded and a process start with the
+command, so it is done only with the library (ocr/engine.py).
 
-A code-like word (a plate, a chassis: letters and digits mixed) still not read sure alone gets
-a vote: the fee receipt's typewriter plate reads 'ISvy3F34', 'ISY3F34', 'ISy3F34' in different
-renderings of the same crop, each alone unsure. Up to five more renderings (3x, thickened,
-softened) are read until VOTES agree letter case aside with one of them sure, or none can win;
-one sure read among disagreeing ones is no evidence ('INS4A85' sure where most read 'IWS4A85').
+A code-like word (a plate, a chassis: letters and digits mixed) or a number still not read sure
+alone gets a vote, and so does a code read fairly well (below CODE_SURE), which changes by a
+vote only: the fee receipt's typewriter plate reads 'ISvy3F34', 'ISY3F34', 'ISy3F34' in
+different renderings of the same crop, each alone unsure. Up to seven more renderings (3x, 4x,
+thickened, softened) are read until VOTES agree letter case aside, more than on any other
+reading, with one of them sure, or none can win; one sure read among disagreeing ones is no
+evidence ('INS4A85' sure where most read 'IWS4A85'). A masked CPF or CNPJ whose check digits
+fail (suspect()) is put to the vote too: a read whose digits hold replaces it, and the same
+digits agreed on are what the page prints (the word's `votes`).
 
 Both looks run on two engines at once (second_look): the garbled words are read on the second
 core while the strip is read, and kept where the strip leaves their line as it was; the words
@@ -61,8 +69,9 @@ _BROKEN = re.compile(r"[A-ZÀ-Ý][!|]|[!|][A-ZÀ-Ý]")  # a capital's stroke rea
 # one small letter between a capital and a digit: inside a code ('ISv3F34'), not a time ('06h45')
 _MIXED = re.compile(r"[A-Z][a-z][0-9]|[0-9][a-z][A-Z]")
 # more renderings of a code-like word (scale, look) after the first (SCALE, as cut out)
-RENDERINGS = ((SCALE, "bold"), (SCALE, "soft"), (3, None), (3, "bold"), (3, "soft"))
-VOTES = 4  # of the six reads, how many must agree
+RENDERINGS = ((SCALE, "bold"), (SCALE, "soft"), (3, None), (3, "bold"), (3, "soft"), (4, None), (4, "bold"))
+VOTES = 4  # of the eight reads, how many must agree (and more than on any other reading)
+CODE_SURE = 0.85  # a code read less sure than this is put to the vote (a plate needs 0.85 to count)
 _NUMERIC = frozenset("0123456789.,-/")
 _CPF_MASK = re.compile(r"\d{3}\.\d{3}\.\d{3}-\d{2}")
 _CNPJ_MASK = re.compile(r"\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}")
@@ -190,6 +199,12 @@ def _holds(words: list[Word]) -> bool:
     return bool(_CPF_MASK.fullmatch(text) or _CNPJ_MASK.fullmatch(text)) and not suspect(text)
 
 
+def _doubtful_code(wd: Word) -> bool:
+    """A code read fairly well but not sure ('INS4A85' at 0.80 for IWS4A85): only a vote of
+    the renderings may change it, never one sure read of them."""
+    return _code_like(wd.text) and SPOT <= wd.conf < CODE_SURE and not _garbled(wd)
+
+
 def _number(text: str) -> bool:
     return sum(c.isdigit() for c in text) >= 2 and not any(c.isalpha() for c in text)
 
@@ -230,7 +245,8 @@ def spotted_words(lines: list[Line], aspect: float = 1.0) -> list[tuple[int, int
                  or (k + 1 < len(ws) and gap[k] < TIGHT * h and _alnum(ws[k + 1].text) > 0)
                  for k in range(len(ws))]
         # a word grown out of the band matters when unsure or split off a neighbour ('ROC' 'HA')
-        marked = [_garbled(wd) or _speck(wd) or (_outgrown(wd, top, bottom) and (wd.conf < SPOT_SURE or tight[k]))
+        marked = [_garbled(wd) or _speck(wd) or _doubtful_code(wd)
+                  or (_outgrown(wd, top, bottom) and (wd.conf < SPOT_SURE or tight[k]))
                   for k, wd in enumerate(ws)]
         last, j = -1, 0  # the last word taken into a run of this line; the next to look at
         while j < len(ws):
@@ -258,7 +274,7 @@ def _lettered(new: list[Word], old: Word) -> bool:
 
 def _code_like(text: str) -> bool:
     """A plate, a chassis, an RG, an alphanumeric CNPJ: letters and digits mixed, 5 to 20 of
-    them, hardly any small letter (a hash or a garbled phrase is not worth six reads)."""
+    them, hardly any small letter (a hash or a garbled phrase is not worth eight reads)."""
     alnum = [c for c in text if c.isalnum()]
     return (5 <= len(alnum) <= 20 and any(c.isalpha() for c in alnum) and any(c.isdigit() for c in alnum)
             and sum(c.islower() for c in alnum) <= 2)
@@ -363,8 +379,9 @@ def _voted(reads: list[list[Word]], old: Word) -> list[Word] | None:
     """The reading VOTES renderings agree on (letter case aside) when it is sure in one of
     them: that read. One rendering's sure read of a plate can be wrong ('IWS4A85' sure as
     'INS4A85' softened); several agreeing are not, and a split vote keeps the word as first read."""
-    most = next(iter(_groups(reads)), [])
-    if len(most) < VOTES:
+    groups = _groups(reads)
+    most = next(iter(groups), [])
+    if len(most) < VOTES or (len(groups) > 1 and len(groups[1]) == len(most)):
         return None
     best = max(most, key=_mean)
     if not _sure(best, old):
@@ -449,8 +466,11 @@ def _read_spot(grey: Image.Image, line: Line, j0: int, j1: int, dpi: int | None,
                 reads.append(_alone(grey, box, old, dpi, limits, image=_canvas(bare)))
     if j0 == j1 and _code_like(old.text):  # a code is one word ('93PB' '58MOMCA489474')
         reads = [_joined(new) if new else new for new in reads]
-    doubt = j0 == j1 and suspect(old.text)  # then only a read whose check digits hold replaces it
-    sure = [new for new in reads if _sure(new, old) and not (doubt and not _holds(new))]
+    if j0 == j1 and _doubtful_code(line.words[j0]):
+        sure = []  # a code read fairly well changes by a vote only
+    else:
+        doubt = j0 == j1 and suspect(old.text)  # then only a read whose check digits hold replaces it
+        sure = [new for new in reads if _sure(new, old) and not (doubt and not _holds(new))]
     if sure:  # the surest read ('Carioas' at 0.82 in the line's height, 'Canoas' at 0.95 in the band's)
         return max(sure, key=_mean)
     if j0 == j1:

@@ -32,6 +32,8 @@ LISTA_ALFA = SCANNED / "lista-alfa.pdf"
 # A school list printing a passenger's CPF with wrong check digits: '509.823.681-97'.
 LISTA_CPF_ERRADO = SCANNED / "lista-escola-cpf-invalido.pdf"
 # A bilevel CRLV whose lotação cell is read with the box's rule: '|15P' at 0.26.
+# A fee receipt whose typewriter plate IWS4A85 Tesseract reads 'INS4A85' at 0.80.
+TAXA_INS = SCANNED / "taxa-autorizacao-camioneta.tif"
 CRLV_RULED = SCANNED / "crlv-camioneta.tif"
 
 
@@ -248,3 +250,17 @@ def test_a_won_vote_says_how_many_renderings_agreed():
     old = Word(text="IFB8J07", bbox=(0.1, 0.1, 0.2, 0.12), conf=0.4)
     (word,) = _voted(_reads(*[[("IFB8J07", 0.9)]] * VOTES, [("1FB8J07", 0.5)]), old)
     assert word.votes == VOTES
+
+
+def test_a_code_read_fairly_well_is_changed_by_a_vote_only():
+    first, second = reads(TAXA_INS)
+    assert any(w.text == "INS4A85" for w in first.pages[0].words)
+    plate = next(w for w in second.pages[0].words if w.text.endswith("S4A85"))
+    assert plate.text == "IWS4A85" and plate.votes >= VOTES
+
+
+def test_a_tied_vote_keeps_the_first_read():
+    old = Word(text="IFB8J07", bbox=(0.1, 0.1, 0.2, 0.12), conf=0.47)
+    tied = _reads(*[[("IFB8J07", 0.9)]] * VOTES, *[[("IFB89J07", 0.9)]] * VOTES)
+    assert _voted(tied, old) is None
+    assert _voted(tied[:-1], old)[0].text == "IFB8J07"
