@@ -392,10 +392,7 @@ def _voted(reads: list[list[Word]], old: Word) -> list[Word] | None:
 def _joined(words: list[Word]) -> list[Word]:
     """A code is one word: a read that split it ('93PB58MOM' 'CA489474') is joined back, as
     sure as its least sure part."""
-    return [Word(text="".join(wd.text for wd in words),
-                 bbox=(min(wd.bbox[0] for wd in words), min(wd.bbox[1] for wd in words),
-                       max(wd.bbox[2] for wd in words), max(wd.bbox[3] for wd in words)),
-                 conf=min(wd.conf for wd in words))]
+    return [_merged(words, "")]
 
 
 def _vote(grey: Image.Image, box, old: Word, first: list[Word] | None, dpi: int | None,
@@ -440,10 +437,11 @@ def _crops(grey: Image.Image, line: Line, j0: int, j1: int) -> list[tuple[int, i
     return out
 
 
-def _merged(words) -> Word:
-    return Word(text=" ".join(wd.text for wd in words),
-                bbox=(words[0].bbox[0], min(wd.bbox[1] for wd in words), words[-1].bbox[2],
-                      max(wd.bbox[3] for wd in words)),
+def _merged(words, sep: str = " ") -> Word:
+    """The words as one, boxed together, as sure as the least sure of them."""
+    return Word(text=sep.join(wd.text for wd in words),
+                bbox=(min(wd.bbox[0] for wd in words), min(wd.bbox[1] for wd in words),
+                      max(wd.bbox[2] for wd in words), max(wd.bbox[3] for wd in words)),
                 conf=min(wd.conf for wd in words))
 
 
@@ -456,21 +454,19 @@ def _read_spot(grey: Image.Image, line: Line, j0: int, j1: int, dpi: int | None,
     if not boxes:
         return None
     old = _merged(line.words[j0:j1 + 1])
+    voting = j0 == j1 and _doubtful_code(line.words[j0])  # a code read fairly well changes by a vote only
     plain, reads = [], []  # (box, its read as cut out); every read
     for box in boxes:
         plain.append((box, _alone(grey, box, old, dpi, limits)))
         reads.append(plain[-1][1])
         crop = _enlarged(grey, box)
-        for bare in (_unruled(crop), _trimmed(crop)):  # read again without rules or end specks
+        for bare in ((_unruled(crop), _trimmed(crop)) if not voting else ()):  # without rules or end specks
             if bare is not None:
                 reads.append(_alone(grey, box, old, dpi, limits, image=_canvas(bare)))
     if j0 == j1 and _code_like(old.text):  # a code is one word ('93PB' '58MOMCA489474')
         reads = [_joined(new) if new else new for new in reads]
-    if j0 == j1 and _doubtful_code(line.words[j0]):
-        sure = []  # a code read fairly well changes by a vote only
-    else:
-        doubt = j0 == j1 and suspect(old.text)  # then only a read whose check digits hold replaces it
-        sure = [new for new in reads if _sure(new, old) and not (doubt and not _holds(new))]
+    doubt = j0 == j1 and suspect(old.text)  # then only a read whose check digits hold replaces it
+    sure = [] if voting else [new for new in reads if _sure(new, old) and not (doubt and not _holds(new))]
     if sure:  # the surest read ('Carioas' at 0.82 in the line's height, 'Canoas' at 0.95 in the band's)
         return max(sure, key=_mean)
     if j0 == j1:
