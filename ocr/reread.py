@@ -58,6 +58,7 @@ SPOT_SURE = 0.80  # and replaced only by a read at least this sure
 SPOT_SPAN = 0.6  # spanning at least this share of the old word's width
 PAD = 0.2  # a word's crop reaches this share of its line's height above and below it
 BAND_PAD = 0.3  # ... or of the text band's height, where the line took in a rule or a speck
+BAND_TALL = 1.3  # (the line's box this much taller than its text band)
 RUN_GAP = 1.5  # garbled words closer than this (text band heights) are read as one crop
 TIGHT = 0.25  # a neighbour this close (text band heights) may be a piece of the same word
 OUTGROWN = 0.5  # a word's box this far (text band heights) outside the band took in a speck
@@ -72,6 +73,7 @@ _MIXED = re.compile(r"[A-Z][a-z][0-9]|[0-9][a-z][A-Z]")
 RENDERINGS = ((SCALE, "bold"), (SCALE, "soft"), (3, None), (3, "bold"), (3, "soft"), (4, None), (4, "bold"))
 VOTES = 4  # of the eight reads, how many must agree (and more than on any other reading)
 CODE_SURE = 0.85  # a code read less sure than this is put to the vote (a plate needs 0.85 to count)
+CLEAR = 0.9  # a spot's read this sure is kept without reading its other crops
 _NUMERIC = frozenset("0123456789.,-/")
 _CPF_MASK = re.compile(r"\d{3}\.\d{3}\.\d{3}-\d{2}")
 _CNPJ_MASK = re.compile(r"\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}")
@@ -417,8 +419,8 @@ def _vote(grey: Image.Image, box, old: Word, first: list[Word] | None, dpi: int 
 
 
 def _crops(grey: Image.Image, line: Line, j0: int, j1: int) -> list[tuple[int, int, int, int]]:
-    """The pixels of words j0..j1 of the line: the line's height with a margin, then, where it
-    is another, the text band's (band()); sideways no further than half-way to the next words
+    """The pixels of words j0..j1 of the line: the line's height with a margin, then, where the
+    line is much taller than its text band (band()), the band's; sideways no further than half-way to the next words
     (a neighbour's digits in the crop would be read as part of them: '159697' + '01' ->
     '159697.01')."""
     w, h = grey.size
@@ -426,7 +428,11 @@ def _crops(grey: Image.Image, line: Line, j0: int, j1: int) -> list[tuple[int, i
     left = line.words[j0 - 1].bbox[2] if j0 > 0 else 0.0
     right = line.words[j1 + 1].bbox[0] if j1 + 1 < len(line.words) else 1.0
     out = []
-    for (top, bottom), share in ((line.bbox[1::2], PAD), (band(line), BAND_PAD)):
+    heights = [line.bbox[1::2]]
+    top, bottom = band(line)
+    if line.bbox[3] - line.bbox[1] > BAND_TALL * (bottom - top):  # the line took in a rule or a speck
+        heights.append((top, bottom))
+    for (top, bottom), share in zip(heights, (PAD, BAND_PAD)):
         pad = max(3, round((bottom - top) * h * share))
         x0 = max(round(first.bbox[0] * w) - pad, round((left + first.bbox[0]) / 2 * w), 0)
         x1 = min(round(last.bbox[2] * w) + pad, round((last.bbox[2] + right) / 2 * w), w)
@@ -454,22 +460,34 @@ def _read_spot(grey: Image.Image, line: Line, j0: int, j1: int, dpi: int | None,
     if not boxes:
         return None
     old = _merged(line.words[j0:j1 + 1])
-    voting = j0 == j1 and _doubtful_code(line.words[j0])  # a code read fairly well changes by a vote only
+    one = j0 == j1
+    voting = one and _doubtful_code(line.words[j0])  # a code read fairly well changes by a vote only
+    doubt = one and suspect(old.text)  # then only a read whose check digits hold replaces it
+    code = one and _code_like(old.text)  # a code is one word ('93PB' '58MOMCA489474')
+
+    def read(box, image=None) -> list[Word] | None:
+        new = _alone(grey, box, old, dpi, limits, image=image)
+        return _joined(new) if new and code else new
+
+    def good(new: list[Word] | None) -> bool:
+        return not voting and _sure(new, old) and not (doubt and not _holds(new))
+
     plain, reads = [], []  # (box, its read as cut out); every read
-    for box in boxes:
-        plain.append((box, _alone(grey, box, old, dpi, limits)))
+    for k, box in enumerate(boxes):
+        plain.append((box, read(box)))
         reads.append(plain[-1][1])
+        if good(reads[-1]) and _mean(reads[-1]) >= CLEAR:
+            return reads[-1]  # read clearly: no other crop could pay for itself
+        if voting or k < len(boxes) - 1:
+            continue  # (the tightest crop is the one read without rules or specks)
         crop = _enlarged(grey, box)
-        for bare in ((_unruled(crop), _trimmed(crop)) if not voting else ()):  # without rules or end specks
+        for bare in (_unruled(crop), _trimmed(crop)):  # read again without rules or end specks
             if bare is not None:
-                reads.append(_alone(grey, box, old, dpi, limits, image=_canvas(bare)))
-    if j0 == j1 and _code_like(old.text):  # a code is one word ('93PB' '58MOMCA489474')
-        reads = [_joined(new) if new else new for new in reads]
-    doubt = j0 == j1 and suspect(old.text)  # then only a read whose check digits hold replaces it
-    sure = [] if voting else [new for new in reads if _sure(new, old) and not (doubt and not _holds(new))]
+                reads.append(read(box, _canvas(bare)))
+    sure = [new for new in reads if good(new)]
     if sure:  # the surest read ('Carioas' at 0.82 in the line's height, 'Canoas' at 0.95 in the band's)
         return max(sure, key=_mean)
-    if j0 == j1:
+    if one:
         if not _votable(old.text):
             return None
         box, first = max(plain, key=lambda p: _mean(p[1]) if p[1] else 0.0)  # in the crop read best
