@@ -99,6 +99,16 @@ def test_whole_label():
     assert len(hits) == 1 and lay.right(hits[0]).text == "15/01/2026"
 
 
+def test_a_label_ends_before_a_speck_read_as_a_letter():
+    # a table header: 'Renavam' with an unsure 'o' (a rule's fragment) a hair after it
+    header = [w("Chassi", 0.50, 0.1), w("Renavam", 0.695, 0.1), w("o", 0.765, 0.1, conf=0.31),
+              w("Lotação", 0.822, 0.1)]
+    assert Layout(ext(page(header, source="ocr"))).find("Renavam", whole=True)
+    # a letter read sure there is text: the label runs on ('Data de nascimento' is no 'Data')
+    sure = [w("Renavam", 0.695, 0.1), w("o", 0.765, 0.1, conf=0.9), w("Lotação", 0.822, 0.1)]
+    assert not Layout(ext(page(sure, source="ocr"))).find("Renavam", whole=True)
+
+
 def test_next_line():
     words = [w("OBSERVAÇÕES", 0.05, 0.1), w("ALF:", 0.05, 0.12), w("BANCO", 0.10, 0.12), w("X", 0.17, 0.12)]
     lay = Layout(ext(page(words)))

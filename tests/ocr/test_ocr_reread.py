@@ -10,8 +10,8 @@ import pytest
 from ocr import Limits, read, scan
 from ocr.model import Line, Word
 from ocr.reread import (
-    RENDERINGS, SPOT_SURE, VOTES, WEAK, _code_like, _covers, _unruled, _vote, _voted, reread, reread_words, second_look,
-    spotted_words, suspect, weak_lines,
+    CLEAR, RENDERINGS, SPOT_SURE, VOTES, WEAK, _code_like, _covers, _read_spot, _trimmed, _unruled, _vote, _voted,
+    reread, reread_words, second_look, spotted_words, suspect, weak_lines,
 )
 
 pytestmark = pytest.mark.ocr
@@ -110,8 +110,11 @@ def test_spotted_words_are_the_unsure_ones_with_letters_or_digits():
     assert spotted_words(lines) == [(0, 1, 1), (0, 4, 5)]  # the last two a word space apart: one run
     # or a small letter between a capital and a digit, however sure: a code, not a time
     assert spotted_words([_line(("ISv3F34", 0.1, 0.2, 0.8), ("06h45;", 0.3, 0.4, 0.9))]) == [(0, 0, 0)]
-    # or a number not read sure (an amount at 0.76), but not a word of prose at 0.76
-    assert spotted_words([_line(("1.500.000,00", 0.1, 0.2, 0.76), ("veiculo", 0.3, 0.4, 0.76))]) == [(0, 0, 0)]
+    # or a number or a name in capitals not read sure (0.76), but not a word of prose at 0.76
+    assert spotted_words([_line(("1.500.000,00", 0.1, 0.2, 0.76), ("veiculo", 0.3, 0.4, 0.76),
+                                ("CAIO", 0.5, 0.6, 0.76))]) == [(0, 0, 0), (0, 2, 2)]
+    # or a code read fairly well (only a vote may change it)
+    assert spotted_words([_line(("INS4A85", 0.1, 0.2, 0.80), ("IWS4A85", 0.3, 0.4, 0.9))]) == [(0, 0, 0)]
 
 
 def _at(text: str, x0: float, x1: float, conf: float, top: float = 0.100, bottom: float = 0.112) -> Word:
@@ -149,6 +152,56 @@ def test_a_rule_across_a_crop_is_whitened_and_a_glyph_is_not():
     assert _unruled(Image.new("L", (60, 30), 255)) is None
     out = _unruled(img)
     assert out.getpixel((3, 15)) == 255 and out.getpixel((30, 15)) == 0
+
+
+def test_a_faint_speck_at_the_end_of_a_crop_is_trimmed_and_a_period_is_not():
+    from PIL import Image, ImageDraw
+
+    img = Image.new("L", (320, 120), 240)  # a word's crop enlarged twice
+    d = ImageDraw.Draw(img)
+    for x in range(20, 230, 30):  # seven letters, 6 px apart
+        d.rectangle([x, 30, x + 24, 90], fill=20)
+    d.rectangle([234, 82, 240, 90], fill=40)  # a period a hair after the last letter
+    assert _trimmed(img) is None
+    d.rectangle([290, 80, 296, 86], fill=170)  # a faint speck well apart
+    out = _trimmed(img)
+    assert out.getpixel((293, 83)) == 255 and out.getpixel((237, 86)) == 40
+
+
+def _canned(monkeypatch, answers):
+    """_alone answering from a list, in order; the calls it got."""
+    from ocr import reread as rr
+
+    calls = []
+
+    def alone(grey, box, word, dpi, limits, scale=2, look=None, image=None):
+        calls.append((scale, look, image is not None))
+        return answers[len(calls) - 1] if len(calls) <= len(answers) else None
+    monkeypatch.setattr(rr, "_alone", alone)
+    return calls
+
+
+def test_a_number_is_voted_on_by_reads_of_digits_only(monkeypatch):
+    old = Word(text="680.191.799-41", bbox=(0.1, 0.1, 0.2, 0.12), conf=0.22)
+    misread = _reads([("680.191.799-4]", 0.86)])[0]  # a '1' read ']': no vote for a ten-digit number
+    calls = _canned(monkeypatch, [misread] * len(RENDERINGS))
+    assert _vote(None, (0, 0, 10, 10), old, misread, 200, Limits()) is None
+    calls.clear()
+    right = _reads([("680.191.799-41", 0.86)])[0]
+    calls = _canned(monkeypatch, [right] * len(RENDERINGS))
+    (word,) = _vote(None, (0, 0, 10, 10), old, right, 200, Limits())
+    assert word.text == "680.191.799-41" and word.votes == VOTES
+
+
+def test_a_clear_read_of_the_first_crop_ends_the_word(monkeypatch):
+    from PIL import Image
+
+    grey = Image.new("L", (1000, 1000), 255)
+    line = _line(("NUCAS", 0.1, 0.2, 0.0))
+    clear = _reads([("LUCAS", CLEAR)])[0]
+    calls = _canned(monkeypatch, [clear, _reads([("LUCAS", 0.99)])[0]])
+    assert _read_spot(grey, line, 0, 0, 200, Limits()) == clear
+    assert len(calls) == 1
 
 
 def test_a_word_cut_or_split_by_a_speck_is_read_whole():
