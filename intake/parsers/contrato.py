@@ -65,13 +65,13 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["instituicao_destino"] = (table.text(["INSTITUIÇÃO DE DESTINO", "INSTITUIÇÃO DE ENSINO",
                                               "ESCOLA DE DESTINO", "INSTITUIÇÃO"], name=True)
                                   or _prose_instituicao(fl, seen))
-    out["itinerario"] = _labelled(table, fl, _ITINERARY, seen)
-    out["itinerario_descrito"] = _described(out["itinerario"], table, fl, seen)
+    out["itinerario"], where = _labelled(table, fl, _ITINERARY, seen)
+    out["itinerario_descrito"] = _described(out["itinerario"], where, seen)
     for name, labels in (("horarios", ["HORÁRIOS", "HORÁRIO", "HORÁRIO DE OPERAÇÃO", "HORÁRIOS DE OPERAÇÃO"]),
                          ("locais_embarque", ["LOCAIS DE EMBARQUE E DESEMBARQUE", "LOCAIS DE EMBARQUE",
                                               "LOCAL DE EMBARQUE", "PONTOS DE EMBARQUE",
                                               "PONTOS DE EMBARQUE E DESEMBARQUE"])):
-        out[name] = _labelled(table, fl, labels, seen)
+        out[name] = _labelled(table, fl, labels, seen)[0]
     out["valor"] = table.money(["VALOR", "PREÇO", "VALOR DO CONTRATO", "VALOR MENSAL"]) or _valor(fl)
     out["passageiros_relacao"] = _has_passenger_table(r)
     return out
@@ -148,8 +148,10 @@ class _Table:
 
     def text(self, labels, *, name: bool = False, reference_null: bool = True) -> Field | None:
         sp = self.cell_span(labels)
-        if sp is None:
-            return None
+        return None if sp is None else self.text_of(sp, name=name, reference_null=reference_null)
+
+    def text_of(self, sp: Span, *, name: bool = False, reference_null: bool = True) -> Field:
+        """The cell's words as a text Field (null where it only refers to an annex)."""
         value = nz.unglue(nz.roman(nz.spaces(ocr_text(sp))))
         if value and reference_null and _REFERENCE.match(nz.fold(value)):
             return field(None, sp)
@@ -425,9 +427,15 @@ def _prose_labelled(fl: Flow, labels, seen: dict[str, float] | None = None) -> F
     return (_clip(fl, *where, seen=seen) if where else None) or field(None)
 
 
-def _labelled(table: _Table, fl: Flow, labels, seen: dict[str, float] | None) -> Field:
-    """A labelled text: the summary table's cell, else the clause."""
-    return table.text(labels, reference_null=True) or _prose_labelled(fl, labels, seen)
+def _labelled(table: _Table, fl: Flow, labels, seen: dict[str, float] | None) -> tuple[Field, Span | None]:
+    """A labelled text: the summary table's cell, else the clause; and the words it was read from."""
+    sp = table.cell_span(labels)
+    if sp is not None:
+        return table.text_of(sp), sp
+    where = _clause(fl, labels)
+    if where is None:
+        return field(None), None
+    return _clip(fl, *where, seen=seen) or field(None), despeck(_clip_span(fl, *where))
 
 
 # ------------------------------------------------------------------ itinerary described
@@ -436,20 +444,17 @@ _ITINERARY = ["ITINERÁRIO", "PERCURSO", "TRAJETO"]
 _STOPS = 3  # a route of this many stops or more
 
 
-def _described(itinerario: Field, table: _Table, fl: Flow, seen: dict[str, float] | None) -> Field:
+def _described(itinerario: Field, sp: Span | None, seen: dict[str, float] | None) -> Field:
     """Whether the contract describes the itinerary (METROPLAN Art. 7º then dispenses the
     grade): the itinerary read with confidence, or after OCR a route of _STOPS stops or more
     ('Guaíba (Centro) - BR-116 - Ponte do Guaíba - ...') most of them read sure. One stop read
     unsure ('Carioas' for Canoas, 'BR-116' at 0.20) leaves the route's text unsure, not that
-    the contract describes one. A reference to an annex is no itinerary (null, as unread)."""
+    the contract describes one. A reference to an annex is no itinerary (null, as unread).
+    sp: the words the itinerary was read from."""
     if itinerario.value is None:
         return field(None)
     if itinerario.confidence >= CONFIDENT:
         return itinerario.model_copy(update={"value": True})
-    sp = table.cell_span(_ITINERARY)
-    if sp is None:
-        where = _clause(fl, _ITINERARY)
-        sp = despeck(_clip_span(fl, *where)) if where else None
     stops: list[float] = []
     if sp and sp.words:
         cs = confs(sp, names=True, seen=seen)
