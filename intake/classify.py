@@ -16,13 +16,14 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 from rapidfuzz import fuzz
+from rapidfuzz.distance import Levenshtein
 
 from intake.layout import Layout
 from intake.normalize import fold, key
 from ocr.model import Extraction
 from validators.documents import DOC_TYPES
+from validators import yamlfile
 
 _PATH = Path(__file__).with_name("classify.yaml")
 OTHER = "other"
@@ -35,7 +36,7 @@ class Title:
     text: str
     weight: float
     require: tuple[str, ...] = ()
-    pattern: re.Pattern = field(compare=False, default=None)  # type: ignore[assignment]
+    pattern: _Phrase = field(compare=False, default=None)  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
@@ -53,13 +54,48 @@ class Rules:
     types: tuple[TypeSpec, ...]
 
 
-def _word_re(phrase: str) -> re.Pattern:
-    return re.compile(r"(?<![a-z0-9])" + re.escape(phrase) + r"(?![a-z0-9])")
+class _Phrase:
+    """A phrase found as whole words: the leftmost occurrence not inside a longer word. A
+    literal search with the boundary checked after it; the regex with a leading look-behind
+    defeated the engine's literal scan and was a fifth of a digital check's CPU."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def search(self, s: str) -> _Found | None:
+        n, i = len(self.text), s.find(self.text)
+        while i >= 0:
+            if not (i and _alnum(s[i - 1])) and not (i + n < len(s) and _alnum(s[i + n])):
+                return _Found(i, i + n)
+            i = s.find(self.text, i + 1)
+        return None
+
+
+@dataclass(frozen=True)
+class _Found:
+    begin: int
+    finish: int
+
+    def start(self) -> int:
+        return self.begin
+
+    def end(self) -> int:
+        return self.finish
+
+
+def _alnum(c: str) -> bool:
+    return "a" <= c <= "z" or "0" <= c <= "9"
+
+
+def _word_re(phrase: str) -> _Phrase:
+    return _Phrase(phrase)
 
 
 @cache
 def rules() -> Rules:
-    data = yaml.safe_load(_PATH.read_text(encoding="utf-8"))
+    data = yamlfile.load(_PATH)
     s = data["settings"]
     unknown = set(data["types"]) - set(DOC_TYPES)
     if unknown:
@@ -87,7 +123,8 @@ class _Page:
     head: list[str]  # fold() text of the rows of the title zone, top first
     body: str  # key() text of the whole page
     ocr: bool
-    pairs: list[str] = field(default_factory=list)  # each head row joined to the next
+    pairs: list[tuple[str, str]] = field(default_factory=list)  # each head row joined to the next: (fold, printed)
+    raw: list[str] = field(default_factory=list)  # the head rows as printed (case kept)
 
 
 def _pages(ext: Extraction) -> list[_Page]:
@@ -96,16 +133,33 @@ def _pages(ext: Extraction) -> list[_Page]:
     out = []
     for page in layout.pages:
         rows = layout.rows[page.number]
-        texts = [row.text for i, row in enumerate(rows) if i < r["head_rows"] or row.y0 < r["head_fraction"]]
+        texts = []
+        for i, row in enumerate(rows):
+            if i < r["head_rows"] or row.y0 < r["head_fraction"]:
+                texts.append(row.text)
+                # a heading beside a letterhead on the same row ('Seguros S.A.    ESPECIFICAÇÃO DA
+                # APÓLICE'): each run of words set apart by a wide gap is read as a row of its own
+                texts += [" ".join(w.text for w in run) for run in _runs(row)[1:]]
         if page.source == "ocr":
             # a lone lower-case letter before a heading in capitals is a speck of the emblem
             texts = [re.sub(r"^[a-zà-ÿ]\s+(?=[A-ZÀ-Ý]{2})", "", t) for t in texts]
         head = [fold(t) for t in texts]
         # titles printed over two lines ('COMPROVANTE DE INSCRIÇÃO E DE SITUAÇÃO' / 'CADASTRAL')
-        pairs = [head[i] + " " + head[i + 1] for i in range(len(head) - 1)]
-        out.append(_Page([h for h in head if h], "\n".join(key(row.text) for row in rows),
-                         page.source == "ocr", [p for p in pairs if p.strip()]))
+        pairs = [(head[i] + " " + head[i + 1], texts[i] + " " + texts[i + 1]) for i in range(len(head) - 1)]
+        kept = [(h, t) for h, t in zip(head, texts) if h]
+        out.append(_Page([h for h, _ in kept], "\n".join(key(row.text) for row in rows),
+                         page.source == "ocr", [p for p in pairs if p[0].strip()], [t for _, t in kept]))
     return out
+
+
+def _runs(row) -> list[list]:
+    """A row's runs of words, cut where the gap is wider than three times the row's height."""
+    runs: list[list] = [[]]
+    for w in row.words:
+        if runs[-1] and w.bbox[0] - runs[-1][-1].bbox[2] > 3.0 * row.height:
+            runs.append([])
+        runs[-1].append(w)
+    return runs if runs[0] else []
 
 
 _PREFIX = re.compile(r"^(?:anexo\s+[ivxl0-9]+\s*|modelo\s+|formulario\s+|[0-9]+\s+|"
@@ -127,7 +181,7 @@ def _row_best(row: str) -> float:
                 for t in spec.titles if len(t.text) >= 10 and len(k) >= 0.8 * len(t.text)), default=0.0)
 
 
-def _title_strength(title: Title, row: str, ocr: bool) -> float:
+def _title_strength(title: Title, row: str, ocr: bool, printed: str | None = None) -> float:
     """1.0 when the row is the title (or opens with it), 0.4 when it only contains it; 0 for a
     label ('Apólice: 1031...' is a field, not a heading)."""
     with_colon, stripped = _row_forms(row)
@@ -143,6 +197,8 @@ def _title_strength(title: Title, row: str, ocr: bool) -> float:
         al = fuzz.partial_ratio_alignment(title.text, row, score_cutoff=88)
         if al is None or al.score * len(title.text) / 100 < _row_best(raw) - 2.0:
             return 0.0
+        if not _slips_only(title.text, row, al.dest_start, al.dest_end):
+            return 0.0  # another word where the title has one ('... DE GUIA DE' is no '... DE SEGURO')
         start, factor = al.dest_start, 0.95
     else:
         start, factor = m.start(), 1.0
@@ -152,9 +208,32 @@ def _title_strength(title: Title, row: str, ocr: bool) -> float:
             return 0.4
     if _SECTION.match(row):
         return 0.4 * factor  # a clause or section heading inside a longer document
+    if start == 0 and printed and _prose_after(printed, title.text):
+        return 0.4 * factor  # 'Lista de Passageiros; c) zelar para que ...': a sentence, not a heading
     if start == 0 or len(row) <= 1.6 * len(title.text) + 12 and not row[:start].strip().isalpha():
         return factor
     return 0.4 * factor
+
+
+_PARTICLES = frozenset("de da do das dos e em a o as os".split())
+
+
+def _slips_only(title: str, row: str, start: int, end: int) -> bool:
+    """Whether the row's words where a title aligned differ from it by OCR slips only (a few
+    characters, about one in eight), not by a word of their own."""
+    while start > 0 and row[start - 1] != " ":
+        start -= 1
+    while end < len(row) and row[end] != " ":
+        end += 1
+    a, b = title.replace(" ", ""), row[start:end].replace(" ", "")
+    return Levenshtein.distance(a, b) <= max(1, len(a) // 8)
+
+
+def _prose_after(raw: str, title: str) -> bool:
+    """Whether the words printed after a title on its row are a sentence's (lower-case words)."""
+    words = raw.split()[len(title.split()):][:6]
+    lower = [w for w in words if w[:1].islower() and fold(w).strip(".,;:()") not in _PARTICLES]
+    return len(lower) >= 2
 
 
 @lru_cache(maxsize=8192)
@@ -204,13 +283,15 @@ def scores(ext: Extraction) -> list[Score]:
                     continue
                 best = 0.0
                 for i, row in enumerate(page.head):
-                    st = _title_strength(title, row, page.ocr)
+                    st = _title_strength(title, row, page.ocr, page.raw[i] if i < len(page.raw) else None)
                     if st:
                         # the higher on the page, the more it is the document's title
                         best = max(best, st * (1.0 + 0.15 * max(0.0, 1 - i / 10)))
                 if best < 0.9 and len(title.text) >= 20:
-                    for i, pair in enumerate(page.pairs):
-                        st = _title_strength(title, pair, False)  # exact only: two rows, no guessing
+                    for i, (pair, printed) in enumerate(page.pairs):
+                        # exact only: two rows, no guessing; a sentence that opens with a title's
+                        # words ('Lista de Passageiros; c) zelar ...') is still no heading
+                        st = _title_strength(title, pair, False, printed)
                         if st >= 0.9:
                             best = max(best, st * (1.0 + 0.15 * max(0.0, 1 - i / 10)))
                 if best == 0.0 and title.pattern.search(page.body):

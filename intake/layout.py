@@ -195,9 +195,34 @@ def _rows(page: Page) -> list[_Row]:
     rows = []
     order = sorted(range(len(groups)), key=lambda i: spans[i][2])
     for n, i in enumerate(order):
-        ws = tuple(sorted(groups[i], key=lambda w: w.bbox[0]))
+        ws = _distinct(sorted(groups[i], key=lambda w: w.bbox[0]))
         rows.append(_Row(page.number, n, ws, tuple(key(w.text) for w in ws)))
     return rows
+
+
+def _distinct(ws: list[Word]) -> tuple[Word, ...]:
+    """A row's words less any word read twice in one place (two OCR passes over one line that
+    both stayed): the same text, or one the other's start, over most of the same box."""
+    kept: list[Word] = []
+    for w in ws:
+        twin = next((k for k in reversed(kept[-3:]) if _same_place(k, w)), None)
+        if twin is None:
+            kept.append(w)
+        elif w.conf > twin.conf:
+            kept[kept.index(twin)] = w
+    return tuple(kept)
+
+
+def _same_place(a: Word, b: Word) -> bool:
+    ka, kb = key(a.text), key(b.text)
+    if not ka or not kb or not (ka.startswith(kb) or kb.startswith(ka)):
+        return False
+    ix = min(a.bbox[2], b.bbox[2]) - max(a.bbox[0], b.bbox[0])
+    iy = min(a.bbox[3], b.bbox[3]) - max(a.bbox[1], b.bbox[1])
+    if ix <= 0 or iy <= 0:
+        return False
+    area = lambda w: (w.bbox[2] - w.bbox[0]) * (w.bbox[3] - w.bbox[1])  # noqa: E731
+    return ix * iy >= 0.6 * max(area(a), area(b))
 
 
 class Layout:

@@ -419,11 +419,19 @@ def _destutter(raw: str) -> str | None:
     return outs.pop() if len(outs) == 1 else None
 
 
+_VIN_GLYPHS = {"]": "J", "|": "1"}
+_VIN_GLYPH = re.compile(r"(?<=[A-Za-z0-9])[\]|](?=[A-Za-z0-9])")
+
+
 def find_vins(text: str | None) -> list[tuple[str, int, int, bool]]:
     """VINs in OCR'd text: (value, start, end, repaired), the value with vin_repair() applied and
     an 18-character read with a doubled glyph brought back to 17 (both flagged repaired)."""
     out = []
-    for m in _VIN_CANDIDATE.finditer(text or ""):
+    text = text or ""
+    # a glyph read as a bracket or a bar inside a word ('9BMMSJL4HG]929295'): the one letter or
+    # digit it stands for, in place (offsets kept)
+    glyphs = _VIN_GLYPH.sub(lambda m: _VIN_GLYPHS[m.group(0)], text)
+    for m in _VIN_CANDIDATE.finditer(glyphs):
         raw = m.group(1).upper()
         if not (sum(c.isdigit() for c in raw) >= 4 and sum(c.isalpha() for c in raw) >= 2):
             continue
@@ -431,7 +439,7 @@ def find_vins(text: str | None) -> list[tuple[str, int, int, bool]]:
             v = chassi(raw)
             if v:
                 fixed = vin_repair(v)
-                out.append((fixed or v, m.start(), m.end(), fixed is not None))
+                out.append((fixed or v, m.start(), m.end(), fixed is not None or glyphs[m.start():m.end()] != text[m.start():m.end()]))
         else:
             v = _destutter(raw)
             if v:

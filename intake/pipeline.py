@@ -65,7 +65,7 @@ def _segments(ext: Extraction) -> list[Extraction]:
     current = classify(ext.model_copy(update={"pages": (ext.pages[0],)}))[0]
     for page in ext.pages[1:]:
         kind, conf = classify(ext.model_copy(update={"pages": (page,)}))
-        if kind not in ("unknown", current) and conf >= SPLIT_CONFIDENCE:
+        if kind not in ("unknown", current) and conf >= SPLIT_CONFIDENCE and _titled(ext, page, kind):
             runs.append([page])
             current = kind
         else:
@@ -73,6 +73,19 @@ def _segments(ext: Extraction) -> list[Extraction]:
             if current == "unknown" and kind != "unknown":
                 current = kind
     return [ext.model_copy(update={"pages": tuple(r)}) for r in runs]
+
+
+HEAD_LINES = 6
+
+
+def _titled(ext: Extraction, page, kind: str) -> bool:
+    """Whether the page says what it is at its top: a new document opens with its title, while a
+    list's or a contract's continuation page may hold the words of some title lower down (a
+    passenger's 'CERTIDÃO' in a table cell)."""
+    lines = sorted(page.lines, key=lambda ln: ln.bbox[1])[:HEAD_LINES]
+    head = page.model_copy(update={"lines": tuple(lines)})
+    k, c = classify(ext.model_copy(update={"pages": (head,)}))
+    return k == kind
 
 
 def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:

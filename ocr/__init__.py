@@ -17,7 +17,7 @@ import logging
 from PIL import Image
 
 from ocr import image as images
-from ocr import pdf
+from ocr import pdf, photo
 from ocr.codes import read_codes
 from ocr.layout import lines_from_words, words_from_chars
 from ocr.limits import Limits
@@ -87,7 +87,10 @@ def _read_pdf_page(doc, index: int, limits: Limits) -> Page:
     except pdf.pdfium.PdfiumError:
         return Page(number=number, source="ocr", width=0, height=0,
                     problems=(problem("page.render_failed", number),))
-    page = read_page(image, number, dpi, limits, width=width, height=height)
+    flat = photo.flatten(image) if limits.flatten_photos else None
+    page = _read_photo(flat, image, number, limits, width, height) if flat is not None else None
+    if page is None:
+        page = read_page(image, number, dpi, limits, width=width, height=height)
     if dpi < limits.ocr_dpi:
         page = page.model_copy(update={"problems": (problem("page.too_large", number, dpi=dpi),
                                                     *page.problems)})
@@ -118,11 +121,31 @@ def _read_image(data: bytes, media_type: str, digest: str, limits: Limits) -> Ex
         for number, frame in enumerate(images.frames(image, count, limits), start=1):
             dpi = images.resolution(frame)
             grey = to_grey(frame)
-            pages.append(read_page(grey, number, dpi or images.guess_resolution(frame), limits,
-                                   dpi_known=dpi is not None))
+            flat = photo.flatten(grey) if limits.flatten_photos else None
+            page = _read_photo(flat, grey, number, limits) if flat is not None else None
+            if page is None:
+                page = read_page(grey, number, dpi or images.guess_resolution(frame), limits,
+                                 dpi_known=dpi is not None)
+            pages.append(page)
     except ReadError as exc:
         return Extraction(media_type=media_type, sha256=digest, page_count=count, problems=(exc.problem,))
     return Extraction(media_type=media_type, sha256=digest, page_count=count, pages=tuple(pages))
+
+
+def _read_photo(flat: photo.Flat, grey: Image.Image, number: int, limits: Limits,
+                width: float | None = None, height: float | None = None) -> Page | None:
+    """A photographed page read flat, its word boxes put back where the photo shows them; None
+    when the flat page had to be turned (its boxes would not map back simply): read as it is.
+    The flat sheet's resolution is taken as an A4 page's (Tesseract told none lays a page out
+    far worse: a CRLV-e's left column was lost)."""
+    page = read_page(flat.image, number, images.guess_resolution(flat.image), limits,
+                     width=width or grey.width, height=height or grey.height)
+    page = page.model_copy(update={"dpi": None})  # a guess, not the file's
+    if page.rotation:
+        return None
+    lines = tuple(Line(words=tuple(w.model_copy(update={"bbox": flat.to_photo(w.bbox)}) for w in ln.words))
+                  for ln in page.lines)
+    return page.model_copy(update={"lines": lines})
 
 
 def render_page(data: bytes, number: int, dpi: int = 150, *, rotation: int = 0,

@@ -42,4 +42,7 @@ class Limits(BaseSettings):
     # word still garbled alone (ocr/reread.py).
     reread_weak_lines: bool = True
     read_codes: bool = True  # decode QR codes and barcodes (zxing-cpp)
+    # A photo of a sheet on a darker surface is warped flat and its light evened before OCR
+    # (ocr/photo.py); its word boxes are mapped back onto the photo.
+    flatten_photos: bool = True
     codes_dpi: int = Field(100, ge=50, le=600)  # render text pages at this dpi to find codes

@@ -39,6 +39,11 @@ _INVISIBLE_MODES = (raw.FPDF_TEXTRENDERMODE_INVISIBLE, raw.FPDF_TEXTRENDERMODE_C
 # stamp of text on it ("Digitalizado com ..."), read by OCR.
 SCAN_STAMP_CHARS = 200
 SCAN_IMAGE_COVER = 0.5
+# A page whose text layer is thin (a header and a signature note) but whose images are large
+# carries its document in pixels: the CDT's CNH-e PDF prints only its header as text and the
+# licence as three embedded photographs of the card. Such a page is read from its pixels.
+THIN_TEXT_CHARS = 1000
+LARGE_IMAGE_COVER = 0.15
 
 
 def open_pdf(data: bytes) -> pdfium.PdfDocument:
@@ -124,7 +129,7 @@ def page_text(doc: pdfium.PdfDocument, index: int) -> PageText:
                 chars, boxes, meaningful = _chars(textpage, affine, hidden)
             finally:
                 textpage.close()
-            cover = _image_cover(page, width, height) if meaningful < SCAN_STAMP_CHARS else 0.0
+            cover = _image_cover(page, width, height) if meaningful < THIN_TEXT_CHARS else 0.0
         finally:
             page.close()
     rotation = _upright_turn(chars, boxes, width, height)
@@ -136,10 +141,13 @@ def page_text(doc: pdfium.PdfDocument, index: int) -> PageText:
 
 
 def is_text_page(text: PageText, limits: Limits) -> bool:
-    """A real text layer: enough visible characters, and not a scan with a stamp on it."""
+    """A real text layer: enough visible characters, not a scan with a stamp on it, and not a
+    thin text layer beside large images (the document is in the images)."""
     if text.meaningful < limits.min_text_chars:
         return False
-    return not (text.image_cover >= SCAN_IMAGE_COVER and text.meaningful < SCAN_STAMP_CHARS)
+    if text.image_cover >= SCAN_IMAGE_COVER and text.meaningful < SCAN_STAMP_CHARS:
+        return False
+    return not (text.image_cover >= LARGE_IMAGE_COVER and text.meaningful < THIN_TEXT_CHARS)
 
 
 def _fraction_transform(page, width: float, height: float) -> np.ndarray:

@@ -126,7 +126,12 @@ def reread(grey: Image.Image, lines: list[Line], dpi: int | None, limits: Limits
             continue
         crop = _enlarged(grey, box)
         crops.append((crop, y))
-        line_top, line_bottom = round(y0 * h) - box[1], round(y1 * h) - box[1]
+        # words are kept by the line's text band, not its box: a speck or a tall word may stretch
+        # the box over the row above, whose words the crop then shows too (a CNH's labels)
+        b0, b1 = band(lines[i])
+        margin = 0.25 * (b1 - b0)
+        line_top = round(max(y0, b0 - margin) * h) - box[1]
+        line_bottom = round(min(y1, b1 + margin) * h) - box[1]
         slots.append((i, box, y, y + crop.height, y + line_top * SCALE, y + line_bottom * SCALE))
         y += crop.height + GAP
     if not crops:

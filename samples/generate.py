@@ -2,7 +2,7 @@
 
     .venv/bin/python samples/generate.py                 # everything (pool, scans, packets, quickstart)
     .venv/bin/python samples/generate.py --only crlv-onibus1 lista-escola   # just these documents
-    .venv/bin/python samples/generate.py --no-scans      # digital PDFs and expected JSON only
+    .venv/bin/python samples/generate.py --no-scans      # digital PDFs and expected JSON only (no scans, no photos)
     .venv/bin/python samples/generate.py --list          # the document and packet names
     .venv/bin/python samples/generate.py --out /tmp/s    # write elsewhere (e.g. to compare)
 """
@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     global _ROOT, _SCANS
     ap = argparse.ArgumentParser(description="Gera os documentos e pacotes de exemplo.")
     ap.add_argument("--only", nargs="+", metavar="NAME", help="only these documents (no packets)")
-    ap.add_argument("--no-scans", action="store_true", help="skip the scanned renderings")
+    ap.add_argument("--no-scans", action="store_true", help="skip the scanned and photographed renderings")
     ap.add_argument("--out", type=Path, default=HERE, help="output folder (default: samples/)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--list", action="store_true", help="print document and packet names")
@@ -67,8 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     dig = sum(i.get("digital", 0) for i in infos)
     scn = sum(i.get("scanned", 0) for i in infos)
     pages = sum(i["pages"] for i in infos if "scanned" in i)
+    pho = [i for i in infos if "photo" in i]
     print(f"{len(infos)} documentos; digitais {dig / 1024:.0f} KB; digitalizados {scn / 1024:.0f} KB "
-          f"em {pages} páginas ({scn / 1024 / max(pages, 1):.0f} KB/página)"
+          f"em {pages} páginas ({scn / 1024 / max(pages, 1):.0f} KB/página); fotografados {len(pho)}, "
+          f"{sum(i['photo'] for i in pho) / 1024:.0f} KB"
           + (f"; {len(packets)} pacotes" if not args.only else ""))
     return 0
 

@@ -62,12 +62,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3, help="runs per packet and rendering (median shown)")
     ap.add_argument("--all-rulebooks", action="store_true", help="every rulebook's valid packet")
+    ap.add_argument("--rendering", choices=("digital", "scanned"), action="append",
+                    help="only this rendering (repeatable; default both)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
     rows = []
     for packet in valid_packets(args.all_rulebooks):
-        for rendering in ("digital", "scanned"):
+        for rendering in args.rendering or ("digital", "scanned"):
             folder = packet / rendering
             times, verdict = [], None
             for _ in range(args.repeat):

@@ -27,8 +27,9 @@ _NORMALISE = {
     "doc": lambda v: alnum(v).upper(),
 }
 _MIN_LENGTH = {"placa": 7, "chassi": 17, "renavam": 9, "doc": 11}
-# Numbers of kind text that name one thing in several documents (a policy and its receipt).
-_NUMBERS = {"numero_apolice": 8}
+# Numbers of kind text that name one thing in several documents (a policy and its receipt, a
+# contract and its passenger list): field -> (the thing, the fewest characters that count).
+_NUMBERS = {"numero_apolice": ("apolice", 8), "numero_contrato": ("contrato", 7), "contrato_numero": ("contrato", 7)}
 # A person's facts, keyed by the holder's CPF read in the same document: a driver's birth date
 # on the CNH and on the identity card. Different people sharing a date never corroborate.
 _PERSONAL = {"data_nascimento": "titular_documento"}
@@ -47,9 +48,10 @@ def _keyed(doc: Document):
         if not isinstance(f.value, str):
             continue
         if name in _NUMBERS:
+            thing, least = _NUMBERS[name]
             value = alnum(f.value).upper()
-            if len(value) >= _NUMBERS[name]:
-                yield name, f, (name, value)
+            if len(value) >= least:
+                yield name, f, (thing, value)
         elif name in _PERSONAL:
             holder = doc.fields.get(_PERSONAL[name])
             who = alnum(holder.value) if holder is not None and holder.confidence >= FLOOR else ""

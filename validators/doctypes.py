@@ -6,16 +6,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 
 from validators.documents import DOC_TYPES
+from validators import yamlfile
 
 _PATH = Path(__file__).with_name("doctypes.yaml")
 
 
 @cache
 def _data() -> dict[str, Any]:
-    data = yaml.safe_load(_PATH.read_text(encoding="utf-8"))
+    data = yamlfile.load(_PATH)
     unknown = set(data["types"]) - set(DOC_TYPES)
     if unknown:
         raise ValueError(f"doctypes.yaml names types outside the contract: {sorted(unknown)}")

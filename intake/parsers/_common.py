@@ -346,15 +346,53 @@ class Flow:
     def field(self, value, start: int, end: int, conf: float | None = None) -> Field:
         return field(value, self.span(start, end), conf)
 
+    def offsets(self, words: Iterable[Word]) -> list[int]:
+        """Where each of these words starts in the text (words not in the flow left out)."""
+        want = {id(w) for w in words}
+        out, seen = [], set()
+        for pos, k in enumerate(self.owner):
+            if k >= 0 and k not in seen:
+                seen.add(k)
+                if id(self.words[k][1]) in want:
+                    out.append(pos)
+        return out
+
 
 class Reader:
     """A document's layout plus lookups that try several label spellings and layouts."""
 
-    def __init__(self, ext: Extraction):
+    def __init__(self, ext: Extraction, doc_type: str | None = None):
         self.ext = ext
         self.layout = Layout(ext)
         self.ocr = self.layout.ocr
+        self.doc_type = doc_type
         self._flow: Flow | None = None
+        self._x = None
+
+    @property
+    def x(self):
+        """The label-and-cell reader of this document's type (intake/reading)."""
+        if self._x is None:
+            from intake.reading.extract import Extractor
+
+            self._x = Extractor(self.layout, self.doc_type or "common")
+        return self._x
+
+    def field(self, name: str, parse=None, **kw) -> Field:
+        """The field's value from its label's cell (the vocabulary's spellings and shape)."""
+        return self.x.field(name, parse, **kw)
+
+    def is_label(self, span: Span | None) -> bool:
+        """Whether the span starts with a label of the document: never a value."""
+        if not span or not span.words or self.doc_type is None:
+            return False
+        w = span.words[0]
+        for row in self.layout.rows.get(span.page, []):
+            i = next((k for k, x in enumerate(row.words) if x is w), None)
+            if i is not None:
+                gap = w.bbox[0] - row.words[i - 1].bbox[2] if i > 0 else 1.0
+                return self.x.cells.label_at(row, i, gap) is not None
+        return False
 
     # spans -------------------------------------------------------------
     def value(self, labels: str | Sequence[str], how: Sequence[str] = ("right", "below"),
@@ -374,7 +412,7 @@ class Reader:
         hits.sort(key=lambda t: (-round(t[0].score, 3), t[1], t[0].page, t[0].row))
         for h, _ in hits:
             span = getattr(self.layout, how)(h, **how_kw)
-            if not span or _is_label_word(span.words[0].text):
+            if not span or _is_label_word(span.words[0].text) or self.is_label(span):
                 continue  # nothing there, or another label (a heading above a 'Nome:' row)
             f = parse(span)
             if f.value is not None:

@@ -1,4 +1,7 @@
-"""Alvará de localização e funcionamento: holder, number, town, dates, activity."""
+"""Alvará de localização e funcionamento: holder, number, town, dates, activity.
+
+Labels are the vocabulary's (intake/vocabulary/alvara.yaml): each field is read from its
+label's cell first, then by the older lookups over the same spellings."""
 
 from __future__ import annotations
 
@@ -6,30 +9,34 @@ import re
 
 from intake import normalize as nz
 from intake.parsers._common import Reader, date_field, doc_checked, field, name_field, unchecked
-from intake.parsers.generic import closing_city, lookup, lookup_text, numero_after_title, sole_doc
+from intake.parsers.generic import closing_city, labelled, lookup, lookup_text, numero_after_title, sole_doc
 from validators.documents import Field
 
 TYPES = ("alvara",)
 
 
+def _numero(s) -> Field:
+    """The licence's number: the first word, when it holds a digit ('34187/2026')."""
+    return field(s.words[0].text.strip(".,;:"), s.sub(s.words[:1])) if re.search(r"\d", s.words[0].text) \
+        else field(None, s)
+
+
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, doc_type)
     ocr = r.ocr
     out: dict[str, Field] = {}
-    out["titular_nome"] = lookup(r, ["Razão social", "Nome empresarial", "Titular", "Requerente",
-                                     "Contribuinte", "Nome"], name_field)
-    out["titular_documento"] = lookup(r, ["CNPJ", "CNPJ/CPF", "CPF/CNPJ", "CPF"], lambda s: doc_checked(s, ocr))
+    out["titular_nome"] = lookup(r, "titular_nome", name_field)
+    out["titular_documento"] = lookup(r, "titular_documento", lambda s: doc_checked(s, ocr))
     if out["titular_documento"].value is None:
         out["titular_documento"] = sole_doc(r)
-    num = lookup(r, ["Alvará nº", "Número do alvará", "Nº do alvará", "Alvará"],
-                 lambda s: field(s.words[0].text.strip(".,;:"), s.sub(s.words[:1]))
-                 if re.search(r"\d", s.words[0].text) else field(None, s))
+    num = lookup(r, "numero", _numero, x_parse=_numero, ordered=True)
     out["numero"] = unchecked(num if num.value is not None else numero_after_title(r), ocr)
-    out["data_emissao"] = lookup(r, ["Data de emissão", "Emitido em", "Expedido em", "Data"], date_field)
-    out["validade"] = lookup(r, ["Validade", "Válido até", "Vencimento", "Data de validade"], date_field)
-    out["atividade"] = lookup_text(r, ["Atividade", "Atividade principal", "Atividades", "Ramo de atividade"],
-                                   prose="vocabulary")
-    out["municipio"] = closing_city(r)
+    out["data_emissao"] = lookup(r, "data_emissao", date_field)
+    out["validade"] = lookup(r, "validade", date_field)
+    out["atividade"] = lookup_text(r, "atividade", prose="vocabulary")
+    out["municipio"] = labelled(r, "municipio")
+    if out["municipio"].value is None:
+        out["municipio"] = closing_city(r)
     if out["municipio"].value is None:
         for row in r.layout.rows[r.layout.pages[0].number][:8]:
             m = re.search(r"prefeitura (?:municipal )?de\s+(.+)$", nz.fold_chars(row.text))

@@ -9,17 +9,21 @@ import re
 
 from intake import normalize as nz
 from intake.layout import Span
+from intake.reading.shapes import name as shape_name
 from intake.parsers._common import (
     INFERRED, Reader, date_field, doc_field, field, find_docs, first, ident, int_field, plate_in,
     REPAIRED, SURE_OCR, UNSURE, cap, checked, checked_renavam, name_field, span_of, vin_in,
 )
+from intake.reading.extract import Extractor
+from intake.reading.tables import read_table
+from intake.reading.vocabulary import vocabulary
 from validators.documents import CONFIDENT, Field
 
 TYPES = ("apolice_seguro",)
 
-_INSURER = re.compile(r"\b(seguros?|seguradora|cia\.? de seguros|companhia de seguros)\b")
+_INSURER = re.compile(r"\b(seguros?|seguradora|previdencia|cia\.? de seguros|companhia de seguros)\b")
 _NOT_NAME = re.compile(r"\b(apolice|seguro de|seguros? de|condicoes|cobertura|vigencia|susep|cnpj|"
-                       r"processo|rcf|proposta|ramo|regido|garantias?|premio)\b")
+                       r"processo|rcf|proposta|ramo|regido|premio)\b")
 _TERM = re.compile(
     r"(?:das?|de|a partir das?)\s*(?:24|00|0|12)\s*(?:h|hs|horas|:00)\w*\s*(?:do dia|de|del?)?\s*"
     r"(\d{1,2}\s?[/.\-]\s?\d{1,2}\s?[/.\-]\s?\d{2,4})\s*(?:as|a|ate|até)\s*(?:as\s*)?(?:24|00|0|12)\s*"
@@ -41,27 +45,33 @@ def _date_digits(text: str):
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, "apolice_seguro")
+    x = r.x
     ocr = r.ocr
     out: dict[str, Field] = {}
-    out["numero_apolice"] = r.grab(
+    out["numero_apolice"] = first(x.field("numero_apolice"), r.grab(
         ["APÓLICE Nº", "APÓLICE N°", "Nº DA APÓLICE", "NÚMERO DA APÓLICE", "APÓLICE NÚMERO",
-         "Apólice:", "APÓLICE"], _numero)
-    out["seguradora_nome"], out["seguradora_cnpj"] = _seguradora(r)
-    out["segurado_nome"], out["segurado_documento"] = _segurado(r, out["seguradora_cnpj"].value)
-    out["vigencia_inicio"], out["vigencia_fim"] = _vigencia(r)
+         "Apólice:", "APÓLICE"], _numero))
+    nome, cnpj = _seguradora(r)
+    out["seguradora_nome"] = first(x.field("seguradora_nome"), nome)
+    out["seguradora_cnpj"] = first(x.field("seguradora_cnpj"), cnpj)
+    nome, doc = _segurado(r, out["seguradora_cnpj"].value)
+    out["segurado_nome"] = first(x.field("segurado_nome"), nome)
+    doc2 = x.field("segurado_documento")
+    out["segurado_documento"] = doc2 if doc2.value is not None and doc2.value != out["seguradora_cnpj"].value else doc
+    out["vigencia_inicio"], out["vigencia_fim"] = _vigencia(r, x)
     # 'Placa Chassi Renavam' may head a table: the label's right neighbour is the next heading
-    out["placa"] = first(r.grab(["PLACA"], lambda s: plate_in(s, ocr)),
+    out["placa"] = first(x.field("placa"), r.grab(["PLACA"], lambda s: plate_in(s, ocr)),
                          r.grab(["PLACA"], lambda s: plate_in(s, ocr), how="below"))
-    out["chassi"] = first(r.grab(["CHASSI"], lambda s: vin_in(s, ocr)),
+    out["chassi"] = first(x.field("chassi"), r.grab(["CHASSI"], lambda s: vin_in(s, ocr)),
                           r.grab(["CHASSI"], lambda s: vin_in(s, ocr), how="below"))
     renavam = lambda s: checked_renavam(s, ocr)  # noqa: E731
-    out["renavam"] = first(r.grab(["RENAVAM", "CÓDIGO RENAVAM", "CÓD. RENAVAM"], renavam),
+    out["renavam"] = first(x.field("renavam"), r.grab(["RENAVAM", "CÓDIGO RENAVAM", "CÓD. RENAVAM"], renavam),
                            r.grab(["RENAVAM", "CÓDIGO RENAVAM", "CÓD. RENAVAM"], renavam, how="below"))
-    seats = ["ASSENTOS (PASSAGEIROS)", "ASSENTOS", "Nº DE ASSENTOS", "NÚMERO DE ASSENTOS", "LOTAÇÃO",
-             "LUGARES", "PASSAGEIROS"]
-    out["assentos"] = first(r.grab(seats, _assentos), r.grab(seats, _assentos, how="below"), _assentos_unit(r))
-    out.update(_coberturas(r, out["assentos"].value))
+    # (a bare 'PASSAGEIROS' also names coverages: 'RESPONSABILIDADE CIVIL - PASSAGEIROS' over
+    # 'ASSISTÊNCIA 24 HORAS' is no seat count, so only the vocabulary's standing labels count)
+    out["assentos"] = first(x.field("assentos"), _assentos_unit(r))
+    out.update(_coberturas(r, x, out["assentos"].value))
     return out
 
 
@@ -99,7 +109,9 @@ def _seguradora(r: Reader) -> tuple[Field, Field]:
         cands = []
         for i, s in enumerate(segs[:60]):
             f = nz.fold(s.text)
-            if _INSURER.search(f) and not _NOT_NAME.search(f) and len(f) <= 80:
+            plain = re.sub(r"^(?:seguradora|emitente)\s*:\s*", "", s.text, flags=re.I)
+            if _INSURER.search(f) and not _NOT_NAME.search(f) and len(f) <= 80 and not re.search(r"\bcorretor", f) \
+                    and shape_name(s.sub([w for w in s.words if w.text in plain.split()]), r.ocr).value:
                 # nearer the SUSEP line and with a company suffix is better
                 score = (2 if re.search(r"\b(s\.?\s?a\.?|s/a|companhia|cia)\b", f) else 0)
                 if susep_idx is not None and 0 < susep_idx - i <= 2:
@@ -111,9 +123,26 @@ def _seguradora(r: Reader) -> tuple[Field, Field]:
             text = re.sub(r"^(?:seguradora|emitente)\s*:\s*", "", best.text, flags=re.I)
             # found by what it looks like, not by a label: confident, never certain
             name = field(nz.name(text), best, min(best.conf, INFERRED))
+            if cnpj.value is None:
+                cnpj = _block_doc(segs, best, r.ocr)
     if cnpj.value is None:
         cnpj = r.grab(["CNPJ DA SEGURADORA", "CNPJ SEGURADORA"], lambda s: doc_field(s, r.ocr))
     return name, cnpj
+
+
+def _block_doc(segs: list[Span], name: Span, ocr: bool) -> Field:
+    """The CNPJ printed in a company's block: on its name's row or the next three, in its column
+    (a letterhead: the name, then 'CNPJ: ...', the address)."""
+    h = max(name.bbox[3] - name.bbox[1], 0.005)
+    for s in segs:
+        if s.page != name.page or s.bbox[1] < name.bbox[1] - 0.2 * h or s.bbox[1] > name.bbox[3] + 4.5 * h:
+            continue
+        if s.bbox[0] > name.bbox[2] + 0.05 or s.bbox[2] < name.bbox[0] - 0.05:
+            continue
+        f = _doc_in(s, ocr)
+        if f.value is not None and len(f.value) == 14:
+            return cap(f, INFERRED)
+    return field(None)
 
 
 def _doc_glyphs(text: str) -> tuple[str, bool]:
@@ -161,14 +190,14 @@ def _grab_in(r: Reader, labels, parse, region, page) -> Field:
     hits.sort(key=lambda h: (-h.score, h.row))
     for h in hits:
         span = r.layout.auto(h)
-        if span and not span.words[0].text.rstrip().endswith(":"):
+        if span and not span.words[0].text.rstrip().endswith(":") and not r.is_label(span):
             f = parse(span)
             if f.value is not None:
                 return f
     return field(None)
 
 
-def _vigencia(r: Reader) -> tuple[Field, Field]:
+def _vigencia(r: Reader, x: Extractor) -> tuple[Field, Field]:
     fl = r.flow()
     m = _TERM.search(fl.folded)
     if m:
@@ -186,11 +215,17 @@ def _vigencia(r: Reader) -> tuple[Field, Field]:
             fim = fl.field(b, m.start(2), m.end(2))
             ini = fl.field(a, m.start(1), m.end(1))
             return ini, _annual(ini, cap(fim, UNSURE))
-    ini = r.grab(["INÍCIO DE VIGÊNCIA", "INÍCIO DA VIGÊNCIA", "VIGÊNCIA INÍCIO", "INÍCIO"], date_field)
-    fim = r.grab(["FIM DE VIGÊNCIA", "FIM DA VIGÊNCIA", "TÉRMINO DE VIGÊNCIA", "TÉRMINO DA VIGÊNCIA",
-                  "VIGÊNCIA FIM", "TÉRMINO"], date_field)
+    ini, fim = x.field("vigencia_inicio"), x.field("vigencia_fim")
+    if ini.value is not None and fim.value is not None and ini.value < fim.value:
+        return ini, fim
+    # 'Vigência: 10/03/2026 a 10/03/2027' in a box or beside its label
+    both = x.period("vigencia")
+    if both is not None:
+        return both
+    ini = first(ini, r.grab(["INÍCIO DE VIGÊNCIA", "INÍCIO DA VIGÊNCIA", "VIGÊNCIA INÍCIO", "INÍCIO"], date_field))
+    fim = first(fim, r.grab(["FIM DE VIGÊNCIA", "FIM DA VIGÊNCIA", "TÉRMINO DE VIGÊNCIA", "TÉRMINO DA VIGÊNCIA",
+                             "VIGÊNCIA FIM", "TÉRMINO"], date_field))
     if ini.value is None or fim.value is None:
-        # 'Vigência: 10/03/2026 a 10/03/2027'
         for m in re.finditer(r"vigencia\W{0,3}(?:do seguro)?\W{0,3}", fl.folded):
             dates = nz.find_dates(fl.text[m.end():m.end() + 80])
             if len(dates) >= 2 and dates[0][0] < dates[1][0]:
@@ -202,44 +237,90 @@ def _vigencia(r: Reader) -> tuple[Field, Field]:
 
 # ------------------------------------------------------------------ coverages
 
+def _phrases(name: str) -> list[str]:
+    return [nz.fold(v) for v in vocabulary("apolice_seguro").values.get(name, ())]
+
+
+def _has(t: str, name: str) -> bool:
+    return any(re.search(r"(?<![a-z0-9])" + re.escape(p) + r"(?![a-z0-9])", t) for p in _phrases(name))
+
+
 def _kind(text: str) -> str | None:
-    t = nz.fold(text)
-    app = bool(re.search(r"\b(app|acidentes pessoais)\b", t))
-    if re.search(r"\bdmh\b|despesas medic|medico.hospitalar|despesas hospitalares", t):
+    """What a coverage's row says it is (the vocabulary's coverage names)."""
+    t = nz.fold(text).replace("–", "-")
+    app = _has(t, "ap")
+    if _has(t, "dmh"):
         return "dmh"
     if re.search(r"\bmorte\b", t) and (app or "acidental" in t or "passageir" in t):
         return "ap_morte"
     if re.search(r"\binvalidez\b", t) and (app or "permanente" in t or "passageir" in t):
         return "ap_invalidez"
-    if "passageir" in t and not app and "terceiro" not in t and \
-            re.search(r"\b(rc|rcf|rcf v|responsabilidade civil|danos corporais)\b", t):
+    if app:
+        return "ap"
+    if "passageir" in t and "terceiro" not in t and (
+            _has(t, "rc_passageiros") or re.search(r"\b(rc|rcf|rcf v|responsabilidade civil|danos corporais)\b", t)):
+        return "rc_passageiros"
+    if _has(t, "rc_passageiros") and "terceiro" not in t:
         return "rc_passageiros"
     return None
 
 
 def _basis(text: str) -> str | None:
+    """'por passageiro' (or seat, person) or 'por veículo' (or event, 'total'): what the text says."""
     t = nz.fold(text)
-    if re.search(r"por (passageiro|pessoa|assento|ocupante|lugar)", t):
+    pas = _has(t, "per_passenger")
+    vei = _has(t, "per_vehicle")
+    if pas and not vei:
         return "passageiro"
-    if re.search(r"por (veiculo|evento|sinistro|onibus)", t):
+    if vei and not pas:
         return "veiculo"
     return None
 
 
-def _lmi_column(r: Reader) -> tuple[float, float] | None:
-    hit = r.layout.find_one(["LMI (R$)", "LMI", "Limite Máximo de Indenização", "Importância Segurada",
-                             "Capital Segurado", "Limite"], whole=False)
-    if hit is None:
+_LIMITS = ("limite", "limite_passageiro", "limite_veiculo")
+
+
+def _table_limits(r: Reader) -> dict[str, list[tuple[float, Span, str | None]]] | None:
+    """The coverage table read by its header: per kind of coverage, each limit printed with the
+    basis its column, its row or its basis cell states."""
+    cols = vocabulary("apolice_seguro").tables["coberturas"]
+    t = read_table(r.layout, cols, min_cols=2, require=("cobertura",), anchor=_LIMITS)
+    if t is None or not any(t.named(c) for c in _LIMITS):
         return None
-    left, right = r.layout.column_bounds(hit)
-    return left, right
+    header_basis = {c: _basis(" ".join(w.text for w in t.header_words(c))) for c in _LIMITS if t.named(c)}
+    found: dict[str, list[tuple[float, Span, str | None]]] = {}
+    for row in t.rows:
+        name = row.text("cobertura") or ""
+        base = row.text("base") or ""
+        kind = _kind(name + " " + base)
+        if kind is None:
+            continue
+        row_basis = _basis(base) if base else None
+        for c in _LIMITS:  # 'R$ 100.000,00 por passageiro' in one cell
+            if row_basis is None and row.cells.get(c):
+                row_basis = _basis(row.text(c) or "")
+        if row_basis is None:
+            # 'Acidentes Pessoais por Passageiro - Morte': the coverage's own name says 'por
+            # passageiro'; only a basis printed after the coverage's name counts
+            row_basis = _basis(re.sub(r"(?i)acidentes\s+pessoais\s+(por|de)\s+passageiros?", " ", name))
+        for c in _LIMITS:
+            sp = row.cells.get(c)
+            if not sp:
+                continue
+            amounts = nz.find_money(sp.text)
+            if not amounts:
+                continue
+            v, s, e, _ = amounts[0]
+            basis = {"limite_passageiro": "passageiro", "limite_veiculo": "veiculo"}.get(c) or row_basis \
+                or header_basis.get(c)
+            found.setdefault(kind, []).append((v, span_of(sp, s, e), basis))
+    return found
 
 
-def _coberturas(r: Reader, assentos: int | None) -> dict[str, Field]:
+def _scan_limits(r: Reader) -> dict[str, list[tuple[float, Span, str | None]]]:
+    """Coverage rows read as whole rows when no table header was found."""
     lmi = _lmi_column(r)
-    general = _basis(r.layout.text)  # a sentence may state the basis for all limits
-    text_all = nz.fold(r.layout.text)
-    found: dict[str, tuple[float, Span, str | None]] = {}
+    found: dict[str, list[tuple[float, Span, str | None]]] = {}
     for seg in _row_spans(r):
         kind = _kind(seg.text)
         if kind is None or kind in found:
@@ -258,32 +339,57 @@ def _coberturas(r: Reader, assentos: int | None) -> dict[str, Field]:
         if pick is None:
             v, s, e, _ = amounts[0]
             pick = (v, span_of(seg, s, e))
-        found[kind] = (pick[0], pick[1], _basis(seg.text))
+        found[kind] = [(pick[0], pick[1], _basis(re.sub(r"(?i)acidentes\s+pessoais\s+(por|de)\s+passageiros?", " ",
+                                                         seg.text)))]
+    return found
+
+
+def _lmi_column(r: Reader) -> tuple[float, float] | None:
+    hit = r.layout.find_one(["LMI (R$)", "LMI", "Limite Máximo de Indenização", "Importância Segurada",
+                             "Capital Segurado", "Limite"], whole=False)
+    if hit is None:
+        return None
+    left, right = r.layout.column_bounds(hit)
+    return left, right
+
+
+# an amount whose basis the document does not print: a hint, never a read
+UNDECIDED_BASIS = 0.6
+
+
+def _coberturas(r: Reader, x: Extractor, assentos: int | None) -> dict[str, Field]:
+    found = _table_limits(r) or _scan_limits(r)
+    text_all = nz.fold(r.layout.text)
     out: dict[str, Field] = {}
 
     def per(kind: str, want: str) -> Field | None:
-        if kind not in found:
+        entries = found.get(kind)
+        if not entries:
             return None
-        v, sp, basis = found[kind]
+        # the limit printed on the wanted basis, else one on the other basis (converted)
+        entries = sorted(entries, key=lambda t: (t[2] != want, t[2] is None))
+        v, sp, basis = entries[0]
         conf = sp.conf
         if basis is None:
-            basis = _stated_basis(text_all, kind) or general
+            basis = _stated_basis(text_all, kind)
             if basis is None:
-                conf = min(conf, 0.85)  # the customary basis, not printed
+                # not printed: the customary basis, unsure
+                conf = min(conf, UNDECIDED_BASIS)
                 basis = "veiculo" if kind == "rc_passageiros" else "passageiro"
         if basis != want:
             # the limit is printed on the other basis: convert, but only as a hint
             if not assentos:
                 return field(None, sp)
             v = round(v / assentos, 2) if want == "passageiro" else round(v * assentos, 2)
-            conf = min(conf, 0.6)
+            conf = min(conf, UNDECIDED_BASIS)
         return field(v, sp, conf)
 
     morte, inval = per("ap_morte", "passageiro"), per("ap_invalidez", "passageiro")
     aps = [f for f in (morte, inval) if f is not None and f.value is not None]
+    if not aps:
+        ap = per("ap", "passageiro")
+        aps = [ap] if ap is not None and ap.value is not None else []
     out["ap_por_passageiro"] = min(aps, key=lambda f: f.value) if aps else field(None)
-    if len(aps) == 1 and (morte is None) != (inval is None):
-        pass  # only one of them printed: it is the AP limit
     out["dmh_por_passageiro"] = per("dmh", "passageiro") or field(None)
     out["rc_por_veiculo"] = per("rc_passageiros", "veiculo") or field(None)
     return out
@@ -291,6 +397,7 @@ def _coberturas(r: Reader, assentos: int | None) -> dict[str, Field]:
 
 def _stated_basis(text: str, kind: str) -> str | None:
     words = {"ap_morte": r"(app|acidentes pessoais|morte)", "ap_invalidez": r"(app|acidentes pessoais|invalidez)",
+             "ap": r"(app|acidentes pessoais)",
              "dmh": r"(dmh|despesas medic)", "rc_passageiros": r"(rc passageiros|responsabilidade civil\W+passageiros)"}[kind]
     m = re.search(words + r"[^.]{0,160}?(sao|e|concedid[ao]s?)\s+(concedid[ao]s?\s+)?por\s+(passageiro|veiculo)", text)
     return ("passageiro" if m.group(4) == "passageiro" else "veiculo") if m else None
@@ -299,19 +406,6 @@ def _stated_basis(text: str, kind: str) -> str | None:
 def _row_spans(r: Reader) -> list[Span]:
     """Table rows as whole rows (a coverage name and its limit are far apart on the row)."""
     return [Span(row.page, row.words) for row in r.layout.all_rows()]
-
-
-def _assentos(span: Span) -> Field:
-    """'44', '44 assentos', '44P': a number standing alone (a '4d' is a number half read)."""
-    for w in span.words:
-        t = w.text.strip(".,;:|()[]{}")
-        if not re.search(r"\d", t):
-            continue
-        m = re.fullmatch(r"(\d{1,3})[pP]?", t)
-        if not m or not 1 <= int(m.group(1)) <= 120:
-            return field(None, span)
-        return int_field(span.sub([w]), 1, 120)
-    return field(None, span)
 
 
 def _assentos_unit(r: Reader) -> Field:

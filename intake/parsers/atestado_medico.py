@@ -1,4 +1,7 @@
-"""Atestado médico (sanidade física e mental): patient, fitness, doctor's CRM, dates."""
+"""Atestado médico (sanidade física e mental): patient, fitness, doctor's CRM, dates.
+
+Labels are the vocabulary's (intake/vocabulary/atestado_medico.yaml): a patient's box when the
+letter has one (its label's cell first, then the older lookups), else the letter's prose."""
 
 from __future__ import annotations
 
@@ -6,18 +9,18 @@ import re
 
 from intake import normalize as nz
 from intake.parsers._common import Reader, date_field, doc_checked, field, name_field, span_of
-from intake.parsers.generic import closing_date, lookup, sole_doc
+from intake.parsers.generic import closing_date, labelled, lookup, sole_doc
 from validators.documents import Field
 
 TYPES = ("atestado_medico",)
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, doc_type)
     ocr = r.ocr
     fl = r.flow()
     out: dict[str, Field] = {}
-    nome = lookup(r, ["Paciente", "Nome", "Nome do paciente"], name_field)
+    nome = lookup(r, "titular_nome", name_field)
     if nome.value is None:
         m = re.search(r"\b(?:o\(a\)\s+sr\(a\)\.?|o sr\.?|a sra\.?|sr\(a\)\.?)\s+", fl.folded)
         if m:
@@ -25,7 +28,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
             if mm:
                 nome = fl.field(nz.name(mm.group(1)), m.end(), m.end() + mm.end(1))
     out["titular_nome"] = nome
-    doc = lookup(r, ["CPF"], lambda s: doc_checked(s, ocr))
+    doc = lookup(r, "titular_documento", lambda s: doc_checked(s, ocr))
     out["titular_documento"] = doc if doc.value else sole_doc(r)
     t = fl.folded
     if re.search(r"\binapt[oa]\b|nao apresenta[^.]{0,80}condicoes", t):
@@ -34,12 +37,14 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         out["apto"] = field(True, None, 0.9)
     else:
         out["apto"] = field(None)
+    # the CRM as printed with the signature ('CRM-MG 48.217'): the council's UF is part of it
     out["medico_crm"] = field(None)
     for sp in r.segments():
         m = re.search(r"\bCRM\s*[-/]?\s*[A-Z]{2}\s*(?:n[º°o.]\s*)?[:\-]?\s*\d[\d.\-]*\d", sp.text)
         if m:
             out["medico_crm"] = field(nz.spaces(m.group(0)), span_of(sp, m.start(), m.end()))
             break
-    out["data_emissao"] = closing_date(r)
-    out["validade"] = lookup(r, ["Validade", "Válido até", "Válido por"], date_field)
+    em = labelled(r, "data_emissao")
+    out["data_emissao"] = em if em.value is not None else closing_date(r)
+    out["validade"] = lookup(r, "validade", date_field)
     return out

@@ -1,5 +1,9 @@
 """Comprovante de inscrição e de situação cadastral (CNPJ) and comprovante de inscrição
-estadual: holder, CNAE codes (main and secondary), situation, MEI."""
+estadual: holder, CNAE codes (main and secondary), situation, MEI.
+
+Labels are the vocabularies' (intake/vocabulary/cartao_cnpj.yaml, inscricao_estadual.yaml):
+each field is read from its label's cell first, then by the older lookups over the same
+spellings; the activity boxes are found by the spellings of 'cnae'."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ import re
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import REPAIRED, Reader, date_field, doc_checked, field, first, name_field, text_field
-from intake.parsers.generic import lookup, sole_cnpj
+from intake.parsers.generic import lookup, sole_cnpj, spellings, text_in
 from validators.documents import Field, RowRead
 
 TYPES = ("cartao_cnpj", "inscricao_estadual")
@@ -44,16 +48,13 @@ def cnae_codes(text: str) -> list[str]:
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, doc_type)
     ocr = r.ocr
     out: dict[str, Field] = {}
-    out["titular_nome"] = lookup(r, ["Nome empresarial", "Razão social", "Nome"], name_field)
-    out["titular_documento"] = first(lookup(r, ["Número de inscrição", "CNPJ", "CNPJ/CPF", "CPF/CNPJ"],
-                                            lambda s: doc_checked(s, ocr)), sole_cnpj(r))
-    out["situacao"] = lookup(r, ["Situação cadastral", "Situação"],
-                             lambda s: field(nz.spaces(s.text).upper(), s) if re.match(r"[A-Za-zÀ-ÿ]", s.text) else field(None, s))
-    out["data_emissao"] = lookup(r, ["Emitido no dia", "Emitido em", "Data de emissão", "Documento emitido em",
-                                     "Data da consulta"], date_field)
+    out["titular_nome"] = lookup(r, "titular_nome", name_field)
+    out["titular_documento"] = first(lookup(r, "titular_documento", lambda s: doc_checked(s, ocr)), sole_cnpj(r))
+    out["situacao"] = lookup(r, "situacao", _situacao, x_parse=_situacao, lines=1)
+    out["data_emissao"] = lookup(r, "data_emissao", date_field)
     if out["data_emissao"].value is None:
         fl = r.flow()
         m = re.search(r"\bemitid[oa][\s.]+(?:no dia|em)\s+", fl.folded)
@@ -63,17 +64,24 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                 out["data_emissao"] = fl.field(ds[0][0], m.end() + ds[0][1], m.end() + ds[0][2])
     out["cnae"] = _cnae(r)
     if doc_type == "cartao_cnpj":
-        out["data_abertura"] = lookup(r, ["Data de abertura"], date_field)
-        out["natureza_juridica"] = lookup(r, ["Código e descrição da natureza jurídica", "Natureza jurídica"],
-                                          text_field)
+        out["data_abertura"] = lookup(r, "data_abertura", date_field)
+        out["natureza_juridica"] = lookup(r, "natureza_juridica", text_field, x_parse=text_in(r), lines=1)
         text = nz.fold(r.layout.text)
         mei = bool(re.search(r"\bmicroempreendedor individual\b|\bmei\b|\bsimei\b", text))
         out["mei"] = field(True, None, 0.9) if mei else field(None)
     else:
-        out["numero"] = lookup(r, ["Inscrição estadual (CGC/TE)", "Inscrição estadual", "CGC/TE", "IE"],
-                               lambda s: field(s.words[0].text.strip(".,;"), s.sub(s.words[:1]))
-                               if re.search(r"\d{3}", s.words[0].text) else field(None, s))
+        out["numero"] = lookup(r, "numero", _inscricao, x_parse=_inscricao, ordered=True)
     return out
+
+
+def _situacao(s) -> Field:
+    return field(nz.spaces(s.text).upper(), s) if re.match(r"[A-Za-zÀ-ÿ]", s.text) else field(None, s)
+
+
+def _inscricao(s) -> Field:
+    """The state registration number: the first word, when it holds three digits."""
+    return field(s.words[0].text.strip(".,;"), s.sub(s.words[:1])) if re.search(r"\d{3}", s.words[0].text) \
+        else field(None, s)
 
 
 def _cnae(r: Reader) -> Field:
@@ -81,10 +89,7 @@ def _cnae(r: Reader) -> Field:
     certainty is kept as its row: an illegible secondary code leaves the list unsure (a code
     may be missing from it) but not a code read sure (the rules ask whether one is there)."""
     spans: list[Span] = []
-    for lab in ("Código e descrição da atividade econômica principal", "Atividade econômica principal",
-                "CNAE fiscal principal", "CNAE principal", "Código e descrição das atividades econômicas secundárias",
-                "Atividades econômicas secundárias", "CNAE fiscal secundária", "CNAE secundário", "CNAE secundária",
-                "CNAE"):
+    for lab in spellings(r, "cnae"):
         for hit in r.layout.find(lab, whole=True):
             sp = r.layout.auto(hit, lines=8, max_dy=0.03)
             if sp and cnae_codes(sp.text) and all(sp is not s for s in spans):

@@ -1,13 +1,17 @@
 """Certidões (negativas de débitos, FGTS, falência, eleitoral, militar, Cadastur, INSS ...)
-and atestados de antecedentes / folhas corridas: holder, code, kind, result, dates."""
+and atestados de antecedentes / folhas corridas: holder, code, kind, result, dates.
+
+Labels are the vocabularies' (intake/vocabulary/certidao.yaml, atestado_antecedentes.yaml):
+each field is read from its label's cell first, then by the older lookups over the same
+spellings, then from the certificate's prose."""
 
 from __future__ import annotations
 
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import REPAIRED, Reader, date_field, doc_checked, field, name_field, unchecked
-from intake.parsers.generic import closing_date, lookup, sole_doc
+from intake.parsers._common import REPAIRED, Reader, date_field, doc_checked, field, name_field, span_of, unchecked
+from intake.parsers.generic import closing_date, in_label, in_order, lookup, sole_doc, spellings
 from validators.documents import Field
 
 TYPES = ("certidao", "atestado_antecedentes")
@@ -35,12 +39,11 @@ KINDS = [
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, doc_type)
     ocr = r.ocr
     out: dict[str, Field] = {}
-    out["titular_nome"] = lookup(r, ["Nome/Razão social", "Nome / Razão social", "Razão social", "Nome",
-                                     "Contribuinte", "Interessado", "Requerente"], name_field)
-    doc = lookup(r, ["CPF/CNPJ", "CNPJ", "CPF", "CNPJ/CPF", "Inscrição"], lambda s: doc_checked(s, ocr))
+    out["titular_nome"] = lookup(r, "titular_nome", name_field)
+    doc = lookup(r, "titular_documento", lambda s: doc_checked(s, ocr))
     out["titular_documento"] = doc if doc.value else sole_doc(r)
     out["numero"] = unchecked(_numero(r), ocr)
     fl = r.flow()
@@ -61,24 +64,21 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     return out
 
 
-# Labels of a certidão's own number, most telling first ('Código de controle: 4A7B.1C2D'),
-# matched fuzzily (OCR: 'Código de controfe da certidão').
-_NUM_LABELS = ["Código de controle da certidão", "Código de controle do documento", "Código de controle",
-               "Código de autenticidade", "Código de autenticação", "Código de validação",
-               "Código de verificação", "Chave de validação", "Chave de autenticidade", "Certificação Número",
-               "Número de controle", "Selo digital", "Número da certidão", "Número do certificado",
-               "Número do atestado", "Número do cadastro", "Número do documento", "Nº do alvará",
-               "Nº da certidão", "Nº do atestado", "Nº do certificado", "Certidão nº", "Certificado nº",
-               "Protocolo", "RA (Registro de Alistamento)", "Registro de alistamento"]
 # An authentication code in groups ('6G9Z9.G2HGV.48WJZ', '54EB.8897.E041.CA54')
 _GROUPS = re.compile(r"(?:[0-9A-Z]{3,6}\.){2,}[0-9A-Z]{3,6}")
 
 
 def _numero(r: Reader) -> Field:
-    for lab in _NUM_LABELS:
+    """The certificate's own number: from the cell of the first of its labels (the vocabulary's,
+    most telling first: 'Código de controle: 4A7B.1C2D') that holds a code, else right of the
+    label's print matched fuzzily (OCR: 'Código de controfe da certidão')."""
+    f = in_order(r, "numero", lambda s: _code_of(s, r.ocr), lines=1)
+    if f.value is not None:
+        return f
+    for lab in spellings(r, "numero"):
         for hit in r.layout.find(lab, whole=True):
             span = r.layout.right(hit, max_gap=0.08)
-            f = _code_of(span, r.ocr) if span else field(None)
+            f = _code_of(span, r.ocr) if span and not in_label(r, hit, span) else field(None)
             if f.value is not None:
                 return f
     return field(None)
@@ -147,7 +147,7 @@ def _antecedentes(body: str) -> Field:
 
 
 def _emissao(r: Reader) -> Field:
-    f = lookup(r, ["Data de emissão", "Emitida em", "Emitido em", "Data da emissão", "Expedida em"], date_field)
+    f = lookup(r, "data_emissao", date_field)
     if f.value is not None:
         return f
     fl = r.flow()
@@ -162,7 +162,22 @@ def _emissao(r: Reader) -> Field:
 _VALIDADE = re.compile(r"\b(valida|valido|validade)\b\s*(?:ate)?\s*[:\-]?\s*")
 
 
+def _validity(span) -> Field:
+    """A validity's last day: the date in the cell, or the end of a period printed there
+    ('20/02/2026 a 22/03/2026')."""
+    ds = nz.find_dates(span.text) if span else []
+    if not ds:
+        return field(None, span)
+    pick = ds[0]
+    if len(ds) > 1 and re.fullmatch(r"\s*(a|ate|até)\s*", span.text[ds[0][2]:ds[1][1]]):
+        pick = ds[1]
+    return field(pick[0], span_of(span, pick[1], pick[2]))
+
+
 def _validade(r: Reader) -> Field:
+    f = in_order(r, "validade", _validity, lines=1)
+    if f.value is not None:
+        return f
     fl = r.flow()
     for m in _VALIDADE.finditer(fl.folded):
         window = fl.text[m.end():m.end() + 40]

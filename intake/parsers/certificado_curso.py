@@ -1,5 +1,9 @@
 """Certificado de curso (condutor de transporte escolar / coletivo): holder, course, number,
-dates."""
+dates.
+
+Labels are the vocabulary's (intake/vocabulary/certificado_curso.yaml): each field is read from
+its label's cell first, then by the older lookups over the same spellings, then from the
+certificate's prose."""
 
 from __future__ import annotations
 
@@ -15,11 +19,11 @@ TYPES = ("certificado_curso",)
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, doc_type)
     ocr = r.ocr
     fl = r.flow()
     out: dict[str, Field] = {}
-    nome = lookup(r, ["Nome", "Aluno", "Participante", "Concluinte"], name_field)
+    nome = lookup(r, "titular_nome", name_field)
     if nome.value is None:
         m = re.search(r"\bcertifica(?:mos|-se)?\s+que\s+(?:o\(a\)\s+|o\s+|a\s+)?", fl.folded)
         if m:
@@ -27,9 +31,9 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
             if mm:
                 nome = fl.field(nz.name(mm.group(1)), m.end(), m.end() + mm.end(1))
     out["titular_nome"] = nome
-    doc = lookup(r, ["CPF"], lambda s: doc_checked(s, ocr))
+    doc = lookup(r, "titular_documento", lambda s: doc_checked(s, ocr))
     out["titular_documento"] = doc if doc.value else sole_doc(r)
-    curso = lookup(r, ["Curso"], lambda s: weighed(field(nz.spaces(s.text).rstrip("."), s), s))
+    curso = lookup(r, "curso", _course, x_parse=_course, lines=1)
     if curso.value is None:
         m = re.search(r"\b(?:concluiu|participou d[oa]|realizou)\s+(?:com aproveitamento\s+)?(?:o\s+)?curso\s+(?:de\s+)?", fl.folded)
         if m:
@@ -37,14 +41,26 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
             if mm:
                 curso = fl.field(nz.spaces(mm.group(1)), m.end(), m.end() + mm.end(1))
     out["curso"] = _official(curso, ocr)
-    out["numero"] = unchecked(lookup(r, ["Registro nº", "Certificado nº", "Nº do certificado", "Número do certificado",
-                               "Registro", "Código de validação", "Nº"],
-                           lambda s: field(s.words[0].text.strip(".,;:"), s.sub(s.words[:1]))
-                           if re.search(r"\d{3}", s.words[0].text) else field(None, s)), ocr)
-    em = lookup(r, ["Data de conclusão", "Concluído em", "Data de emissão", "Emitido em"], date_field)
+    out["numero"] = unchecked(lookup(r, "numero", _numero, x_parse=_numero, ordered=True), ocr)
+    em = lookup(r, "data_emissao", date_field)
     out["data_emissao"] = em if em.value is not None else closing_date(r)
-    out["validade"] = lookup(r, ["Validade", "Válido até", "Válida até"], date_field)
+    out["validade"] = lookup(r, "validade", date_field)
     return out
+
+
+def _course(s) -> Field:
+    """A course's name as printed beside its label: a title, starting with a capital (a
+    sentence wrapped after 'o curso' reads 'curso abaixo, com carga horária': no label there)."""
+    v = nz.spaces(s.text).rstrip(".")
+    if not v or not v[0].isupper():
+        return field(None, s)
+    return weighed(field(v, s), s)
+
+
+def _numero(s) -> Field:
+    """The certificate's number: the first word, when it holds three digits."""
+    return field(s.words[0].text.strip(".,;:"), s.sub(s.words[:1])) if re.search(r"\d{3}", s.words[0].text) \
+        else field(None, s)
 
 
 # The specialised courses of CONTRAN Resolution 789/2020 (Annex II), by their official names.

@@ -1,5 +1,8 @@
 """Carteira Nacional de Habilitação (card copy or CNH-e): holder, CPF, registry, category,
-the paid-activity remark (EAR), dates, observations."""
+the paid-activity remark (EAR), dates, observations.
+
+Labels are the vocabulary's (intake/vocabulary/cnh.yaml): each field is read from its label's
+cell first, then by the older lookups over the same spellings."""
 
 from __future__ import annotations
 
@@ -16,24 +19,28 @@ _CATEGORIAS = {"A", "B", "C", "D", "E", "AB", "AC", "AD", "AE", "ACC"}
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, doc_type)
     ocr = r.ocr
     out: dict[str, Field] = {}
-    out["titular_nome"] = lookup(r, ["Nome", "Nome e sobrenome", "Nome civil"], name_field)
-    out["titular_documento"] = first(lookup(r, ["CPF"], lambda s: doc_checked(s, ocr)), sole_cpf(r))
-    out["numero"] = lookup(r, ["Nº Registro", "Nº de registro", "Registro", "Número do registro"],
-                           lambda s: field(s.words[0].text.strip(".,;"), s.sub(s.words[:1]))
-                           if re.fullmatch(r"\d{9,11}", s.words[0].text.strip(".,;")) else field(None, s))
-    out["categoria"] = lookup(r, ["Cat. Hab.", "Cat Hab", "Categoria", "Cat. hab"], _categoria)
-    out["data_nascimento"] = lookup(r, ["Data nascimento", "Data de nascimento", "Nascimento"], date_field)
-    out["data_emissao"] = lookup(r, ["Data emissão", "Data de emissão", "Emissão", "Data da emissão"], date_field)
-    out["validade"] = lookup(r, ["Validade", "Válida até", "Data de validade"], date_field)
-    obs = lookup(r, ["Observações", "Obs"], text_field, how=("auto",))
+    out["titular_nome"] = lookup(r, "titular_nome", name_field)
+    out["titular_documento"] = first(lookup(r, "titular_documento", lambda s: doc_checked(s, ocr)), sole_cpf(r))
+    out["numero"] = lookup(r, "numero", _registro, x_parse=_registro)
+    out["categoria"] = lookup(r, "categoria", _categoria, x_parse=_categoria)
+    out["data_nascimento"] = lookup(r, "data_nascimento", date_field)
+    out["data_emissao"] = lookup(r, "data_emissao", date_field)
+    out["validade"] = lookup(r, "validade", date_field)
+    obs = lookup(r, "observacoes", text_field, how=("auto",))
     out["observacoes"] = obs
     text = nz.fold(r.layout.text)
     ear = bool(re.search(r"\bear\b|exerce atividade remunerada", text))
     out["ear"] = field(ear, None, 0.9 if (ear or obs.value is not None or not ocr) else 0.7)
     return out
+
+
+def _registro(span) -> Field:
+    """The registry number: 9 to 11 digits, the first word."""
+    tok = span.words[0].text.strip(".,;") if span.words else ""
+    return field(tok, span.sub(span.words[:1])) if re.fullmatch(r"\d{9,11}", tok) else field(None, span)
 
 
 def _categoria(span) -> Field:

@@ -8,6 +8,7 @@ A field the contract refers elsewhere for ('conforme Grade de Itinerário anexa'
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from intake import normalize as nz
 from intake.layout import Span
@@ -16,6 +17,10 @@ from intake.parsers._common import (
 )
 from intake.parsers._lexicon import DASHES, confs, despeck, echoes, weighed
 from intake.parsers.generic import closing_date
+from intake.reading.extract import Extractor
+from intake.reading.parties import Party, parties
+from intake.reading.shapes import name as shape_name, town
+from intake.reading.vocabulary import vocabulary
 from validators.documents import CONFIDENT, Field
 
 TYPES = ("contrato_fretamento",)
@@ -32,49 +37,114 @@ _STOP_LABEL = (r"(?:paragrafo\s+\w+|clausula\s+\w+|itinerario|horarios?|locais\s
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, "contrato_fretamento")
     fl = r.flow()
     # every word of the contract, for a name or place printed twice (the parties sign below)
     seen = echoes(w for row in r.layout.all_rows() for w in row.words) if r.ocr else None
-    table = _Table(r, seen)
+    x = r.x
+    table = _Table(r, seen, x)
     out: dict[str, Field] = {}
-    out["numero_contrato"] = _numero(r, fl)
+    xnum = x.field("numero_contrato")
+    out["numero_contrato"] = _sure(xnum) or _value(_numero(r, fl)) or xnum
 
+    paragraphs = fl.offsets(sp.words[0] for sp in r.paragraphs() if sp.words)
+    # where the layout starts a paragraph, a clause's text ends (a text layer's spacing only: a scan's is too uneven)
+    fl.paragraphs = paragraphs if not r.ocr else ()
+    prose = parties(fl, ROLES, r.ocr, seen, paragraphs)
     for role, prefix in (("contratante", "contratante"), ("contratado", "contratado")):
-        nome, doc, qual = table.party(role)
-        if nome.value is None:
-            nome, doc2, qual = _party_prose(fl, role, r.ocr, seen)
-            if doc.value is None:
-                doc = doc2
+        # a form's labelled boxes ('NOME DO CONTRATANTE', a 'DADOS DA CONTRATADA' block), else
+        # the prose's qualification, a summary table's row, a signature
+        xn, xd = _named(x, f"{prefix}_nome", seen), x.field(f"{prefix}_documento")
+        nome, doc, qual = _party(role, table, prose[role])
+        if xn.value is not None:
+            nome = xn
+            qual = ""
+        if xd.value is not None:
+            doc = xd
         if doc.value is None:
             doc = _party_signature(r, role)
         out[f"{prefix}_nome"], out[f"{prefix}_documento"] = nome, doc
         if role == "contratante":
             out.update(_contratante_extra(fl, nome, doc, qual, table, r.ocr))
 
-    out["data_assinatura"] = closing_date(r)
-    out["vigencia_inicio"], out["vigencia_fim"] = table.vigencia() or _vigencia(fl)
-    out["origem"] = (table.text(["ORIGEM", "MUNICÍPIO DE ORIGEM", "PONTO DE INÍCIO DA VIAGEM", "PONTO DE PARTIDA"])
+    xa = x.field("data_assinatura")
+    out["data_assinatura"] = _sure(xa) or _value(closing_date(r)) or xa
+    ini, fim = x.field("vigencia_inicio"), x.field("vigencia_fim")
+    if ini.value is None or fim.value is None or ini.value > fim.value:
+        ini, fim = x.period("vigencia") or table.vigencia() or _vigencia(fl)
+    out["vigencia_inicio"], out["vigencia_fim"] = ini, fim
+    xo, xdst, xi = _town(x, "origem", seen), _town(x, "destino", seen), _named(x, "instituicao_destino", seen)
+    out["origem"] = (_sure(xo)
+                     or table.text(["ORIGEM", "MUNICÍPIO DE ORIGEM", "PONTO DE INÍCIO DA VIAGEM", "PONTO DE PARTIDA"])
                      or _value(_prose_labelled(fl, ["Ponto de início da viagem", "Ponto de partida",
                                                     "Município de origem", "Local de partida"], seen))
-                     or _prose_place(fl, "origem", seen))
-    out["destino"] = (table.text(["DESTINO", "MUNICÍPIO DE DESTINO", "PONTO DE TÉRMINO DA VIAGEM", "PONTO FINAL"])
+                     or _value(_prose_place(fl, "origem", seen)) or xo)
+    out["destino"] = (_sure(xdst)
+                      or table.text(["DESTINO", "MUNICÍPIO DE DESTINO", "PONTO DE TÉRMINO DA VIAGEM", "PONTO FINAL"])
                       or _value(_prose_labelled(fl, ["Ponto de término da viagem", "Ponto final",
                                                      "Município de destino", "Local de destino"], seen))
-                      or _prose_place(fl, "destino", seen))
-    out["instituicao_destino"] = (table.text(["INSTITUIÇÃO DE DESTINO", "INSTITUIÇÃO DE ENSINO",
-                                              "ESCOLA DE DESTINO", "INSTITUIÇÃO"], name=True)
-                                  or _prose_instituicao(fl, seen))
-    out["itinerario"], where = _labelled(table, fl, _ITINERARY, seen)
-    out["itinerario_descrito"] = _described(out["itinerario"], where, seen)
-    for name, labels in (("horarios", ["HORÁRIOS", "HORÁRIO", "HORÁRIO DE OPERAÇÃO", "HORÁRIOS DE OPERAÇÃO"]),
-                         ("locais_embarque", ["LOCAIS DE EMBARQUE E DESEMBARQUE", "LOCAIS DE EMBARQUE",
-                                              "LOCAL DE EMBARQUE", "PONTOS DE EMBARQUE",
-                                              "PONTOS DE EMBARQUE E DESEMBARQUE"])):
-        out[name] = _labelled(table, fl, labels, seen)[0]
-    out["valor"] = table.money(["VALOR", "PREÇO", "VALOR DO CONTRATO", "VALOR MENSAL"]) or _valor(fl)
+                      or _value(_prose_place(fl, "destino", seen)) or xdst)
+    out["instituicao_destino"] = (_sure(xi)
+                                  or table.text(["INSTITUIÇÃO DE DESTINO", "INSTITUIÇÃO DE ENSINO",
+                                                 "ESCOLA DE DESTINO", "INSTITUIÇÃO"], name=True)
+                                  or _value(_prose_instituicao(fl, seen)) or xi)
+    voc = vocabulary("contrato_fretamento").fields
+    for name in ("itinerario", "horarios", "locais_embarque"):
+        labels = sorted(voc[name].labels, key=len, reverse=True)  # the longest spelling first
+        out[name], where = _boxed_or_labelled(x, name, table, fl, labels, seen)
+        if name == "itinerario":
+            out["itinerario_descrito"] = _described(out["itinerario"], where, seen)
+    if out["horarios"].value is None:
+        out["horarios"] = _prose_times(fl, seen)
+    xv = x.field("valor")
+    out["valor"] = _sure(xv) or table.money(["VALOR", "PREÇO", "VALOR DO CONTRATO", "VALOR MENSAL"]) or \
+        _value(_valor(fl)) or xv
     out["passageiros_relacao"] = _has_passenger_table(r)
     return out
+
+
+def _named(x: Extractor, name: str, seen) -> Field:
+    """A name from its label's cell, its OCR'd words weighed as names."""
+    def parse(sp):
+        f = shape_name(sp, x.ocr)
+        return weighed(f, sp, names=True, seen=seen, joining=False) if f.value is not None else f
+    return x.field(name, parse)
+
+
+def _town(x: Extractor, name: str, seen) -> Field:
+    def parse(sp):
+        f = town(sp, x.ocr)
+        return weighed(f, sp, names=True, seen=seen, joining=False) if f.value is not None else f
+    return x.field(name, parse)
+
+
+def _party(role: str, table: _Table, prose: list[Party]) -> tuple[Field, Field, str]:
+    """The party of a role, from the surest place that names it: a qualification in the prose
+    that prints its CPF/CNPJ ('CONTRATANTE: X, ... CNPJ ...' or 'X, ..., doravante CONTRATANTE'),
+    a summary table's row that does, the prose's qualification without one, then the table's
+    row or a signature block's caption, which name a party without identifying it (unsure)."""
+    nome, doc, qual = table.party(role)
+    qualified = [p for p in prose if p.how in ("after", "before") and p.nome.confidence >= 0.5]
+    with_doc = [p for p in qualified if p.documento.value is not None]
+    if with_doc:
+        p = with_doc[0]
+        return p.nome, p.documento, p.qualificacao
+    if nome.value is not None and doc.value is not None:
+        return nome, doc, qual
+    if qualified:
+        p = qualified[0]
+        return p.nome, p.documento if p.documento.value is not None else doc, p.qualificacao
+    if nome.value is not None:
+        return cap(nome, 0.75), doc, qual
+    sig = [p for p in prose if p.how == "signature"]
+    if sig:
+        return sig[0].nome, sig[0].documento, sig[0].qualificacao
+    return nome, doc, qual
+
+
+def _sure(f: Field | None) -> Field | None:
+    """The field when read with confidence: an unsure label's read gives way to the other ways."""
+    return f if f is not None and f.value is not None and f.confidence >= CONFIDENT else None
 
 
 def _value(f: Field | None) -> Field | None:
@@ -83,15 +153,20 @@ def _value(f: Field | None) -> Field | None:
 
 # ------------------------------------------------------------------ number
 
-_NUM = re.compile(r"\bcontrato\b(?:[\s.]+de\s+[a-z ]{3,60}?)?[\s.]+(?:n\.?\s?[o°]\.?|numero|nr\.?)\s*[:\-]?\s*"
-                  r"([A-Za-z0-9][A-Za-z0-9./\-]*\d[A-Za-z0-9./\-]*)")
+_NUM = re.compile(r"\bcontrato\b(?:[\s.]+de\s+[a-z\s]{3,90}?)?[\s.]+(?:n\.?\s?[o°]\.?|numero|nr\.?)\s*[:\-]?\s*"
+                  r"((?:[a-z]{1,4}\s(?=[a-z0-9./\-]*\d))?[A-Za-z0-9][A-Za-z0-9./\-]*\d[A-Za-z0-9./\-]*)")
 
 
 def _numero(r: Reader, fl: Flow) -> Field:
     m = _NUM.search(fl.folded)
     if m:
-        raw = fl.text[m.start(1):m.end(1)].rstrip(".,;-")
-        return fl.field(raw, m.start(1), m.start(1) + len(raw))
+        start = m.start(1)
+        raw = fl.text[start:m.end(1)].rstrip(".,;-")
+        head = raw.split()[0] if " " in raw else ""
+        if head and not head.isupper():
+            start += len(head) + 1  # 'nº de 2026': only a prefix printed in capitals ('FC 035/2024')
+            raw = raw[len(head) + 1:]
+        return fl.field(raw, start, start + len(raw))
     return r.grab(["Nº DO CONTRATO", "NÚMERO DO CONTRATO", "CONTRATO Nº"],
                   lambda s: field(s.words[0].text.rstrip(".,;"), s.sub(s.words[:1])))
 
@@ -101,9 +176,10 @@ def _numero(r: Reader, fl: Flow) -> Field:
 class _Table:
     """Row labels that open their row ('1. CONTRATANTE', 'ORIGEM:') and the cell beside them."""
 
-    def __init__(self, r: Reader, seen: dict[str, float] | None = None):
+    def __init__(self, r: Reader, seen: dict[str, float] | None = None, x: Extractor | None = None):
         self.r = r
         self.seen = seen
+        self.x = x
 
     def cells(self, labels) -> list[Span] | None:
         for lab in labels:
@@ -112,12 +188,26 @@ class _Table:
                 before = [w for w in row.words[:h.start] if nz.key(w.text)]
                 if before and not (len(before) == 1 and (re.fullmatch(r"[0-9]{1,2}[.)]?|[a-z][.)]",
                                                                       before[0].text.strip().lower())
-                                                         or len(before[0].text.strip()) <= 2)):
+                                                         or self.r.ocr and len(before[0].text.strip()) <= 2
+                                                         and nz.key(before[0].text) not in ("da", "do", "de"))):
                     continue  # not at the start of its row: prose (a numbering or an OCR speck is fine)
                 lines = self.r.layout.cell(h, label_rows=label_rows)
-                if lines:
+                if lines and not self._labelled(lines[0]):
                     return lines
         return None
+
+    def _labelled(self, line: Span) -> bool:
+        """A cell that holds another label ('CONTRATANTE    CONTRATADA' over two signatures)."""
+        if self.x is None or not line.words:
+            return False
+        w = line.words[0]
+        row = self.r.layout.rows[line.page]
+        for rw in row:
+            if w in rw.words:
+                i = rw.words.index(w)
+                gap = w.bbox[0] - rw.words[i - 1].bbox[2] if i > 0 else 1.0
+                return self.x.cells.label_at(rw, i, gap, colon=False) is not None
+        return False
 
     def _hits(self, label: str):
         """The label on one row, or its first words with the rest on the row below (a label
@@ -378,6 +468,16 @@ def _clip_span(fl: Flow, start: int, end: int) -> Span:
 
 def _prose_place(fl: Flow, which: str, seen: dict[str, float] | None = None) -> Field:
     t = fl.folded
+    # 'entre Catalão/GO (origem) e Itumbiara/GO (destino)': the town named just before the word
+    for m in re.finditer(r"\(\s*" + which + r"\s*\)", t):
+        before = fl.text[max(0, m.start() - 60):m.start()].replace("\n", " ")
+        mm = re.search(r"([A-ZÀ-Ý][\wÀ-ÿ'.\-]*(?:\s+(?:d[aeo]s?\s+)?[A-ZÀ-Ý][\wÀ-ÿ'.\-]*)*(?:/[A-Z]{2})?)\s*$", before)
+        if mm:
+            a = m.start() - (len(before) - mm.start(1))
+            b = a + len(mm.group(1))
+            f = _clip(fl, a, b, seen=seen)
+            if f is not None and f.value:
+                return f
     pat = (r"\b" + which + r"\b\s*(?:[:\-–]\s*|(?:no|na|em|o|de)\s+)(?:o\s+|a\s+)?(?:municipio\s+de\s+|cidade\s+de\s+)?")
     for m in re.finditer(pat, t):
         rest = t[m.end():m.end() + 120]
@@ -390,32 +490,102 @@ def _prose_place(fl: Flow, which: str, seen: dict[str, float] | None = None) -> 
     return field(None)
 
 
-def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None) -> Field:
-    """'... até a instituição de ensino COLÉGIO X, situada na ...' (the name in capitals)."""
-    for m in re.finditer(r"\b(?:instituicao de ensino|escola|estabelecimento de ensino)\s+(?:denominad[ao]\s+)?",
-                         fl.folded):
-        rest = fl.text[m.end():m.end() + 120]
-        mm = re.match(r"([^,;(]{3,100}?)\s*(?:,|;|\(|\.\s|\s+situad|\s+localizad|\s+sito)", rest)
-        if mm:
-            name = mm.group(1)
-            letters = [c for c in name if c.isalpha()]
-            if letters and sum(c.isupper() for c in letters) >= 0.8 * len(letters):
-                a, b = m.end() + mm.start(1), m.end() + mm.end(1)
-                return weighed(fl.field(nz.name(name), a, b), fl.span(a, b), names=True, seen=seen, joining=False)
-    return field(None)
+def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None, avoid: tuple[int, int] | None = None) -> Field:
+    """A school's name in the prose ('... com desembarque na Escola de Educação Básica X', 'até a
+    instituição de ensino COLÉGIO X, situada ...'): a school word and the capitalised words after it,
+    where the words before it say the passengers go there. Found by what it looks like: confident,
+    never certain. `avoid`: a span of the text (the contractor's own name) not to take it from."""
+    voc = vocabulary("contrato_fretamento")
+    starts = sorted({nz.fold(v) for v in voc.values.get("instituicao", ())}, key=len, reverse=True)
+    context = [nz.fold(v) for v in voc.values.get("destino_contexto", ())]
+    pat = re.compile(r"(?<![a-z0-9])(?:" + "|".join(re.escape(w) for w in starts) + r")(?![a-z0-9])")
+    best: tuple[int, int, int, int] | None = None  # score, -position, start, end
+    for m in pat.finditer(fl.folded):
+        a = m.start()
+        if avoid and avoid[0] <= a < avoid[1]:
+            continue
+        if fl.text[max(0, a - 1):a] == "(":
+            continue  # 'Ilhéus (Ginásio Municipal)': a stop of the route described, not where they go
+        mm = re.match(r"[^,;(.\n]{0,100}?(?=\s*(?:[,;(]|\.\s|\.$|\n\n|\s+(?:situad|localizad|sit[oa]\b|com sede|"
+                      r"relacionad|conforme|mantid|inscrit|no municipio|na cidade|em\s|para\s|e\s+(?:o|a|os|as)\s)))",
+                      fl.text[a:a + 160].replace("\n", " "))
+        if not mm:
+            continue
+        raw = mm.group(0).rstrip(" .")
+        words = raw.split()
+        if len(words) < 2 or not _capitalised(words):
+            continue
+        back = fl.folded[max(0, a - 60):a]
+        score = 2 if any(c in back for c in context) else 0
+        if raw.isupper():
+            score += 1
+        key_ = (score, -a, a, a + len(raw))
+        if best is None or key_[:2] > best[:2]:
+            best = key_
+    if best is None or best[0] == 0:
+        return field(None)
+    a, b = best[2], best[3]
+    f = weighed(fl.field(nz.name(fl.text[a:b].replace("\n", " ")), a, b), fl.span(a, b), names=True, seen=seen,
+                joining=False)
+    return cap(f, 0.9)
+
+
+def _capitalised(words: list[str]) -> bool:
+    for w in words:
+        if w[:1].islower() and nz.fold(w) not in {"de", "da", "do", "das", "dos", "e", "em"}:
+            return False
+    return True
+
+
+_ABBREVIATIONS = frozenset("av avda r rod est estr trav tv pca praca al dr dra sto sta prof eng n no nr km gov "
+                           "pres cel ten cap sr sra srta jd vl res cond cia ltda sa s a".split())
+
+
+@lru_cache(maxsize=1)
+def _label_stop() -> re.Pattern:
+    """Any label of a contract (the vocabulary's), with a numbering before it and ':' or a dash
+    after it: where the next labelled item of a clause begins."""
+    voc = vocabulary("contrato_fretamento")
+    spellings = {nz.fold(lab) for f in voc.fields.values() for lab in f.labels}
+    spellings |= {nz.fold(lab) for lab in voc.labels}
+    words = sorted((re.escape(x).replace(r"\ ", r"\s+") for x in spellings if len(x) >= 4), key=len, reverse=True)
+    return re.compile(r"(?:\s|^)(?:(?:\d{1,2}(?:\.\d{1,2})*\.?|[a-z]\)|[ivx]{1,4}[.)]|paragrafo\s+\w+\s*[-–—]?|"
+                      r"clausula\s+\w+\s*[-–—]?)\s*)?(?:" + "|".join(words) + r")\s*[:\-–—]|"
+                      r"\s(?:clausula|paragra[a-z]o)\s+\w+\b|\s\d{1,2}(?:\.\d{1,2})*\.?\s+(?=[A-ZÀ-Ý]{3})")
+
+
+def _sentence_end(text: str) -> int | None:
+    """The first period that ends a sentence in text (not an abbreviation's: 'Av. Brasil')."""
+    for m in re.finditer(r"(?<=[A-Za-zÀ-ÿ0-9)])\.(?=\s+[A-ZÀ-Ý0-9])", text):
+        before = re.search(r"([A-Za-zÀ-ÿ0-9]+)$", text[:m.start()])
+        w = nz.fold(before.group(1)) if before else ""
+        if w in _ABBREVIATIONS or (len(w) == 1 and w.isalpha()):
+            continue
+        return m.start()
+    return None
 
 
 def _clause(fl: Flow, labels) -> tuple[int, int] | None:
-    """Where the text of 'Itinerário: ...' runs in a clause (offsets in the flow), up to the
-    next labelled paragraph or clause."""
+    """Where the text of 'Itinerário: ...' runs in a clause (offsets in the flow): up to the next
+    labelled item (any label of a contract, numbered or not), the end of its sentence, or its
+    paragraph's end."""
     t = fl.folded
+    paragraphs = getattr(fl, "paragraphs", ())
     for lab in labels:
         k = nz.fold(lab)
-        for m in re.finditer(r"\b" + re.escape(k) + r"\s*[:\-–]\s*", t):
+        for m in re.finditer(r"\b" + re.escape(k).replace(r"\ ", r"\s+") + r"\s*[:\-–—]\s*", t):
             rest = t[m.end():m.end() + 600]
-            # (a clause's heading with a letter misread: 'Parágrato terceiro')
-            stop = re.search(r"\s" + _STOP_LABEL + r"|\s(?:clausula|paragra[a-z]o)\s+\w+\b", rest)
-            end = m.end() + (stop.start() if stop else len(rest))
+            ends = [len(rest)]
+            stop = _label_stop().search(rest)
+            if stop:
+                ends.append(stop.start())
+            sent = _sentence_end(fl.text[m.end():m.end() + 600])
+            if sent is not None:
+                ends.append(sent)
+            nxt = [p - m.end() for p in paragraphs if p > m.end()]
+            if nxt:
+                ends.append(min(nxt))
+            end = m.end() + min(ends)
             if fl.text[m.end():end].strip(" .;,"):
                 return m.end(), end
     return None
@@ -427,20 +597,66 @@ def _prose_labelled(fl: Flow, labels, seen: dict[str, float] | None = None) -> F
     return (_clip(fl, *where, seen=seen) if where else None) or field(None)
 
 
+def _boxed_or_labelled(x: Extractor, name: str, table: _Table, fl: Flow, labels,
+                       seen: dict[str, float] | None) -> tuple[Field, Span | None]:
+    """A labelled text from the box under its label (a form's grid), else the clause or the
+    summary table's cell beside the label; the clause when it holds the box's text and goes on.
+    (Beside a label, prose runs on past the sentence: the clause knows where it ends.)"""
+    boxed = [c for c in x.candidates(name) if c.region.how == "below"]
+    xf = x.choose(boxed) if boxed else field(None)
+    lf, where = _labelled(table, fl, labels, seen)
+    if xf.value is not None and _REFERENCE.match(nz.key(xf.value) or ""):
+        xf = field(None)  # 'Conforme Anexo I' points elsewhere: no value here
+    if _sure(xf) is None:
+        return (lf if lf.value is not None else xf), where
+    if lf.value and len(lf.value) > len(xf.value) and nz.key(lf.value).startswith(nz.key(xf.value)):
+        return lf, where
+    return xf, None
+
+
 def _labelled(table: _Table, fl: Flow, labels, seen: dict[str, float] | None) -> tuple[Field, Span | None]:
     """A labelled text: the summary table's cell, else the clause; and the words it was read from."""
     sp = table.cell_span(labels)
-    if sp is not None:
-        return table.text_of(sp), sp
     where = _clause(fl, labels)
+    if sp is not None:
+        cell = table.text_of(sp)
+        if where is not None and cell.value:
+            clause = _clip(fl, *where, seen=seen)
+            # 'ROTEIRO: ... Estrada' / 'Geral, ...': prose wrapping back to the margin is no
+            # table's cell; the clause holds the whole text
+            if clause is not None and clause.value and len(clause.value) > len(cell.value) and \
+                    nz.key(clause.value).startswith(nz.key(cell.value)):
+                return clause, despeck(_clip_span(fl, *where))
+        return cell, sp
     if where is None:
         return field(None), None
     return _clip(fl, *where, seen=seen) or field(None), despeck(_clip_span(fl, *where))
 
 
+_TIME = re.compile(r"(?<![\d/])(?:[01]?\d|2[0-3])\s?(?:h\s?[0-5]\d|:[0-5]\d|h)(?![\d/])")
+_SCHEDULE = re.compile(r"\b(ida|volta|retorno|saida|chegada|partida|horarios?|turnos?|entrada)\b")
+
+
+def _prose_times(fl: Flow, seen: dict[str, float] | None) -> Field:
+    """The contract's times where no label names them: the first sentence that states two times
+    or more with the words of a schedule ('Ida: saída às 05h40 ...; Retorno: saída às 22h15 ...').
+    Found by what it says, not by a label: confident, never certain."""
+    t = fl.folded
+    for m in re.finditer(r"[^.\n]*(?:\n[^.\n]*)*?(?:\.(?=\s)|$)", t):
+        chunk = t[m.start():m.end()]
+        if len(_TIME.findall(chunk)) >= 2 and _SCHEDULE.search(chunk):
+            a, b = m.start(), m.end()
+            head = re.match(r"\s*(?:paragrafo\s+\w+\s*[.\-–—:]?|\d{1,2}(?:\.\d{1,2})*\.?|[a-z]\))\s*", t[a:b])
+            if head:
+                a += head.end()
+            f = _clip(fl, a, b, seen=seen)
+            if f is not None and f.value:
+                return cap(f, 0.85)
+    return field(None)
+
+
 # ------------------------------------------------------------------ itinerary described
 
-_ITINERARY = ["ITINERÁRIO", "PERCURSO", "TRAJETO"]
 _STOPS = 3  # a route of this many stops or more
 
 

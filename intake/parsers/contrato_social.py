@@ -1,14 +1,18 @@
 """Contrato social (constituição, alteração, consolidação): company, CNPJ, object, capital
-(subscribed and paid in), partners with their CPFs, registration at the Junta Comercial."""
+(subscribed and paid in), partners with their CPFs, registration at the Junta Comercial.
+
+A contract is prose: its fields are read from the clauses. The company's name and CNPJ are read
+first from a labelled box where one is printed (the vocabulary's labels: intake/vocabulary/
+contrato_social.yaml; 'CNPJ nº 41.318.410/0001-62' at the head)."""
 
 from __future__ import annotations
 
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import Reader, checked, field, find_docs, id_valid, span_of
+from intake.parsers._common import Reader, checked, field, find_docs, first, id_valid, span_of
 from intake.parsers._lexicon import weighed
-from intake.parsers.generic import closing_date
+from intake.parsers.generic import closing_date, labelled
 from validators.documents import Field
 
 TYPES = ("contrato_social",)
@@ -17,11 +21,11 @@ _COMPANY = re.compile(r"\b(ltda|s\.?\s?a\.?|s/a|eireli|epp|sociedade|cia|companh
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, doc_type)
     fl = r.flow()
     out: dict[str, Field] = {}
-    out["titular_nome"] = _razao(r, fl)
-    out["titular_documento"] = _cnpj(r, fl)
+    out["titular_nome"] = first(labelled(r, "titular_nome"), _razao(r, fl))
+    out["titular_documento"] = first(labelled(r, "titular_documento"), _cnpj(r, fl))
     out["data_emissao"] = closing_date(r)
     out["objeto_social"] = _objeto(fl, r.ocr)
     out["capital_social"], out["capital_integralizado"] = _capital(fl)

@@ -12,9 +12,12 @@ from rapidfuzz import fuzz, process
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import (
-    MISREAD, UNSURE, Reader, cnpj_alnum_repair, date_field, doc_checked, field, ident_in, int_field, lotacao_field, name_field,
-    span_of, vin_in,
+    MISREAD, UNSURE, Reader, cap, ocr_text, cnpj_alnum_repair, first, date_field, doc_checked, field, ident_in, lotacao_field, name_field,
+    vin_in,
 )
+from intake.reading import shapes
+from intake.reading.shapes import printed
+from intake.reading.vocabulary import vocabulary
 from validators.documents import Field
 
 TYPES = ("crlv", "crv")
@@ -30,28 +33,8 @@ UFS = {"AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "
 LIEN = re.compile(r"\b(alf|aliena\w*|arrendamento|arrend|leasing|reserva de dominio|penhor)\b")
 
 
-def _year(span: Span | None) -> Field:
-    if not span:
-        return field(None)
-    m = re.search(r"(?<!\d)(19[5-9]\d|20\d\d)(?!\d)", span.text)
-    if m:
-        return field(int(m.group(1)), span_of(span, m.start(), m.end()))
-    # OCR split a year in two ('201 9'): a box holding only digits
-    joined = re.sub(r"\s+", "", span.text)
-    if re.fullmatch(r"(19[5-9]\d|20\d\d)", joined):
-        return field(int(joined), span, span.conf * 0.95)
-    return field(None, span)
-
-
-def _years(span: Span | None) -> tuple[Field, Field]:
-    """'2019/2020' under ANO FAB./MODELO."""
-    if not span:
-        return field(None), field(None)
-    ms = list(re.finditer(r"(?<!\d)(19[5-9]\d|20\d\d)(?!\d)", span.text))
-    if len(ms) < 2:
-        return field(None), field(None)
-    return (field(int(ms[0].group(1)), span_of(span, ms[0].start(), ms[0].end())),
-            field(int(ms[1].group(1)), span_of(span, ms[1].start(), ms[1].end())))
+_year = shapes.year
+_years = shapes.years
 
 
 def _vocab_fix(text: str, vocab, cutoff: int = 85) -> tuple[str, bool]:
@@ -113,6 +96,8 @@ def _especie_anywhere(r: Reader) -> Field:
 
 
 def tipo_veiculo(especie: str | None) -> str | None:
+    """onibus, microonibus or outro from the espécie/tipo; None when it names no tipo at all
+    ('PASSAGEIRO' cut short is no evidence that the vehicle is not a bus)."""
     if not especie:
         return None
     k = nz.key(especie).replace(" ", "")
@@ -120,7 +105,8 @@ def tipo_veiculo(especie: str | None) -> str | None:
         return "microonibus"
     if "onibus" in k:
         return "onibus"
-    return "outro"
+    tipos = {nz.key(t).replace(" ", "") for t in vocabulary("crlv").values.get("tipo", ())}
+    return "outro" if any(t in k for t in tipos) else None
 
 
 def _municipio(span: Span | None) -> Field:
@@ -141,47 +127,54 @@ def _municipio(span: Span | None) -> Field:
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, "crlv")  # a CRV prints the CRLV's vehicle labels
+    x = r.x
     ocr = r.ocr
     out: dict[str, Field] = {}
 
-    out["renavam"] = r.grab(["CÓDIGO RENAVAM", "COD. RENAVAM", "CÓD. RENAVAM", "RENAVAM"],
-                            lambda s: ident_in(s, "renavam", ocr))
+    out["renavam"] = first(x.field("renavam"), r.grab(["CÓDIGO RENAVAM", "COD. RENAVAM", "CÓD. RENAVAM", "RENAVAM"],
+                                                      lambda s: ident_in(s, "renavam", ocr)))
     out["placa"] = _placa(r, ocr)
-    out["chassi"] = r.grab(["CHASSI", "CHASSI / VIN", "VIN"], lambda s: vin_in(s, ocr))
+    out["chassi"] = first(x.field("chassi"), r.grab(["CHASSI", "CHASSI / VIN", "VIN"], lambda s: vin_in(s, ocr)))
     if doc_type == "crlv":
-        out["exercicio"] = r.grab(["EXERCÍCIO", "EXERCICIO", "ANO EXERCÍCIO"], _year)
-    fab = r.grab(["ANO FABRICAÇÃO", "ANO DE FABRICAÇÃO", "ANO FAB", "ANO FAB."], _year)
-    mod = r.grab(["ANO MODELO", "ANO MOD", "ANO MOD."], _year)
+        out["exercicio"] = first(x.field("exercicio"), r.grab(["EXERCÍCIO", "EXERCICIO", "ANO EXERCÍCIO"], _year))
+    fab = first(x.field("ano_fabricacao"), r.grab(["ANO FABRICAÇÃO", "ANO DE FABRICAÇÃO", "ANO FAB", "ANO FAB."], _year))
+    mod = first(x.field("ano_modelo"), r.grab(["ANO MODELO", "ANO MOD", "ANO MOD."], _year))
     if fab.value is None or mod.value is None:
-        both = r.grab(["ANO FAB/MOD", "ANO FAB. / MODELO", "ANO FABRICAÇÃO / MODELO", "ANO FAB./MOD."],
-                      lambda s: _years(s)[0])
-        if both.value is not None:
-            f2, m2 = _years(r.layout.value(["ANO FAB/MOD", "ANO FAB. / MODELO", "ANO FABRICAÇÃO / MODELO"],
-                                           how=("auto",)))
-            fab = fab if fab.value is not None else f2
-            mod = mod if mod.value is not None else m2
+        cands = x.candidates("ano_fab_mod", lambda s: _years(s)[0])
+        if cands:
+            best = max(cands, key=lambda c: c.confidence)
+            f2, m2 = _years(best.region.span)
+            fab = fab if fab.value is not None else cap(f2, best.confidence)
+            mod = mod if mod.value is not None else cap(m2, best.confidence)
     if fab.value is None and isinstance(mod.value, int):
         fab = _year_near(r, mod.value)
     out["ano_fabricacao"], out["ano_modelo"] = fab, mod
 
     if doc_type == "crlv":
-        out["categoria"] = r.grab(["CATEGORIA"], lambda s: _categoria(s, ocr))
-        out["especie_tipo"] = r.grab(["ESPÉCIE / TIPO", "ESPECIE/TIPO", "ESPÉCIE"], lambda s: _especie(s, ocr))
+        out["categoria"] = first(x.field("categoria"), r.grab(["CATEGORIA"], lambda s: _categoria(s, ocr)))
+        out["especie_tipo"] = first(x.field("especie_tipo"),
+                                    r.grab(["ESPÉCIE / TIPO", "ESPECIE/TIPO", "ESPÉCIE"], lambda s: _especie(s, ocr)))
         if out["especie_tipo"].value is None:
             out["especie_tipo"] = _especie_anywhere(r)
         et = out["especie_tipo"]
-        out["tipo_veiculo"] = field(tipo_veiculo(et.value), None, et.confidence,
-                                    page=et.page, bbox=et.bbox) if et.value else field(None)
-        out["lotacao"] = r.grab(["LOTAÇÃO", "LOTACAO", "LOTAÇÃO (PASSAGEIROS)"], lotacao_field)
+        tipo = tipo_veiculo(et.value)
+        out["tipo_veiculo"] = field(tipo, None, et.confidence, page=et.page, bbox=et.bbox) if tipo else field(None)
+        if et.value and tipo is None:  # an espécie without its tipo: read only in part
+            out["especie_tipo"] = field(et.value, None, min(et.confidence, 0.6), page=et.page, bbox=et.bbox)
+        out["lotacao"] = first(x.field("lotacao"), r.grab(["LOTAÇÃO", "LOTACAO", "LOTAÇÃO (PASSAGEIROS)"],
+                                                          lotacao_field))
 
-    out["proprietario_nome"] = r.grab(["NOME", "NOME DO PROPRIETÁRIO", "PROPRIETÁRIO"], name_field)
+    out["proprietario_nome"] = first(x.field("proprietario_nome"),
+                                     r.grab(["NOME", "NOME DO PROPRIETÁRIO", "PROPRIETÁRIO"], name_field))
     if out["proprietario_nome"].value is None:
         out["proprietario_nome"] = _nome_above_doc(r)
-    out["proprietario_documento"] = cnpj_alnum_repair(
-        r.grab(["CPF / CNPJ", "CPF/CNPJ", "CNPJ / CPF"], lambda s: doc_checked(s, ocr)), ocr)
-    out["data_emissao"] = r.grab(["DATA", "DATA DE EMISSÃO", "EMISSÃO", "DATA EMISSÃO"], date_field)
-    out["municipio"] = r.grab(["LOCAL", "MUNICÍPIO"], _municipio)
+    out["proprietario_documento"] = cnpj_alnum_repair(first(
+        x.field("proprietario_documento"),
+        r.grab(["CPF / CNPJ", "CPF/CNPJ", "CNPJ / CPF"], lambda s: doc_checked(s, ocr))), ocr)
+    out["data_emissao"] = first(x.field("data_emissao"),
+                                r.grab(["DATA", "DATA DE EMISSÃO", "EMISSÃO", "DATA EMISSÃO"], date_field))
+    out["municipio"] = first(x.field("municipio"), r.grab(["LOCAL", "MUNICÍPIO"], _municipio))
 
     if doc_type == "crlv":
         out.update(_observacoes(r))
@@ -221,19 +214,51 @@ def _nome_above_doc(r: Reader) -> Field:
 
 
 def _observacoes(r: Reader) -> dict[str, Field]:
-    hit = r.layout.find_one(["OBSERVAÇÕES DO VEÍCULO", "OBSERVAÇÕES", "OBSERVACOES", "OBS"], whole=True)
-    if hit is None:
-        # no observations printed at all: nothing records a lien
-        return {"observacoes": field(None),
-                "alienacao": field(False, None, 0.95 if not r.ocr else 0.85)}
-    span = r.layout.auto(hit, lines=3, max_dy=0.03)
-    text = nz.spaces(span.text) if span else None
+    """The vehicle's observations as printed, and whether they record a lien: 'AL FID:<CREDOR>',
+    'Arr.Merc:<CREDOR>', 'R DOM:' (financed or leased) or 'S/REST' (none); the vocabulary says."""
+    labs = r.x.labels.of("observacoes")
+    if not labs:
+        hit = r.layout.find_one(["OBSERVAÇÕES DO VEÍCULO", "OBSERVAÇÕES", "OBSERVACOES", "OBS"], whole=True)
+        if hit is None:
+            # no observations printed at all: nothing records a lien
+            return {"observacoes": field(None),
+                    "alienacao": field(False, None, 0.95 if not r.ocr else 0.85)}
+        span = r.layout.auto(hit, lines=3, max_dy=0.03)
+        where = (hit.page, hit.bbox)
+    else:
+        lab = labs[0]
+        regions = r.x.regions(lab, 3)
+        span = regions[0].span if regions else None
+        where = (lab.page, lab.bbox)
+    if span:  # specks OCR read from dust left out; pieces of one printed word kept together
+        span = span.sub([w for w in span.words if ocr_text(span.sub([w]))]) or span
+    text = nz.spaces(printed(span)) if span else None
     if text and (set(text) <= set("* .-") or _is_label(text)):
         text, span = None, None
-    lien = bool(text and LIEN.search(nz.fold(text)))
+    lien = _lien(text)
     conf = span.conf if span else (1.0 if not r.ocr else 0.85)
+    if lien is None:
+        lien = False
+        if text:
+            conf = min(conf, 0.85)  # notes that say neither: no lien printed, not a lien denied
+            if r.ocr and len(nz.key(text).replace(" ", "")) < 8:
+                conf = min(conf, 0.6)  # a fragment read by OCR ('DOE'): the notes were not read
     return {"observacoes": field(text, span) if text else field(None),
-            "alienacao": field(lien, span, conf, page=hit.page, bbox=hit.bbox)}
+            "alienacao": field(lien, span, conf, page=where[0], bbox=list(where[1]))}
+
+
+def _lien(text: str | None) -> bool | None:
+    """True when the notes record a lien (fiduciary alienation, leasing, reservation of title),
+    False when they say there is none ('S/REST'), None when they say neither."""
+    if not text:
+        return None
+    voc = vocabulary("crlv").values
+    k = " " + nz.key(text) + " "
+    if any(" " + nz.key(v) + " " in k for v in voc.get("lien", ())) or LIEN.search(nz.fold(text)):
+        return True
+    if any(" " + nz.key(v) + " " in k for v in voc.get("no_lien", ())):
+        return False
+    return None
 
 
 def _is_label(text: str) -> bool:
@@ -256,6 +281,7 @@ def _placa(r: Reader, ocr: bool) -> Field:
     hits = [h for h in r.layout.find("PLACA", whole=False) if not _anterior(r, h)]
     hits.sort(key=lambda h: (-round(h.score, 3), h.page, h.row))
     cur, raw = field(None), None
+    found = r.x.field("placa")
     for h in hits:
         for span in (r.layout.auto(h), r.layout.below(h)):
             if not span or not span.words:
@@ -270,6 +296,8 @@ def _placa(r: Reader, ocr: bool) -> Field:
                 break
         if cur.value is not None:
             break
+    if found.value is not None:
+        cur = found  # the plate in the PLACA box, by the page's geometry
     if not ocr:
         return cur
     prev = _previous(r)

@@ -1,11 +1,14 @@
-"""Comprovante de endereço (utility bill): customer, address, town, state, issue date."""
+"""Comprovante de endereço (utility bill): customer, address, town, state, issue date.
+
+Labels are the vocabulary's (intake/vocabulary/comprovante_endereco.yaml): each field is read
+from its label's cell first, then by the older lookups over the same spellings."""
 
 from __future__ import annotations
 
 import re
 
 from intake.parsers._common import INFERRED, Reader, cap, date_field, doc_checked, field, name_field, span_of, text_field
-from intake.parsers.generic import lookup
+from intake.parsers.generic import lookup, text_in
 from validators.documents import Field
 
 TYPES = ("comprovante_endereco",)
@@ -16,19 +19,22 @@ UFS = {"AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "
 _UF_ROW = re.compile(r"^\s*[UuV][FfrEeP][:;.]?\s*:?\s+([A-Z]{2})\s*$")
 
 
+def _uf(s) -> Field:
+    return field(s.words[0].text, s.sub(s.words[:1])) if s.words and s.words[0].text in UFS else field(None, s)
+
+
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, doc_type)
     ocr = r.ocr
     out: dict[str, Field] = {}
-    out["titular_nome"] = lookup(r, ["Nome do cliente", "Cliente", "Titular", "Nome", "Consumidor"], name_field)
-    out["titular_documento"] = lookup(r, ["CPF/CNPJ", "CPF", "CNPJ", "CNPJ/CPF"], lambda s: doc_checked(s, ocr))
-    out["endereco"] = lookup(r, ["Endereço", "Endereço de entrega", "Logradouro", "Endereço da instalação"], text_field)
-    out["municipio"] = lookup(r, ["Município", "Cidade"], text_field)
-    out["uf"] = lookup(r, ["UF", "Estado"], lambda s: field(s.words[0].text, s.sub(s.words[:1]))
-                       if s.words[0].text in UFS else field(None, s))
+    out["titular_nome"] = lookup(r, "titular_nome", name_field)
+    out["titular_documento"] = lookup(r, "titular_documento", lambda s: doc_checked(s, ocr))
+    out["endereco"] = lookup(r, "endereco", text_field, x_parse=text_in(r), lines=1)
+    out["municipio"] = lookup(r, "municipio", text_field, x_parse=text_in(r), lines=1)
+    out["uf"] = lookup(r, "uf", _uf, x_parse=_uf)
     if out["uf"].value is None and ocr:
         out["uf"] = _uf_row(r)
-    out["data_emissao"] = lookup(r, ["Data de emissão", "Emissão", "Data da emissão", "Emitida em"], date_field)
+    out["data_emissao"] = lookup(r, "data_emissao", date_field)
     return out
 
 

@@ -1,8 +1,11 @@
 """The parser for types without a module of their own, and the label-driven reading the
 type modules build on: each field doctypes.yaml lists for the type is looked up by its label
-(and common spellings of it), its value taken to the right of the label or in the box below,
-and parsed by the field's kind. Fields of kinds that need the document's logic (bool, enum,
-list, records) are left to the type modules.
+spellings, kept as data in the type's vocabulary (intake/vocabulary/<type>.yaml, or one made
+from doctypes.yaml and the common synonyms), first through the label's cell
+(intake/reading: right of the label or in the box below it, a value of the field's shape),
+then by the older lookups over the same spellings, which never take a label of the document
+as a value. Fields of kinds that need the document's logic (bool, enum, list, records) are
+left to the type modules.
 """
 
 from __future__ import annotations
@@ -11,57 +14,23 @@ import re
 from collections.abc import Callable, Sequence
 
 from intake import normalize as nz
-from intake.layout import Span
+from intake.layout import Span, match_factor
 from intake.parsers._common import (
     CNPJ_RE, INFERRED, Reader, cap, checked, date_field, doc_checked, field, find_docs, ident, ident_in, int_field,
     money_field, name_field, ocr_text, span_of, text_field,
 )
 from intake.parsers._lexicon import weighed
+from intake.reading import shapes
+from intake.reading.cells import Region
+from intake.reading.extract import AMBIGUOUS, Candidate
+from intake.reading.labels import RUN_GAP
+from intake.reading.vocabulary import common_synonyms, vocabulary
 from validators import doctypes
 from validators.documents import Field
 
-# Common spellings of labels, by field name (the doctypes.yaml label is tried first).
-SYNONYMS: dict[str, tuple[str, ...]] = {
-    "titular_nome": ("Nome", "Titular", "Nome do titular", "Nome empresarial", "Razão social",
-                     "Requerente", "Contribuinte", "Interessado", "Empresa"),
-    "titular_documento": ("CPF/CNPJ", "CNPJ/CPF", "CPF", "CNPJ", "CNPJ nº", "CPF nº",
-                          "Número de inscrição", "Inscrição no CNPJ"),
-    "numero": ("Número", "Nº", "N°", "Número do documento", "Código de controle",
-               "Código de autenticidade", "Protocolo", "Certidão nº"),
-    "data_emissao": ("Data de emissão", "Emitido em", "Emitida em", "Emissão", "Data da emissão",
-                     "Data de expedição", "Expedição", "Data"),
-    "validade": ("Validade", "Válido até", "Válida até", "Data de validade", "Válido até:"),
-    "data_nascimento": ("Data de nascimento", "Nascimento", "Data nasc"),
-    "data_pagamento": ("Data do pagamento", "Data de pagamento", "Pago em", "Data pagamento"),
-    "valor": ("Valor", "Valor pago", "Valor total", "Valor cobrado", "Total"),
-    "placa": ("Placa",),
-    "chassi": ("Chassi",),
-    "renavam": ("Código RENAVAM", "Renavam", "Cód. Renavam"),
-    "municipio": ("Município", "Municipio", "Cidade", "Local"),
-    "ano_fabricacao": ("Ano de fabricação", "Ano fabricação", "Ano fab"),
-    "ano_modelo": ("Ano modelo", "Ano mod"),
-    "proprietario_nome": ("Proprietário", "Nome do proprietário", "Nome"),
-    "proprietario_documento": ("CPF/CNPJ", "CPF / CNPJ", "CPF/CNPJ do proprietário"),
-    "uf": ("UF", "Estado"),
-    "endereco": ("Endereço", "Logradouro", "Endereço de entrega"),
-    "curso": ("Curso",),
-    "medico_crm": ("CRM",),
-    "atividade": ("Atividade", "Atividade principal", "Atividades"),
-    "objeto": ("Objeto", "Assunto"),
-    "situacao": ("Situação cadastral", "Situação"),
-    "natureza_juridica": ("Natureza jurídica",),
-    "categoria": ("Categoria", "Cat. hab", "Cat hab"),
-    "observacoes": ("Observações", "Obs"),
-    "data_abertura": ("Data de abertura",),
-    "registro_junta": ("NIRE", "Registro na Junta Comercial", "Registro"),
-    "objeto_social": ("Objeto social",),
-    "capital_social": ("Capital social",),
-    "contrato_numero": ("Contrato nº", "Contrato", "Número do contrato"),
-    "origem": ("Origem",),
-    "destino": ("Destino",),
-    "itinerario": ("Itinerário", "Percurso"),
-    "horarios": ("Horários", "Horário"),
-}
+# Common spellings of labels, by field name (the doctypes.yaml label is tried first): data, in
+# intake/vocabulary/common.yaml.
+SYNONYMS: dict[str, tuple[str, ...]] = common_synonyms()
 
 # Labels short or common enough to need a whole-label match (':' or a gap after them).
 _GENERIC = {"nome", "data", "cpf", "cnpj", "numero", "n", "no", "valor", "total", "local",
@@ -107,12 +76,224 @@ def labels_for(name: str, spec: dict, extra: Sequence[str] = ()) -> list[str]:
     return uniq
 
 
-def lookup(r: Reader, labels: Sequence[str], parse: Parse, *,
-           how: Sequence[str] = ("auto", "wide"), **find_kw) -> Field:
-    """The first label (in the order given) whose value parses; null when none does.
+def spellings(r: Reader, name: str) -> list[str]:
+    """A field's label spellings, most telling first: data, in the vocabulary of the document's
+    type (intake/vocabulary/<type>.yaml; for a type without a file, the doctypes.yaml label and
+    the common synonyms)."""
+    spec = vocabulary(r.doc_type).fields.get(name) if r.doc_type else None
+    if spec is not None and spec.labels:
+        return list(spec.labels)
+    return labels_for(name, doctypes.fields(r.doc_type).get(name, {}) if r.doc_type else {})
+
+
+_DASHES = {"-", "–", "—"}
+
+
+def _in_value(x, lab) -> bool:
+    """Whether a label's words are printed inside another label's value, not as a label: after
+    a dash ('AVENIDA MAANAIM, 1741 - CIDADE NOBRE': 'Cidade' is the street's district), or as
+    the first word of a 'Label:' value close before it ('Curso: Curso Especializado ...')."""
+    row = x.layout.rows[lab.page][lab.row]
+    if lab.start == 0:
+        return False
+    prev = row.words[lab.start - 1]
+    gap = lab.words[0].bbox[0] - prev.bbox[2]
+    if gap >= RUN_GAP * row.height:
+        return False
+    t = prev.text.strip()
+    if t in _DASHES:
+        before = row.words[lab.start - 2].text.strip() if lab.start >= 2 else ""
+        return bool(before) and not re.fullmatch(r"(?:\d{1,2}|[IVXivx]{1,4})[.)]?", before)
+    return t.endswith(":") and len(t) > 2 and x.labels.is_label_word(prev)
+
+
+def candidates(r: Reader, name: str, parse: Parse | None = None, *, labels=None, **kw) -> list:
+    """The field's candidates from its labels' cells (Extractor.candidates), without those of a
+    label printed inside a value (_in_value), and with the value of a key-value table whose
+    first word is also a label's ('Pagador        Nome da Empresa Ltda': _table_value)."""
+    x = r.x
+    labs = labels if labels is not None else x.labels.of(name) + x.section_labels(name)
+    labs = [lab for lab in labs if not _in_value(x, lab)]
+    if not labs:
+        return []
+    values = {}
+    for lab in labs:
+        v = _table_value(x, lab)
+        if v is not None:
+            values[id(lab)] = v
+    inside = {id(w) for v in values.values() for w in v.words}
+    labs = [lab for lab in labs if id(lab.words[0]) not in inside]  # a word of a value is no label
+    out = x.candidates(name, parse, labels=labs, **kw) if labs else []
+    parse = parse or x.parser(name)
+    for lab in labs:
+        v = values.get(id(lab))
+        if v is None:
+            continue
+        f = parse(v)
+        if f.value is not None:
+            region = Region("far", (v,), lab, True)
+            out.append(Candidate(f, region, round(f.confidence * match_factor(lab.score), 4)))
+    return out
+
+
+def _table_value(x, lab) -> Span | None:
+    """The value of a key-value table's row whose first word the vocabulary also spells as a
+    label ('Pagador        Nome da Empresa Ltda', 'Descrição      Taxa de vistoria'): the run of
+    words far right of the label, starting in the column where the table's values start (other
+    rows print a label at this label's x and a value, not a label, at that x). None where the
+    next words are a label of their own (a 'Label:', a grid's header row)."""
+    page_rows = x.layout.rows[lab.page]
+    row = page_rows[lab.row]
+    if lab.row2 is not None or lab.end >= len(row.words) or lab.first_words[-1].text.rstrip().endswith(":"):
+        return None
+    first = row.words[lab.end]
+    h = row.height
+    if first.bbox[0] - lab.first_words[-1].bbox[2] < RUN_GAP * h or first.text.rstrip().endswith(":"):
+        return None
+    nxt = x.labels.starting(first)
+    if nxt is None or nxt.row != row.index or nxt.words[-1].text.rstrip().endswith(":"):
+        return None  # a plain value: the Extractor reads it
+    lx, vx, tol = lab.bbox[0], first.bbox[0], max(0.004, 0.5 * h)
+    seen = 0
+    for other in page_rows:
+        if other.index == row.index or not other.words:
+            continue
+        w0 = other.words[0]
+        if abs(w0.bbox[0] - lx) > tol or not x.labels.is_label_word(w0):
+            continue
+        at = [w for w in other.words[1:] if abs(w.bbox[0] - vx) <= tol]
+        if at and not x.labels.is_label_word(at[0]):
+            seen += 1
+    if seen < 2:
+        return None
+    words = [first]
+    for w in row.words[lab.end + 1:]:
+        if w.bbox[0] - words[-1].bbox[2] > 2.5 * h:
+            break
+        words.append(w)
+    return Span(lab.page, tuple(words), lab.score)
+
+
+def labelled(r: Reader, name: str, parse: Parse | None = None, **kw) -> Field:
+    """The field from its label's cell, as r.field() reads it (the Reader's Extractor: the
+    vocabulary's spellings, a value of the field's shape or what `parse` makes of the cell),
+    over candidates(); null without a document type."""
+    if r.doc_type is None:
+        return field(None)
+    return r.x.choose(candidates(r, name, parse, **kw))
+
+
+def in_order(r: Reader, name: str, parse: Parse | None = None, **kw) -> Field:
+    """The field from the cells of its first spelling (in the vocabulary's order, most telling
+    first) that holds a value: where a document prints several numbers ('Número do certificado'
+    and 'RA (registro de alistamento)'), the order of the spellings says which one is the field's."""
+    if r.doc_type is None:
+        return field(None)
+    x = r.x
+    for lab in spellings(r, name):
+        labs = [h for h in x.labels.spelled(lab) if name in h.fields]
+        cands = candidates(r, name, parse, labels=labs, **kw) if labs else []
+        if cands:
+            return x.choose(cands)
+    return field(None)
+
+
+def first_printed(r: Reader, name: str, parse: Parse | None = None, **kw) -> Field | None:
+    """The value in the cell of the field's first label printed (a CTPS lists the current
+    contract first: a later block's value is not the field's, even where the first is empty).
+    None when no label of the field stands on the document."""
+    if r.doc_type is None:
+        return None
+    x = r.x
+    labs = [lab for lab in x.labels.of(name) if x.cells.stands(lab) and not _in_value(x, lab)]
+    if not labs:
+        return None
+    top = min(labs, key=lambda lab: (lab.page, lab.row, lab.start))
+    return x.choose(x.candidates(name, parse, labels=[top], **kw))
+
+
+def whole_lines(r: Reader, span: Span | None) -> Span | None:
+    """The span with the words its lines skip put back: on each row it touches, every word from
+    its first to its last, and a dash that ends the line ('206-2 - Sociedade', 'Av. Plínio Brasil
+    Milano -' / 'Av. Protásio Alves': the punctuation of a text value is part of it)."""
+    if not span or not span.words:
+        return span
+    where = _rows_of(r)
+    picked: dict[int, list[int]] = {}
+    rows = {}
+    for w in span.words:
+        row, i = where.get(id(w), (None, None))
+        if row is None:
+            return span
+        rows[id(row)] = row
+        picked.setdefault(id(row), []).append(i)
+    words = []
+    for k, idx in picked.items():
+        row = rows[k]
+        a, b = min(idx), max(idx) + 1
+        while b < len(row.words) and row.words[b].text.strip() in _DASHES \
+                and row.words[b].bbox[0] - row.words[b - 1].bbox[2] < RUN_GAP * row.height:
+            b += 1
+        words += row.words[a:b]
+    return Span(span.page, tuple(words), span.score)
+
+
+def text_in(r: Reader) -> Parse:
+    """The parse of a text value read from a label's cell: its lines as printed."""
+    return lambda sp: text_field(whole_lines(r, sp))
+
+
+def _rows_of(r: Reader) -> dict[int, tuple]:
+    """id() of every word -> (its row, its index in the row), built once per Reader."""
+    where = getattr(r, "_word_rows", None)
+    if where is None:
+        where = {id(w): (row, i) for p in r.layout.pages for row in r.layout.rows[p.number]
+                 for i, w in enumerate(row.words)}
+        r._word_rows = where
+    return where
+
+
+def in_label(r: Reader, hit=None, span: Span | None = None) -> bool:
+    """Whether an older lookup's find lands on a label, never a value: the hit is the start of
+    a longer label of the document ('ALVARÁ' of 'ALVARÁ DE LOCALIZAÇÃO E FUNCIONAMENTO': the
+    longest spelling wins), or the value found starts with a label (r.is_label) or inside one."""
+    if r.doc_type is None:
+        return False
+    labels = r.x.labels
+    if hit is not None and hit.words:
+        lab = labels.starting(hit.words[0])
+        if lab is not None and len(lab.words) > len(hit.words):
+            return True
+    if span is None or not span.words:
+        return False
+    if r.is_label(span):
+        return True
+    w = span.words[0]
+    row, _ = _rows_of(r).get(id(w), (None, None))
+    if row is None:
+        return False
+    return any(x is w for lab in labels.in_row(row.page, row.index) for x in lab.words[1:])
+
+
+def lookup(r: Reader, labels: str | Sequence[str], parse: Parse, *,
+           how: Sequence[str] = ("auto", "wide"), x_parse: Parse | None = None, ordered: bool = False,
+           lines: int | None = None, **find_kw) -> Field:
+    """A labelled value; null when none is found.
+
+    labels: a field's name or label spellings. A field's name reads its label's cell first
+    (labelled(): the vocabulary's spellings, x_parse or else the field's shape, over `lines`
+    lines, the shape's by default; ordered: in_order(), the first spelling whose cell holds a
+    value), then the older lookups over the vocabulary's spellings of it. Spellings go to the
+    older lookups only. These take the first label (in the order given) whose value parses,
+    never a label (in_label(): a longer label's start, a value that starts with a label).
 
     how: layout methods tried in turn ('auto', 'right', 'below', 'next', 'cell'), and 'wide':
     the value far right of a 'LABEL:' on its row (a form printed in two columns)."""
+    if isinstance(labels, str):
+        f = (in_order if ordered else labelled)(r, labels, x_parse, lines=lines)
+        if f.value is not None:
+            return f
+        labels = spellings(r, labels)
     for lab in labels:
         kw = dict(find_kw)
         if nz.key(lab) in _GENERIC or len(nz.key(lab)) <= 4:
@@ -124,12 +305,12 @@ def lookup(r: Reader, labels: Sequence[str], parse: Parse, *,
                 if method == "wide":
                     span = _wide(r, hit)
                 elif method == "cell":
-                    lines = r.layout.cell(hit)
-                    span = lines[0] if lines else None
+                    cell = r.layout.cell(hit)
+                    span = cell[0] if cell else None
                 else:
                     span = getattr(r.layout, {"next": "next_line"}.get(method, method))(hit)
-                if not span:
-                    continue
+                if not span or in_label(r, hit, span):
+                    continue  # nothing there, or a label: never a value
                 f = parse(span)
                 if f.value is not None:
                     return f
@@ -144,22 +325,38 @@ def _wide(r: Reader, hit) -> Span | None:
     return r.layout.right(hit, max_gap=0.45) if colon else None
 
 
-def lookup_text(r: Reader, labels: Sequence[str], *, name: bool = False, prose: str | None = None) -> Field:
+def lookup_text(r: Reader, labels: str | Sequence[str], *, name: bool = False, prose: str | None = None,
+                lines: int = 8, ordered: bool = False) -> Field:
     """A labelled text value that may wrap over lines: the cell beside a row label
     ('ATIVIDADE:   Transporte ... / ... internacional'), else the value right of or below it.
 
+    labels: a field's name (its label's cell first, over `lines` lines at most; ordered: the
+    first spelling whose cell holds a value, see in_order(); then the older lookups over the
+    vocabulary's spellings) or label spellings (the older lookups only); neither takes a value
+    that starts with a label of the document.
     prose: after OCR, weigh the words against the dictionary (_lexicon): 'vocabulary' for text
     of common words (an activity, an object), 'names' for text that may hold proper names."""
     def done(f: Field, sp: Span) -> Field:
-        return weighed(f, sp, names=prose == "names") if prose and r.ocr else f
+        return weighed(f, sp, names=prose == "names") if prose and r.ocr and f.value is not None else f
 
+    if isinstance(labels, str):
+        def parse(sp: Span | None) -> Field:
+            sp = whole_lines(r, sp)
+            return done((shapes.name if name else shapes.text)(sp, r.ocr), sp)
+
+        f = (in_order if ordered else labelled)(r, labels, parse, lines=lines)
+        if f.value is not None:
+            return f
+        labels = spellings(r, labels)
     for lab in labels:
         for hit in r.layout.find(lab, whole=True):
             if not r.layout.leads(hit):
                 continue
-            lines = r.layout.cell(hit)
-            if lines:
-                sp = Span(lines[0].page, tuple(w for ln in lines for w in ln.words), lines[0].score)
+            cell = r.layout.cell(hit)
+            if cell and in_label(r, hit, cell[0]):
+                continue  # a label: never a value
+            if cell:
+                sp = Span(cell[0].page, tuple(w for ln in cell for w in ln.words), cell[0].score)
                 v = nz.name(ocr_text(sp)) if name else nz.spaces(ocr_text(sp))
                 if v:
                     return done(field(v, sp), sp)
@@ -172,7 +369,7 @@ def lookup_text(r: Reader, labels: Sequence[str], *, name: bool = False, prose: 
                 continue
             sp = r.layout.right(hit) if _colon_after(r, hit) else None
             sp = sp or box_text(r, hit)
-            if sp and not (len(sp.words) == 1 and sp.words[0].text.rstrip().endswith(":")):
+            if sp and not (len(sp.words) == 1 and sp.words[0].text.rstrip().endswith(":")) and not in_label(r, hit, sp):
                 f = text_field(sp)
                 if f.value is not None:
                     return done(f, sp)
@@ -213,6 +410,37 @@ def box_text(r: Reader, hit, max_lines: int = 8) -> Span | None:
         words.extend(ws)
         last = row
     return Span(hit.page, tuple(words), hit.score)
+
+
+# what names a vehicle in a sentence: the plate printed after it is the vehicle's
+_PLATE_CUE = re.compile(r"(?<![a-z])(?:veiculos?|placas?)(?![a-z])")
+_SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
+
+
+def placa_in_prose(r: Reader, reach: int = 40) -> Field:
+    """A plate printed in a sentence rather than in a box of its own ('METROPLAN - TAXA DE
+    VISTORIA - VEÍCULO IWE8828', 'o veículo de placa ABC1D23'): the first plate that follows
+    'veículo' or 'placa' in the same sentence, within `reach` characters. Found without a label
+    of its own, it is never surer than INFERRED; different plates so named are a hint only."""
+    fl = r.flow()
+    found: list[Field] = []
+    for m in _PLATE_CUE.finditer(fl.folded):
+        rest = fl.text[m.end():m.end() + reach]
+        end = _SENTENCE_END.search(rest)
+        rest = rest[:end.start()] if end else rest
+        hits = nz.find_placas(rest, strict=True)
+        if not hits:
+            continue
+        v, s, e = hits[0]
+        f = ident("placa", v, fl.span(m.end() + s, m.end() + e), r.ocr)
+        if f.value is not None:
+            found.append(cap(f, INFERRED))
+    if not found:
+        return field(None)
+    best = found[0]
+    if any(f.value != best.value for f in found[1:]):
+        return cap(best, AMBIGUOUS)
+    return best
 
 
 _NUMERO_RE = re.compile(r"(?<![a-z])n\s?[o°º.]{1,2}\s*[:\-]?\s*([A-Za-z0-9][A-Za-z0-9./\-]*\d[A-Za-z0-9./\-]*)")
@@ -259,16 +487,24 @@ def closing_date(r: Reader) -> Field:
 
 def read_fields(r: Reader, doc_type: str, *, skip: Sequence[str] = (),
                 labels: dict[str, Sequence[str]] | None = None) -> dict[str, Field]:
-    """Every field of the type with a plain kind, looked up by label."""
+    """Every field of the type with a plain kind, looked up by label: its label's cell first
+    (the vocabulary's spellings and the field's shape), then the older lookups over the same
+    spellings (and `labels`, extra spellings by field name)."""
     out: dict[str, Field] = {}
     labels = labels or {}
+    if r.doc_type is None:
+        r.doc_type = doc_type
     for name, spec in doctypes.fields(doc_type).items():
         if name in skip:
             continue
         parse = parser_of(spec.get("kind", "text"), r)
         if parse is None:
             continue
-        out[name] = lookup(r, labels_for(name, spec, labels.get(name, ())), parse)
+        f = labelled(r, name)
+        if f.value is None:
+            f = lookup(r, list(labels.get(name, ())) + [s for s in spellings(r, name) if s not in labels.get(name, ())],
+                       parse)
+        out[name] = f
     if "data_emissao" in out and out["data_emissao"].value is None:
         out["data_emissao"] = closing_date(r)
     if "titular_documento" in out and out["titular_documento"].value is None:
@@ -313,4 +549,4 @@ TYPES: tuple[str, ...] = ()
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    return read_fields(Reader(ext), doc_type)
+    return read_fields(Reader(ext, doc_type), doc_type)

@@ -1,23 +1,26 @@
-"""Grade de itinerário: contract number, origin and destination towns, itinerary, times."""
+"""Grade de itinerário: contract number, origin and destination towns, itinerary, times.
+
+Labels are the vocabulary's (intake/vocabulary/grade_itinerario.yaml): each field is read from
+its label's cell first, then by the older lookups over the same spellings."""
 
 from __future__ import annotations
 
-from intake.parsers._common import Reader, field
+from intake.parsers._common import Reader, field, first
 from intake.parsers.contrato import _numero
-from intake.parsers.generic import lookup_text
+from intake.parsers.generic import labelled, lookup_text
 from validators.documents import Field
 
 TYPES = ("grade_itinerario",)
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, doc_type)
     out: dict[str, Field] = {}
-    out["contrato_numero"] = _numero(r, r.flow())
-    out["origem"] = lookup_text(r, ["Município de origem", "Origem", "Cidade de origem"])
-    out["destino"] = lookup_text(r, ["Município de destino", "Destino", "Cidade de destino"])
-    out["itinerario"] = lookup_text(r, ["Itinerário", "Percurso", "Trajeto"], prose="names")
-    out["horarios"] = lookup_text(r, ["Horários", "Horário", "Horários de partida"], prose="names")
+    out["contrato_numero"] = first(labelled(r, "contrato_numero"), _numero(r, r.flow()))
+    out["origem"] = lookup_text(r, "origem")
+    out["destino"] = lookup_text(r, "destino")
+    out["itinerario"] = lookup_text(r, "itinerario", prose="names")
+    out["horarios"] = lookup_text(r, "horarios", prose="names")
     for k in ("origem", "destino", "itinerario", "horarios"):
         if out[k].value in ("-", "—"):
             out[k] = field(None)

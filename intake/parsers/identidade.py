@@ -1,5 +1,8 @@
 """Documento de identidade: the state Carteira de Identidade (RG) and the Carteira de
-Identidade Nacional (CIN, bilingual labels, CPF as the registry number)."""
+Identidade Nacional (CIN, bilingual labels, CPF as the registry number).
+
+Labels are the vocabulary's (intake/vocabulary/documento_identidade.yaml): each field is read
+from its label's cell first, then by the older lookups over the same spellings."""
 
 from __future__ import annotations
 
@@ -7,36 +10,36 @@ import re
 
 from intake import normalize as nz
 from intake.parsers._common import (
-    INFERRED, Reader, cap, checked, date_field, doc_checked, field, find_docs, first, name_field, span_of,
-    unchecked, verified,
+    Reader, date_field, doc_checked, field, first, name_field, unchecked, verified,
 )
-from intake.parsers.generic import lookup, sole_cpf
+from intake.parsers.generic import first_printed, in_label, lookup, sole_cpf, spellings
 from validators.documents import Field
 
 TYPES = ("documento_identidade",)
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, doc_type)
     ocr = r.ocr
     out: dict[str, Field] = {}
-    names = ["Nome / Name", "Nome civil", "Nome", "Condutor", "Nome do condutor"]
-    # a grid box: the value under its label (OCR may leave specks right of the label)
-    out["titular_nome"] = first(lookup(r, names, name_field), _below(r, names, name_field))
-    cin = lookup(r, ["Registro Geral - CPF / Personal Number", "CPF / Personal Number"],
-                 lambda s: doc_checked(s, ocr))
-    out["titular_documento"] = first(cin, lookup(r, ["CPF", "CPF do condutor"], lambda s: doc_checked(s, ocr)),
-                                     sole_cpf(r))
+    # a grid box: the value under its label (OCR may leave specks right of the label, which cut
+    # the box short: the name under the label over the page's width then reads it whole)
+    nome = lookup(r, "titular_nome", name_field)
+    wide = _below(r, spellings(r, "titular_nome"), name_field) if ocr or nome.value is None else field(None)
+    if wide.value is not None and (nome.value is None or (
+            len(wide.value) > len(nome.value) and wide.value.startswith(nome.value + " "))):
+        nome = wide
+    out["titular_nome"] = nome
+    cin = lookup(r, "registro_cpf", lambda s: doc_checked(s, ocr))
+    out["titular_documento"] = first(cin, lookup(r, "titular_documento", lambda s: doc_checked(s, ocr)), sole_cpf(r))
     if cin.value:
         # the CIN's registry number is the CPF, kept as printed
-        sp_text = lookup(r, ["Registro Geral - CPF / Personal Number", "CPF / Personal Number"],
-                         lambda s: field(s.text.strip(), s))
+        as_printed = lambda s: field(s.text.strip(), s) if s.text.strip() else field(None, s)  # noqa: E731
+        sp_text = lookup(r, "registro_cpf", as_printed, x_parse=as_printed, lines=1)
         out["numero"] = verified(sp_text, "cpf", ocr)
     else:
-        out["numero"] = unchecked(lookup(r, ["Registro Geral", "RG", "Nº do RG", "Identidade", "Nº do cadastro",
-                                             "Número do cadastro"], _registro), ocr)
-    out["data_emissao"] = lookup(r, ["Data de Emissão / Date of Issue", "Data de expedição", "Expedição",
-                                     "Data de emissão", "Emitido em", "Documento emitido em"], date_field)
+        out["numero"] = unchecked(lookup(r, "numero", _registro, x_parse=_registro, ordered=True), ocr)
+    out["data_emissao"] = lookup(r, "data_emissao", date_field)
     if out["data_emissao"].value is None:
         fl = r.flow()
         m = re.search(r"\bemitid[oa] em\s+", fl.folded)
@@ -44,8 +47,8 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         if ds:
             out["data_emissao"] = fl.field(ds[0][0], m.end() + ds[0][1], m.end() + ds[0][2])
     out.update(_kind(r, ocr))
-    births = ["Data de Nascimento / Date of Birth", "Data de nascimento", "Nascimento"]
-    out["data_nascimento"] = first(lookup(r, births, date_field), lookup(r, births, _date_unslashed) if ocr else None)
+    out["data_nascimento"] = first(lookup(r, "data_nascimento", date_field),
+                                   lookup(r, spellings(r, "data_nascimento"), _date_unslashed) if ocr else None)
     return out
 
 
@@ -61,14 +64,10 @@ def _kind(r: Reader, ocr: bool) -> dict[str, Field]:
     out: dict[str, Field] = {"tipo_documento": field(kind, None, 0.9) if kind else field(None)}
     if kind in ("ctps", "condutor_fretado"):
         # a CTPS lists the current contract first: only the first block counts
-        out["empregador_nome"] = _first(r, ["Empregador", "Razão social do empregador", "Autorizatário",
-                                            "Empresa", "Transportadora"], name_field)
-        out["empregador_documento"] = _first(r, ["CNPJ/CPF do empregador", "CNPJ do empregador",
-                                                 "CNPJ do autorizatário", "CNPJ/CPF", "CNPJ"],
-                                             lambda s: doc_checked(s, ocr))
-        out["data_admissao"] = _first(r, ["Data de admissão", "Admissão", "Data de início"], date_field)
-        out["data_desligamento"] = _first(r, ["Data de desligamento", "Data de saída", "Desligamento",
-                                              "Data de término"], date_field)
+        out["empregador_nome"] = _first(r, "empregador_nome", name_field)
+        out["empregador_documento"] = _first(r, "empregador_documento", lambda s: doc_checked(s, ocr))
+        out["data_admissao"] = _first(r, "data_admissao", date_field)
+        out["data_desligamento"] = _first(r, "data_desligamento", date_field)
 
     return out
 
@@ -83,7 +82,7 @@ def _below(r: Reader, labels, parse) -> Field:
             if any(len(nz.key(w.text)) > 2 and w.conf >= 0.5 for w in rest):
                 continue  # another label beside it: the default column bounds hold
             span = r.layout.below(hit, bounds=(hit.bbox[0] - 0.02, 1.0))
-            f = parse(span) if span else field(None)
+            f = parse(span) if span and not in_label(r, hit, span) else field(None)
             if f.value is not None:
                 return f
     return field(None)
@@ -107,11 +106,15 @@ def _registro(span) -> Field:
     return field(None, span)
 
 
-def _first(r: Reader, labels, parse) -> Field:
-    """The value under the first printing of the label (not a later block's)."""
-    hits = [h for lab in labels for h in r.layout.find(lab, whole=True)]
+def _first(r: Reader, name: str, parse) -> Field:
+    """The value of the field's first label printed (not a later block's): its cell first,
+    else under the first print of one of its spellings."""
+    f = first_printed(r, name)
+    if f is not None:
+        return f
+    hits = [h for lab in spellings(r, name) for h in r.layout.find(lab, whole=True)]
     if not hits:
         return field(None)
     h = min(hits, key=lambda h: (h.page, h.row, -h.score))
     span = r.layout.auto(h)
-    return parse(span) if span else field(None)
+    return parse(span) if span and not in_label(r, h, span) else field(None)

@@ -1,4 +1,9 @@
-"""Laudo de inspeção técnica / declaração de vistoria: vehicle, dates, result, issuer."""
+"""Laudo de inspeção técnica / declaração de vistoria: vehicle, dates, result, issuer.
+
+Labels are the vocabulary's (intake/vocabulary/laudo_inspecao.yaml): each field is read from
+its label's cell first, then by the older lookups over the same spellings. A plate printed
+only in the declaration's prose ('vistoriei o veículo placa ABC1D23') is read from there, as a
+value found without a label of its own."""
 
 from __future__ import annotations
 
@@ -6,10 +11,10 @@ import re
 
 from intake import normalize as nz
 from intake.parsers._common import (
-    REPAIRED, Reader, cap, checked_renavam, date_field, doc_checked, field, lotacao_field, name_field, plate_in, unchecked,
-    vin_in,
+    REPAIRED, Reader, cap, checked_renavam, date_field, doc_checked, field, first, lotacao_field, name_field, plate_in,
+    unchecked, vin_in,
 )
-from intake.parsers.generic import lookup, numero_after_title
+from intake.parsers.generic import lookup, numero_after_title, placa_in_prose
 from validators.documents import Field
 
 TYPES = ("laudo_inspecao",)
@@ -19,26 +24,24 @@ _EMISSORES = [("metroplan", r"\bmetroplan\b"), ("emtu", r"\bemtu\b"), ("inmetro"
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, doc_type)
     ocr = r.ocr
     out: dict[str, Field] = {}
-    out["titular_nome"] = lookup(r, ["Proprietário", "Nome do proprietário", "Proprietário / arrendatário",
-                                     "Empresa", "Transportadora"], name_field)
-    out["titular_documento"] = lookup(r, ["CPF / CNPJ", "CPF/CNPJ", "CNPJ", "CPF"], lambda s: doc_checked(s, ocr))
-    num = lookup(r, ["Laudo Nº", "Nº do laudo", "Número do laudo", "Certificado Nº", "Laudo / selo Nº",
-                     "Selo Nº", "Declaração Nº", "Nº da declaração", "Laudo", "Nº"], lambda s: _numero(s, ocr))
+    out["titular_nome"] = lookup(r, "titular_nome", name_field)
+    out["titular_documento"] = lookup(r, "titular_documento", lambda s: doc_checked(s, ocr))
+    numero = lambda s: _numero(s, ocr)  # noqa: E731
+    num = lookup(r, "numero", numero, x_parse=numero, ordered=True)
     num = num if num.value is not None else numero_after_title(r)
     out["numero"] = unchecked(_prefix_as_printed(num, r) if ocr else num, ocr)
-    out["placa"] = lookup(r, ["Placa"], lambda s: plate_in(s, ocr))
-    out["chassi"] = lookup(r, ["Chassi"], lambda s: vin_in(s, ocr))
-    out["renavam"] = lookup(r, ["RENAVAM", "Código RENAVAM"], lambda s: checked_renavam(s, ocr))
-    out["lotacao"] = lookup(r, ["Lotação", "Capacidade"], lotacao_field)
-    out["data_emissao"] = lookup(r, ["Data da inspeção", "Data da vistoria", "Data de emissão", "Realizada em",
-                                     "Data"], date_field)
-    out["validade"] = lookup(r, ["Válido até", "Validade", "Válida até", "Vencimento"], date_field)
+    out["placa"] = first(lookup(r, "placa", lambda s: plate_in(s, ocr)), placa_in_prose(r))
+    out["chassi"] = lookup(r, "chassi", lambda s: vin_in(s, ocr))
+    out["renavam"] = lookup(r, "renavam", lambda s: checked_renavam(s, ocr))
+    out["lotacao"] = lookup(r, "lotacao", lotacao_field)
+    out["data_emissao"] = lookup(r, "data_emissao", date_field)
+    out["validade"] = lookup(r, "validade", date_field)
     text = nz.fold(r.layout.text)
-    res = lookup(r, ["Resultado", "Parecer", "Conclusão", "Situação"],
-                 lambda s: field(_resultado(s.text), s) if _resultado(s.text) else field(None, s))
+    verdict = lambda s: field(_resultado(s.text), s) if _resultado(s.text) else field(None, s)  # noqa: E731
+    res = lookup(r, "resultado", verdict, x_parse=verdict)
     if res.value is None:
         res = _resultado_prose(r)
     if res.value is None:

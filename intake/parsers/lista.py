@@ -7,19 +7,27 @@ the rows read, checked against a printed total when there is one."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from validate_docbr import Certidao
 
 from intake import normalize as nz
 from intake.layout import Row, Span
 from intake.parsers._common import (
-    MISREAD, REPAIRED, VERIFIED, Reader, cap, field, id_valid, span_of, voted,
+    MISREAD, REPAIRED, VERIFIED, Reader, cap, field, first, id_valid, span_of, voted,
 )
 from intake.parsers._lexicon import FUNCTION, LEXICAL, STRANGE, echoes, prose_conf, weighed
 from intake.parsers.contrato import _numero
+from intake.reading import shapes
+from intake.reading.extract import Extractor
+from intake.reading.tables import read_table
+from intake.reading.vocabulary import vocabulary
 from validators.documents import Field, RowRead
 
 TYPES = ("lista_passageiros",)
+
+# a passenger's number that could not be read (not a number shown absent)
+NOT_READ = 0.3
 
 DOC_COLUMNS = {
     "cpf": ["CPF"],
@@ -46,20 +54,32 @@ STOP = ["TOTAL DE PASSAGEIROS", "TOTAL", "Declaramos", "Certificamos", "Declaro"
         "Observações"]
 _FOOTER = re.compile(r"\b(pagina|pag|folha|lista de passageiros|relacao de passageiros|metroplan|contrato n|"
                      r"total|assinatura|declaramos|certificamos|cep|avenida|rua|telefone|www)\b")
-_TIPO = [("certidao", r"certid|nasc"), ("matricula", r"matr"), ("inscricao", r"inscr"),
-         ("cpf", r"\bcpf\b"), ("rg", r"\brg\b|identidade|\bci\b")]
+# the kinds a tipo cell may name, in the order they are tried (a birth certificate's 'NASC.'
+# before anything else); their spellings are the vocabulary's values
+KINDS = ("certidao", "matricula", "inscricao", "cpf", "rg")
+# a tipo cell that names no kind leaves the row's kind unknown: someone must look
+UNKNOWN_KIND = 0.6
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, "lista_passageiros")
+    x = r.x
     out: dict[str, Field] = {}
-    out["contrato_numero"] = _numero(r, r.flow())
+    out["contrato_numero"] = first(x.field("contrato_numero"), _numero(r, r.flow()))
     # a name read unsure in the header is often read sure elsewhere (a signature, a row)
     seen = echoes(w for row in r.layout.all_rows() for w in row.words) if r.ocr else None
-    out["contratante_nome"] = _contratante(r, seen)
-    out["instituicao"] = _instituicao(r, seen)
+    out["contratante_nome"] = first(_named(x, "contratante_nome", seen), _contratante(r, seen))
+    out["instituicao"] = first(_named(x, "instituicao", seen), _instituicao(r, seen))
     out["passageiros"], out["total_passageiros"] = _passageiros(r)
     return out
+
+
+def _named(x: Extractor, name: str, seen) -> Field:
+    """A name from its label's cell, its OCR'd words weighed as names."""
+    def parse(sp):
+        f = shapes.name(sp, x.ocr)
+        return weighed(f, sp, names=True, seen=seen, joining=False) if f.value is not None else f
+    return x.field(name, parse)
 
 
 def _contratante(r: Reader, seen=None) -> Field:
@@ -98,12 +118,25 @@ def _instituicao(r: Reader, seen=None) -> Field:
     return field(None)
 
 
+@cache
+def _kind_spellings() -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
+    """(kind, whole-word spellings, word beginnings) from the vocabulary, as key() text."""
+    v = vocabulary("lista_passageiros")
+    out = []
+    for kind in KINDS:
+        raw = v.values.get(kind, ())
+        out.append((kind, tuple(nz.key(s) for s in raw if not s.endswith("*") and nz.key(s)),
+                    tuple(nz.key(s[:-1]) for s in raw if s.endswith("*"))))
+    return tuple(out)
+
+
 def _tipo_of(text: str | None) -> str | None:
     if not text:
         return None
-    t = nz.fold(text)
-    for kind, pat in _TIPO:
-        if re.search(pat, t):
+    k = nz.key(text)
+    padded, toks = f" {k} ", k.split()
+    for kind, words, starts in _kind_spellings():
+        if any(f" {w} " in padded for w in words) or any(t.startswith(s) for t in toks for s in starts):
             return kind
     return None
 
@@ -131,7 +164,12 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         has_doc = any(_clean_doc(row.text(c)) for c in row.cells if c.startswith("doc"))
         return has_doc or (numbered and bool(row.text("tipo") or row.text("doc")))
 
-    rows, header = r.layout.table(COLUMNS, min_cols=2, stop=STOP, keep=keep)
+    t = read_table(r.layout, vocabulary("lista_passageiros").tables["passageiros"], min_cols=2, stop=STOP,
+                   keep=keep, key_columns=[c for c in COLUMNS if c != "nome"], key_first=("n",))
+    rows = t.rows if t is not None else []
+    # whether the list's header names a column for the passengers' documents: only then is an
+    # empty cell a document absent; otherwise the number was not read
+    doc_column = t is not None and any(c.name == "doc" or c.name.startswith("doc_") for c in t.columns)
     # every word of the list: a surname read unsure in one row is read sure in another
     seen = echoes(w for row in r.layout.all_rows() for w in row.words) if r.ocr else None
     out_rows = []
@@ -162,6 +200,10 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         if tipo in ("cpf",) and doc:
             doc = nz.doc(doc) or doc
         conf, dconf = _row_conf(r, nome, nome_sp, tipo, tipo_sp, doc, doc_sp, seen)
+        if tipo is None and re.search(r"[A-Za-z]{2}", row.text("tipo") or ""):
+            conf = min(conf, UNKNOWN_KIND)  # a kind printed that no spelling of ours names
+        if doc is None and (not doc_column or any(c.startswith("doc") and sp.words for c, sp in row.cells.items())):
+            dconf = min(dconf, NOT_READ)  # no column to read it from, or a cell with marks that made no number
         if nome_sp and r.ocr:
             conf = min(conf, _broken(nome_sp, row.specks, nome))
         out_rows.append({"nome": nome, "documento_tipo": tipo, "documento": doc})
@@ -252,6 +294,8 @@ def _name(text: str | None, seen: dict[str, float] | None = None) -> str | None:
     between two names ('CAIOALVES'): split where both halves are read sure in other rows."""
     if text:
         text = re.sub(r"(?<=[A-ZÀ-Ý])!|!(?=[A-ZÀ-Ý])", "I", text)
+        # the row's number, when the list's numbering column was not found: no name holds digits
+        text = " ".join(t for t in text.split() if not re.fullmatch(r"\d{1,4}[.)º°-]?", t))
     if text and seen:
         def sure(w: str) -> bool:
             return seen.get(w.lower(), 0.0) >= LEXICAL
@@ -269,10 +313,16 @@ def _name(text: str | None, seen: dict[str, float] | None = None) -> str | None:
     return nz.name(text)
 
 
-# A number's shape by its kind: what the column or the tipo cell says is borne out by the digits.
+def _cut_name(nome: str | None) -> bool:
+    words = (nome or "").lower().split()
+    return len(words) > 1 and words[-1] in {"da", "de", "do", "das", "dos", "e"}
+
+
+# A number's shape by its kind: what the column or the tipo cell says is borne out by the digits
+# (an RG may carry its state's letters: MG-12.345.678).
 _SHAPES = {
     "cpf": re.compile(r"\d{11}"),
-    "rg": re.compile(r"\d{6,10}[0-9X]?"),
+    "rg": re.compile(r"(?:[A-Z]{2})?\d{5,10}[0-9X]?"),
     "matricula": re.compile(r"[0-9A-Z]{3,12}"),
     "certidao": re.compile(r"\d{30,32}|[0-9A-Z]{3,12}"),
     "inscricao": re.compile(r"[0-9A-Z]{3,14}"),
@@ -288,6 +338,11 @@ def _row_conf(r: Reader, nome: str | None, nome_sp: Span | None, tipo: str | Non
     if not r.ocr:
         conf = min((sp.conf for sp in (nome_sp, tipo_sp, doc_sp) if sp), default=1.0)
         conf = min(conf, 0.85) if tipo is None else conf
+        # printed text can still be cut or run together: a number not of its kind's shape, a
+        # name ending in a particle ('... Barbosa da') is no sure entry
+        shape = _SHAPES.get(tipo or "")
+        if doc and shape and not shape.fullmatch(doc) or _cut_name(nome):
+            conf = min(conf, UNKNOWN_KIND)
         return conf, conf
     parts = []
     if nome_sp:

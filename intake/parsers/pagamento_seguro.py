@@ -1,5 +1,9 @@
 """Comprovante de pagamento do seguro: a bank receipt of the premium (one payment) or the
-insurer's statement of instalments (paid up to date or not)."""
+insurer's statement of instalments (paid up to date or not).
+
+Labels and the instalment table's headers are the vocabulary's (intake/vocabulary/
+comprovante_pagamento_seguro.yaml): each field is read from its label's cell first, then by
+the older lookups over the same spellings."""
 
 from __future__ import annotations
 
@@ -9,7 +13,9 @@ from intake import normalize as nz
 from intake.parsers._common import (
     Reader, date_field, doc_checked, field, int_field, money_field, name_field, plate_in, text_field,
 )
-from intake.parsers.generic import lookup
+from intake.parsers.generic import labelled, lookup
+from intake.reading import shapes
+from intake.reading.vocabulary import vocabulary
 from validators.documents import Field
 
 TYPES = ("comprovante_pagamento_seguro",)
@@ -18,40 +24,38 @@ _APOLICE = re.compile(r"\bapolice\b\s*(?:n[o°º.]{1,2}\s*|numero\s*)?[:\-]?\s*(
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, doc_type)
     ocr = r.ocr
     out: dict[str, Field] = {}
-    out["numero_apolice"] = field(None)
+    # a policy's number as printed (no check digit tells a misread: its words' confidence says)
+    out["numero_apolice"] = labelled(r, "numero_apolice", lambda s: shapes.code(s))
     fl = r.flow()
     m = _APOLICE.search(fl.folded)
-    if m:
+    if m and out["numero_apolice"].value is None:
         out["numero_apolice"] = fl.field(fl.text[m.start(1):m.end(1)], m.start(1), m.end(1))
-    out["segurado_nome"] = lookup(r, ["Segurado", "Pagador", "Nome do segurado", "Sacado"], name_field)
-    out["segurado_documento"] = lookup(r, ["CNPJ do segurado", "CPF/CNPJ do pagador", "CPF/CNPJ do segurado",
-                                           "CNPJ do pagador", "CPF do segurado"], lambda s: doc_checked(s, ocr))
+    out["segurado_nome"] = lookup(r, "segurado_nome", name_field)
+    out["segurado_documento"] = lookup(r, "segurado_documento", lambda s: doc_checked(s, ocr))
     out["data_pagamento"], out["valor"], out["quitado"] = _pagamento(r)
     text = nz.fold(r.layout.text)
     dpvat = bool(re.search(r"\bdpvat\b|seguro obrigatorio|\bspvat\b", text))
     out["dpvat"] = field(dpvat, None, 0.9)
-    out["placa"] = lookup(r, ["Placa", "Placa do veículo"], lambda s: plate_in(s, ocr))
-    out["exercicio"] = lookup(r, ["Exercício", "Ano de exercício", "Exercício de referência"],
-                              lambda s: int_field(s, 1970, 2100))
+    out["placa"] = lookup(r, "placa", lambda s: plate_in(s, ocr))
+    year = lambda s: int_field(s, 1970, 2100)  # noqa: E731
+    out["exercicio"] = lookup(r, "exercicio", year, x_parse=year)
     if dpvat:  # a DPVAT ticket names the vehicle's owner, who pays it
         if out["segurado_nome"].value is None:
-            out["segurado_nome"] = lookup(r, ["Proprietário", "Nome do proprietário"], name_field)
+            out["segurado_nome"] = lookup(r, "proprietario_nome", name_field)
         if out["segurado_documento"].value is None:
-            out["segurado_documento"] = lookup(r, ["CPF/CNPJ", "CNPJ/CPF", "CPF/CNPJ do proprietário"],
-                                               lambda s: doc_checked(s, ocr))
-    out["categoria_tarifaria"] = lookup(r, ["Categoria tarifária", "Cat. tarif.", "Cat. tarifária",
-                                            "Categoria"], _categoria) if dpvat else field(None)
+            out["segurado_documento"] = lookup(r, "proprietario_documento", lambda s: doc_checked(s, ocr))
+    out["categoria_tarifaria"] = lookup(r, "categoria_tarifaria", _categoria, x_parse=_categoria, lines=1) \
+        if dpvat else field(None)
     return out
 
 
 def _pagamento(r: Reader) -> tuple[Field, Field, Field]:
     # an instalment table: the paid ones and whether any fell due unpaid
-    rows, header = r.layout.table(
-        {"parcela": ["Parcela"], "venc": ["Vencimento"], "valor": ["Valor"], "pag": ["Pagamento", "Data do pagamento"],
-         "sit": ["Situação", "Status"]}, min_cols=3)
+    columns = {c: list(v) for c, v in vocabulary("comprovante_pagamento_seguro").tables["parcelas"].items()}
+    rows, header = r.layout.table(columns, min_cols=3)
     if header and rows:
         paid_dates, total, overdue, paid_rows, used = [], 0.0, False, [], []
         for row in rows:
@@ -72,7 +76,7 @@ def _pagamento(r: Reader) -> tuple[Field, Field, Field]:
         if paid_dates:
             last = max(paid_dates)
             last_row = paid_rows[paid_dates.index(last)]
-            printed = lookup(r, ["Total pago"], money_field)
+            printed = lookup(r, "total_pago", money_field)
             valor = round(total, 2)
             vconf = conf if printed.value is None or abs(printed.value - valor) < 0.01 else min(conf, 0.5)
             qconf = conf
@@ -87,8 +91,8 @@ def _pagamento(r: Reader) -> tuple[Field, Field, Field]:
             return (field(last, None, dconf, page=page, bbox=list(last_row.bbox)),
                     field(valor, None, vconf, page=page, bbox=list(paid_rows[0].bbox)),
                     field(not overdue, None, qconf, page=page))
-    data = lookup(r, ["Data do pagamento", "Data de pagamento", "Pago em", "Data da transação", "Data"], date_field)
-    valor = lookup(r, ["Valor pago", "Valor total pago", "Valor cobrado", "Total pago", "Valor"], money_field)
+    data = lookup(r, "data_pagamento", date_field)
+    valor = lookup(r, "valor", money_field)
     text = nz.fold(r.layout.text)
     if re.search(r"\b(a vencer|vencid[ao]s? (e )?nao pag|em atraso|inadimplen)", text) and "em dia" not in text:
         quitado = field(False, None, 0.85)

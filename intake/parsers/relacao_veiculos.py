@@ -1,4 +1,8 @@
-"""Relação de veículos (the carrier's fleet list): company, CNPJ, date, one row per vehicle."""
+"""Relação de veículos (the carrier's fleet list): company, CNPJ, date, one row per vehicle.
+
+Labels and the table's column headers are the vocabulary's (intake/vocabulary/
+relacao_veiculos.yaml): the header's fields are read from their labels' cells first, then by
+the older lookups over the same spellings."""
 
 from __future__ import annotations
 
@@ -6,31 +10,25 @@ import re
 
 from intake import normalize as nz
 from intake.parsers._common import Reader, doc_checked, field, ident_in, name_field
-from intake.parsers.generic import closing_date, lookup, sole_doc
+from intake.parsers.generic import closing_date, labelled, lookup, sole_doc
+from intake.reading.vocabulary import vocabulary
 from validators.documents import Field
 
 TYPES = ("relacao_veiculos",)
 
-COLUMNS = {
-    "n": ["Nº", "ITEM", "ORDEM"],
-    "placa": ["PLACA"],
-    "tipo": ["TIPO", "ESPÉCIE / TIPO", "ESPÉCIE/TIPO", "ESPÉCIE", "TIPO DE VEÍCULO"],
-    "marca": ["MARCA / MODELO", "MARCA/MODELO", "MODELO", "MARCA"],
-    "ano": ["ANO FAB.", "ANO FAB", "ANO DE FABRICAÇÃO", "ANO FAB/MOD", "ANO FAB./MOD.", "ANO"],
-    "lotacao": ["LOTAÇÃO", "CAPACIDADE", "LUGARES", "PASSAGEIROS"],
-    "x_renavam": ["RENAVAM"],
-    "x_chassi": ["CHASSI"],
-}
+# the fleet table's columns by their header spellings (data: the vocabulary's 'veiculos' table)
+COLUMNS = {c: list(v) for c, v in vocabulary("relacao_veiculos").tables["veiculos"].items()}
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, doc_type)
     ocr = r.ocr
     out: dict[str, Field] = {}
-    out["titular_nome"] = lookup(r, ["Empresa", "Razão social", "Transportadora", "Nome empresarial"], name_field)
-    doc = lookup(r, ["CNPJ", "CNPJ/CPF"], lambda s: doc_checked(s, ocr))
+    out["titular_nome"] = lookup(r, "titular_nome", name_field)
+    doc = lookup(r, "titular_documento", lambda s: doc_checked(s, ocr))
     out["titular_documento"] = doc if doc.value else sole_doc(r)
-    out["data_emissao"] = closing_date(r)
+    em = labelled(r, "data_emissao")
+    out["data_emissao"] = em if em.value is not None else closing_date(r)
     rows, header = r.layout.table(COLUMNS, min_cols=3, stop=["TOTAL", "Declaramos", "Declaro"],
                                   keep=lambda row: bool(nz.find_placas(row.text("placa") or "", strict=False)))
     veic, confs = [], []

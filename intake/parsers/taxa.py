@@ -1,4 +1,9 @@
-"""Comprovante de recolhimento de taxa (guia paga): which fee, payer, amount, date, plate."""
+"""Comprovante de recolhimento de taxa (guia paga): which fee, payer, amount, date, plate.
+
+Labels are the vocabulary's (intake/vocabulary/comprovante_taxa.yaml): each field is read from
+its label's cell first, then by the older lookups over the same spellings. A plate the receipt
+prints only in its description ('TAXA DE VISTORIA - VEÍCULO IWE8828') is read from there, as a
+value found without a label of its own."""
 
 from __future__ import annotations
 
@@ -6,9 +11,9 @@ import re
 
 from intake import normalize as nz
 from intake.parsers._common import (
-    Reader, date_field, doc_checked, field, money_field, name_field, plate_in, span_of,
+    Reader, date_field, doc_checked, field, first, money_field, name_field, plate_in, span_of,
 )
-from intake.parsers.generic import lookup, lookup_text
+from intake.parsers.generic import lookup, lookup_text, placa_in_prose
 from validators.documents import Field
 
 TYPES = ("comprovante_taxa",)
@@ -20,20 +25,16 @@ _TAXAS = [("contribuicao_sindical", r"contribuicao sindical|\bgrcsu\b"),
 
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
-    r = Reader(ext)
+    r = Reader(ext, doc_type)
     ocr = r.ocr
     out: dict[str, Field] = {}
-    out["titular_nome"] = lookup(r, ["Contribuinte", "Pagador", "Nome do contribuinte", "Razão social",
-                                     "Sacado", "Nome"], name_field)
-    out["titular_documento"] = lookup(r, ["CNPJ/CPF", "CPF/CNPJ", "CNPJ", "CPF", "CNPJ do contribuinte",
-                                          "CPF/CNPJ do pagador"], lambda s: doc_checked(s, ocr))
-    out["valor"] = lookup(r, ["Valor pago", "Valor total", "Valor cobrado", "Valor recolhido", "Valor"], money_field)
-    out["data_pagamento"] = lookup(r, ["Data do pagamento", "Data de pagamento", "Pago em", "Data da arrecadação",
-                                       "Data"], date_field)
-    out["placa"] = lookup(r, ["Placa do veículo", "Placa"], lambda s: plate_in(s, ocr))
-    desc = lookup_text(r, ["Descrição", "Código da receita", "Receita", "Histórico", "Referente a", "Serviço", "Tipo"])
-    named = lookup(r, ["Descrição", "Código da receita", "Receita", "Histórico", "Referente a", "Serviço", "Tipo"],
-                   _taxa_words)
+    out["titular_nome"] = lookup(r, "titular_nome", name_field)
+    out["titular_documento"] = lookup(r, "titular_documento", lambda s: doc_checked(s, ocr))
+    out["valor"] = lookup(r, "valor", money_field)
+    out["data_pagamento"] = lookup(r, "data_pagamento", date_field)
+    out["placa"] = first(lookup(r, "placa", lambda s: plate_in(s, ocr)), placa_in_prose(r))
+    desc = lookup_text(r, "taxa", ordered=True)
+    named = lookup(r, "taxa", _taxa_words, x_parse=_taxa_words)
     out["taxa"] = named if named.value is not None else _taxa(desc, r)
     return out
 

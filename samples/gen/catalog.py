@@ -45,6 +45,7 @@ class Entry:
     render: Callable[[], tuple[bytes, dict]]
     notes: dict = field(default_factory=dict)  # extra keys for the expected JSON
     scan: dict = field(default_factory=dict)  # overrides: turn, turn_pages, mode, fmt
+    photo: bool = False  # also photographed (gen/photo.py)
 
 
 @dataclass
@@ -80,9 +81,9 @@ class Pool:
         self.entries: dict[str, Entry] = {}
         self.smudged: list[Smudged] = []
 
-    def add(self, name: str, type_: str, layout: str, fn, *args, notes=None, scan=None, **kw) -> str:
+    def add(self, name: str, type_: str, layout: str, fn, *args, notes=None, scan=None, photo=False, **kw) -> str:
         if name not in self.entries:
-            self.entries[name] = Entry(name, type_, layout, lambda: fn(*args, **kw), notes or {}, scan or {})
+            self.entries[name] = Entry(name, type_, layout, lambda: fn(*args, **kw), notes or {}, scan or {}, photo)
         return name
 
 
@@ -284,6 +285,13 @@ def build() -> tuple[Pool, list[Packet]]:
     add("valid-pessoa-fisica", "Pacote completo e regular: contratante pessoa física (estudante "
         "representante do grupo, presente na lista), instituição de destino indicada no contrato, ônibus "
         "financiado (alienação fiduciária).", None, base_pf, {}, items_pf)
+    # the same bus on the CRLV-e as the Carteira Digital de Trânsito issues it (gen/catalog_cdt.py)
+    from samples.gen import catalog_cdt
+    cdt_bus1 = catalog_cdt.build(pool)
+    add("valid-escola-crlv-cdt", "Pacote completo e regular, igual a valid-escola, mas com o CRLV-e do ônibus como a "
+        "Carteira Digital de Trânsito o emite (leiaute SENATRAN medido: rótulos das duas colunas na mesma linha, "
+        "legenda do QR girada, bloco DPVAT mascarado, S/REST; NAC).", None, swap(base_escola, **{bus1.crlv: cdt_bus1}),
+        {})
 
     # CRLV defects
     cp = crlv_doc("onibus1-particular", replace(w.bus1, categoria="PARTICULAR"), 2026, date(2026, 1, 12))
@@ -319,7 +327,7 @@ def build() -> tuple[Pool, list[Packet]]:
     c = P("contrato-escola-cnpj-errado", "contrato_fretamento", "clausulas", contrato.render, k, "clausulas",
           notes={"invalid_identifiers": ["contratado_documento"]})
     add("cnpj-digito-errado", "O contrato traz o CNPJ do transportador com dígito verificador errado.",
-        "cnpj_digito_errado", swap(base_escola, **{c_escola: c}), {"art2-iii-a": "fail"})
+        "cnpj_digito_errado", swap(base_escola, **{c_escola: c}), {"art2-iii-a": "fail", "art4-v": "fail"})
 
     # passenger-list defects
     l1 = lista_doc("escola-um", k_escola, w.escola, w.alunos_escola[:1], "metroplan")

@@ -8,7 +8,7 @@ import shutil
 import zlib
 from pathlib import Path
 
-from samples.gen import catalog, scan
+from samples.gen import catalog, photo, scan
 from samples.gen.catalog import Entry, Packet, Smudged
 
 SINGLE_FORMATS = ["jpg", "webp", "png", "tif"]
@@ -88,6 +88,14 @@ def render_entry(root: Path, e: Entry, scans: bool = True) -> dict:
         write(s / f"{e.name}.expected.json",
               dump({**expected, "source": f"digital/{e.name}.pdf", "scan": plan}))
         info["scanned"] = len(body)
+        if e.photo:
+            plan = photo.plan(e.name, info["pages"])
+            body = photo.render(pdf_bytes, e.name, plan)
+            f = root / "documents" / "photo"
+            write(f / f"{e.name}.{plan['format']}", body)
+            write(f / f"{e.name}.expected.json",
+                  dump({**expected, "source": f"digital/{e.name}.pdf", "photo": plan}))
+            info["photo"] = len(body)
     return info
 
 

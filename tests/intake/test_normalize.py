@@ -151,3 +151,11 @@ def test_never_raises_on_garbage(s):
 def test_dates_are_real_dates_or_none(s):
     d = nz.parse_date(s)
     assert d is None or isinstance(d, date)
+
+
+def test_vin_with_a_glyph_read_as_a_bracket_is_found_repaired():
+    from intake.normalize import find_vins
+
+    assert find_vins("Chassi 9BMMSJL4HG]929295") == [("9BMMSJL4HGJ929295", 7, 24, True)]
+    assert find_vins("9BWZZZ377VT0|4251") == [("9BWZZZ377VT014251", 0, 17, True)]
+    assert find_vins("9BMMSJL4HGJ929295") == [("9BMMSJL4HGJ929295", 0, 17, False)]

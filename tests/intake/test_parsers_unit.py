@@ -99,6 +99,8 @@ def test_tipo_veiculo_from_especie():
     assert tipo_veiculo("PASSAGEIRO MICRO-ÔNIBUS") == "microonibus"
     assert tipo_veiculo("PASSAGEIRO AUTOMOVEL") == "outro"
     assert tipo_veiculo(None) is None
+    assert tipo_veiculo("PASSAGEIRO") is None  # an espécie cut short names no tipo: not "outro"
+    assert tipo_veiculo("CARGA REBOQUE") == "outro"
 
 
 def test_crlv_paper_layout_and_lien():

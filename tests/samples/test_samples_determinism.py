@@ -27,3 +27,14 @@ def test_scan_and_expected_are_byte_identical(tmp_path: Path):
     for sub in ("digital", "scanned"):
         for f in (tmp_path / "documents" / sub).iterdir():
             assert f.read_bytes() == (DOCS / sub / f.name).read_bytes(), f.name
+
+
+def test_photo_is_byte_identical(tmp_path: Path):
+    """A CRLV-e as the CDT issues it, in its three renderings (the photo is seeded too)."""
+    pool, _ = catalog.build()
+    name = "crlve-cdt-onibus1"
+    output.render_entry(tmp_path, pool.entries[name])
+    made = sorted(p.relative_to(tmp_path / "documents") for p in (tmp_path / "documents").rglob("*.*"))
+    assert {p.parts[0] for p in made} == {"digital", "scanned", "photo"}
+    for rel in made:
+        assert (tmp_path / "documents" / rel).read_bytes() == (DOCS / rel).read_bytes(), rel

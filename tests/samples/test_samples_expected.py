@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "samples" / "documents"
 EXPECTED = sorted(DOCS.glob("*/*.expected.json"))
 CORE = {"crlv", "apolice_seguro", "contrato_fretamento", "lista_passageiros"}
-TOP_KEYS = {"type", "layout", "fields", "unreadable", "invalid_identifiers", "source", "scan"}
+TOP_KEYS = {"type", "layout", "fields", "unreadable", "invalid_identifiers", "source", "scan", "photo"}
+RENDERINGS = {"digital", "scanned", "photo"}
 
 
 def _valid_doc(v: str) -> bool:
@@ -100,6 +101,9 @@ def test_there_are_samples():
 def test_expected_json(path: Path):
     data = json.loads(path.read_text(encoding="utf-8"))
     assert set(data) <= TOP_KEYS, set(data) - TOP_KEYS
+    assert path.parent.name in RENDERINGS
+    assert ("scan" in data) == (path.parent.name == "scanned")
+    assert ("photo" in data) == (path.parent.name == "photo")
     doc_type = data["type"]
     assert doc_type in DOC_TYPES
     assert isinstance(data["layout"], str) and data["layout"]
@@ -124,7 +128,9 @@ def test_expected_json(path: Path):
     stem = path.name[: -len(".expected.json")]
     beside = [p for p in path.parent.glob(stem + ".*") if p != path and p.stem == stem]
     assert len(beside) == 1, beside
-    if path.parent.name == "scanned" and "source" in data:
+    if path.parent.name == "photo":
+        assert "source" in data
+    if path.parent.name in ("scanned", "photo") and "source" in data:
         assert (DOCS / data["source"]).is_file()
         src = json.loads((DOCS / data["source"].replace(".pdf", ".expected.json")).read_text(encoding="utf-8"))
         assert src["type"] == doc_type

@@ -67,6 +67,18 @@ def test_a_policy_number_read_alike_on_the_policy_and_its_receipt_is_lifted():
     assert conf(lifted, "pagamento", "numero_apolice") == CONFIDENT
 
 
+def test_a_contract_number_read_alike_on_the_contract_and_its_list_is_lifted():
+    docs = setf(valid_packet(), "contrato", "numero_contrato", confidence=0.76)
+    docs = setf(docs, "lista", "contrato_numero", confidence=0.76)
+    lifted = corroborated(docs)
+    assert conf(lifted, "contrato", "numero_contrato") == CONFIDENT
+    assert conf(lifted, "lista", "contrato_numero") == CONFIDENT
+    assert statuses(run(docs, REF))["art4-vi"] == "ok"
+    # read differently, neither is lifted
+    docs = setf(docs, "lista", "contrato_numero", "099/2024", confidence=0.76)
+    assert conf(corroborated(docs), "lista", "contrato_numero") == 0.76
+
+
 def test_a_lookalike_fifth_character_leaves_the_pairing_to_the_chassis():
     # PLACA is Mercosul 'IXC1D23': a laudo read, unsure, 'IXC1023' ('D' as '0') with the CRLV's chassis
     docs = setf(valid_packet(), "laudo", "placa", "IXC1023", confidence=0.76)

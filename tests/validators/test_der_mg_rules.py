@@ -103,7 +103,7 @@ def test_expired_policy_fails():
 
 
 @pytest.mark.parametrize("emissor,status", [("inmetro", "ok"), ("crea", "ok"), ("outro", "review"),
-                                            ("metroplan", "fail"), ("municipio", "fail")])
+                                            ("metroplan", "missing"), ("municipio", "missing")])
 def test_declaration_issuer(emissor, status):
     items = run(RB, setf(valid_packet(), "laudo1", "emissor", emissor), REF)
     expect(items, {"art4-ii-d": status} if status != "ok" else {})

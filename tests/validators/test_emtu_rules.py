@@ -132,10 +132,14 @@ def test_natural_person_contractor_without_full_name_fails():
     expect(run(RB, docs, REF), {"art10-p2-n1": "fail", "art10-p2-n2": "not_applicable"})
 
 
-def test_passenger_identified_by_cpf_is_review_and_without_document_fails():
+def test_passenger_by_cpf_is_ok_by_matricula_review_and_without_document_fails():
     docs = valid_packet()
     rows = [dict(p) for p in PASSENGERS]
+    # the CPF identifies a citizen by itself (Lei 14.534/2023): a document equivalent to the RG
     rows[1] = {"nome": "Carlos Eduardo Lima", "documento_tipo": "cpf", "documento": make_cpf("258147369")}
+    setf(docs, "lista", "passageiros", rows)
+    expect(run(RB, docs, REF))
+    rows[1] = {"nome": "Carlos Eduardo Lima", "documento_tipo": "matricula", "documento": "20245531"}
     setf(docs, "lista", "passageiros", rows)
     items = run(RB, docs, REF)
     expect(items, {"art10-p2-n2": "review"})
@@ -197,7 +201,7 @@ def test_rejected_inspection():
     assert any("Tacógrafo" in m for m in item(items, "art14").manual_checks)
 
 
-@pytest.mark.parametrize("emissor,status", [("outro", "review"), ("metroplan", "fail")])
+@pytest.mark.parametrize("emissor,status", [("outro", "review"), ("metroplan", "missing")])
 def test_inspection_issuer(emissor, status):
     expect(run(RB, setf(valid_packet(), "laudo1", "emissor", emissor), REF), {"art16": status})
 

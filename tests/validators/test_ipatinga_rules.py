@@ -128,10 +128,15 @@ def test_crv_of_another_company_fails_and_missing_crv_is_missing():
     expect_pj(run(RB_PJ, drop(valid_pj(), "crv1"), REF), {"art24-x": "missing"})
 
 
-@pytest.mark.parametrize("emissor,status", [("municipio", "ok"), ("outro", "review"), ("crea", "fail")])
+@pytest.mark.parametrize("emissor,status", [("municipio", "ok"), ("outro", "review"), ("crea", "missing")])
 def test_inspection_by_the_detra(emissor, status):
-    expect_pj(run(RB_PJ, setf(valid_pj(), "laudo1", "emissor", emissor), REF),
-              {"art24-xii": status} if status != "ok" else {})
+    """A laudo by another issuer cannot be the municipal laudo the act asks for: the item is
+    missing (the packet lacks it), with the other laudo as the finding's evidence."""
+    items = run(RB_PJ, setf(valid_pj(), "laudo1", "emissor", emissor), REF)
+    expect_pj(items, {"art24-xii": status} if status != "ok" else {})
+    if status == "missing":
+        f = next(f for f in item(items, "art24-xii").findings if f.code == "laudo_inspecao.emissor_nao_aceito")
+        assert f.document and (f.field, f.value) == ("emissor", "crea")
 
 
 def test_inspection_older_than_a_semester_fails():

@@ -110,7 +110,9 @@ def test_leased_vehicle_in_another_name_is_review():
 def test_contract_names_another_carrier_cnpj_fails_consistency():
     other = make_cnpj("112223330002")
     items = run(setf(valid_packet(), "contrato", "contratado_documento", other), REF)
-    expect(items, {"art2-iii-a": "fail"})
+    # a contract with another company is no contract with the carrier (Art. 4º, V)
+    expect(items, {"art2-iii-a": "fail", "art4-v": "fail"})
+    assert codes(items, "art4-v") == ["contrato_fretamento.contratado_outro"]
     f = next(f for f in item(items, "art2-iii-a").findings if f.severity == "error")
     assert (f.code, f.document, f.field, f.value, f.expected) == (
         "transportador.cnpj_divergente", "contrato", "contratado_documento", other, CARRIER_CNPJ)
@@ -149,8 +151,9 @@ def test_carrier_cnpj_with_bad_check_digits_everywhere():
     items = run(docs, REF)
     # No valid CNPJ to compare with: never ok where the carrier's identity is judged.
     expect(items, {"art2-iii-a": "fail", "art2-iii-b": "review", "art2-iii-c": "review", "art2-iii-d": "review",
-                   "art4-i": "review", "art4-viii": "review", "art4-ix": "review", "art4-xiii": "review",
+                   "art4-i": "review", "art4-v": "fail", "art4-viii": "review", "art4-ix": "review", "art4-xiii": "review",
                    "art4-xiv": "review"})
+    assert codes(items, "art4-v") == ["contrato_fretamento.contratado_documento_invalido"]
     assert "cartao_cnpj.cnpj_invalido" in codes(items, "art2-iii-a")
 
 
@@ -632,3 +635,30 @@ def test_a_cpf_read_with_unsure_digits_or_an_unsure_entry_is_review():
     # a name read unsure: the row itself is in doubt
     items = run(_rows_read(valid_packet(), (0.95, 0.95), (0.60, 0.95), (0.95, 0.95)), REF)
     assert item(items, "art4-vi").status == "review"
+
+
+def test_passenger_whose_document_was_not_read_is_review_not_fail():
+    # the list's number column read unsure, one cell empty: a number not read is not a number
+    # absent, so the passenger is not 'without document'
+    rows = [dict(p) for p in PASSENGERS]
+    rows[1] = {"nome": rows[1]["nome"], "documento_tipo": None, "documento": None}
+    docs = setf(valid_packet(), "lista", "passageiros", rows, confidence=0.7)
+    f = get(docs, "lista").fields["passageiros"]
+    per_row = [RowRead(confidence=0.95, document_confidence=0.95) for _ in rows]
+    per_row[1] = RowRead(confidence=0.95, document_confidence=0.3)
+    get(docs, "lista").fields["passageiros"] = f.model_copy(update={"rows": per_row})
+    items = run(docs, REF)
+    expect(items, {"art4-vi": "review"})
+    assert "lista_passageiros.documento_nao_lido" in codes(items, "art4-vi")
+
+
+def test_contract_naming_another_cnpj_unsure_is_review():
+    other = make_cnpj("112223330002")
+    items = run(setf(valid_packet(), "contrato", "contratado_documento", other, confidence=0.6), REF)
+    assert item(items, "art4-v").status == "review"
+    assert "contrato_fretamento.contratado_outro_incerto" in codes(items, "art4-v")
+    # read with confidence but a digit wrong: no contract with the carrier is shown
+    bad = CARRIER_CNPJ[:-1] + str((int(CARRIER_CNPJ[-1]) + 1) % 10)
+    items = run(setf(valid_packet(), "contrato", "contratado_documento", bad), REF)
+    assert item(items, "art4-v").status == "fail"
+    assert codes(items, "art4-v") == ["contrato_fretamento.contratado_documento_invalido"]

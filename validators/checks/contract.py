@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from validators.checks.base import Context, Outcome, check
 from validators.checks.common import (
-    Read, fail, finding, fold, judge, missing, not_applicable, ok, read, review, uncertain,
+    Read, fail, finding, fold, judge, missing, not_applicable, ok, read, review, same_name, uncertain,
 )
 from validators.dates import add_months, br, to_date
 from validators.documents import Document
@@ -232,6 +232,40 @@ def contract_in_force(ctx: Context) -> list[Outcome]:
                            f"{len(contracts)} contratos no pacote; a METROPLAN cadastra um contrato por pedido: "
                            f"conferir qual vale (julgado: {c.id}).", r, "um contrato"))
     return outs
+
+
+@check("contract_between_parties")
+def contract_between_parties(ctx: Context) -> list[Outcome]:
+    """The contract is celebrated with the carrier: it names the contracted party by the carrier's
+    CNPJ (valid check digits, the same as the carrier's other documents print). A contract that
+    names the carrier with an invalid or another CNPJ does not show a contract with the carrier."""
+    c = _contract(ctx)
+    if c is None:
+        return [missing("contrato_fretamento")]
+    r = read(c, "contratado_documento")
+    carrier = ctx.packet.carrier
+    if not r.present:
+        n = read(c, "contratado_nome")
+        if n.confident and carrier.name and same_name(n.value, carrier.name):
+            return [ok(c)]
+        return [uncertain(r, "CNPJ do transportador na qualificação da contratada")]
+    value = cnpj_id.normalize(r.value) if r.value else ""
+    valid = cnpj_id.is_valid(value) if len(value) == 14 else cpf_id.is_valid(value) if len(value) == 11 else False
+    if not valid:
+        msg = (f"O contrato ({c.id}) qualifica a contratada com o documento {r.value}, de dígitos verificadores "
+               f"inválidos: não mostra contrato celebrado com o transportador.")
+        if r.confident:
+            return [fail("contrato_fretamento.contratado_documento_invalido", msg, r, "CNPJ válido do transportador")]
+        return [review("contrato_fretamento.contratado_documento_incerto", msg, r, "CNPJ válido do transportador")]
+    if carrier.cnpj is None or len(value) != 14:
+        return [ok(c)] if r.confident else [uncertain(r, "CNPJ do transportador")]
+    if value != carrier.cnpj:
+        msg = (f"O contrato ({c.id}) qualifica a contratada com o CNPJ {cnpj_id.mask(value)}; o transportador é "
+               f"{cnpj_id.mask(carrier.cnpj)}: não mostra contrato celebrado com o transportador.")
+        if r.confident and carrier.confident:
+            return [fail("contrato_fretamento.contratado_outro", msg, r, carrier.cnpj)]
+        return [review("contrato_fretamento.contratado_outro_incerto", msg, r, carrier.cnpj)]
+    return [ok(c)] if r.confident else [uncertain(r, carrier.cnpj)]
 
 
 def in_force(d: Document, ref, start: str, end: str, what: str) -> Outcome:

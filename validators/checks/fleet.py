@@ -187,8 +187,12 @@ def _emissor(m_doc, emissores: list[str] | None, doubtful: list[str]) -> Outcome
         return review("laudo_inspecao.emissor_a_conferir",
                       f"Laudo ({m_doc.id}) emitido por {label}: conferir se é credenciado; exigido {want}.",
                       r, emissores)
-    return fail("laudo_inspecao.emissor_nao_aceito", f"Laudo ({m_doc.id}) emitido por {label}; exigido {want}.",
-                r, emissores)
+    # The laudo the act asks for (by its issuer) is not in the packet: another issuer's laudo
+    # cannot satisfy the item, which is what the contract calls missing, with this evidence.
+    f = finding("laudo_inspecao.emissor_nao_aceito", "error",
+                f"Laudo ({m_doc.id}) emitido por {label}; exigido laudo emitido por {want}, ausente no pacote.",
+                document=r.doc_id, field=r.field, value=r.value, expected=emissores)
+    return Outcome("missing", [f], [m_doc.id])
 
 
 def _approved(m_doc) -> Outcome:

@@ -108,6 +108,13 @@ def passengers_identified(ctx: Context, accepted: list[str] = list(ID_KINDS),
         where = f"passageiro {i}"
         value = {"nome": p.nome, "documento_tipo": p.documento_tipo, "documento": p.documento}
         field_r = Read(lista, "passageiros", value, r.confidence)
+        if p.entry and not p.documento and not p.confident:
+            # a number not read is not a number absent: only a list whose number column was read
+            # with confidence, the cell empty, shows that the passenger has no document
+            outs.append(review("lista_passageiros.documento_nao_lido",
+                               f"Documento do {where} da lista ({lista.id}) não lido.", field_r,
+                               f"nome completo e {want}", value=value))
+            continue
         if not p.entry or (not p.confident and p.documento_tipo in (None, "cpf")):
             # a CPF's check digits are part of what is judged: unsure digits, unsure verdict
             outs.append(review("lista_passageiros.passageiro_incerto",

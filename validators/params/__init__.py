@@ -13,8 +13,8 @@ from decimal import Decimal, InvalidOperation
 from functools import cache
 from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+from validators import yamlfile
 
 _DIR = Path(__file__).parent
 
@@ -114,7 +114,7 @@ def table_files() -> list[Path]:
 def tables() -> dict[str, Parameter]:
     out: dict[str, Parameter] = {}
     for path in table_files():
-        p = Parameter.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+        p = Parameter.model_validate(yamlfile.load(path))
         if p.id != path.stem:
             raise ValueError(f"{path.name}: id {p.id!r} must match the file name")
         out[p.id] = p

@@ -14,11 +14,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field as PydField, ValidationError, field_validator, model_validator
 
 from validators.documents import DocType
 from validators.params import Parameter
+from validators import yamlfile
 
 _DIR = Path(__file__).parent
 
@@ -222,7 +222,7 @@ def files() -> list[Path]:
 
 def _read(path: Path) -> Rulebook:
     try:
-        rb = Rulebook.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+        rb = Rulebook.model_validate(yamlfile.load(path))
     except ValidationError as e:
         raise RulebookError(f"Rulebook inválido ({path.name}): {e}") from None
     from validators.checks import unknown_names

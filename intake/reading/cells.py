@@ -1,0 +1,374 @@
+"""A label's cell: where its value is printed, by geometry alone.
+
+Two places are looked at for every label, the same way on a text layer and on OCR boxes:
+- to its right on its row ('Placa: ABC1D23', 'Placa ABC1D23', or 'Placa      ABC1D23' in a
+  key-value table whose values start at one x), up to the next label, a ':' label or a gap;
+- below it, within its column: from the label's left edge to the next word on the label's row
+  (the next box's label), above the next label below (a grid box: the CRLV-e).
+A region whose first words are a label of the document is empty: a label is never a value.
+Values of free text may wrap: the lines below that stay in the value's column join it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from intake.layout import Layout, Span, _first_cluster, _overlap, _Row
+from intake.normalize import key
+from intake.reading.labels import RUN_GAP, LabelAt, LabelIndex
+from ocr.model import Word
+
+# a gap this many row heights wide ends a value on its row
+STOP_GAP = 2.5
+# a value further right than this many row heights is 'far' (a key-value table's column)
+NEAR_GAP = 1.5
+_PUNCT = re.compile(r"^[\s:;\-–—.=>|_]*$")
+_LABEL_COLON = re.compile(r".{2,}:$")
+_NUMBERING = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,4})[.)]$")
+_HEADING_WORD = re.compile(r"^[A-ZÀ-Ý]{3,}[,:]?$")
+
+
+@dataclass(frozen=True)
+class Region:
+    """Words where a label's value may be printed."""
+
+    how: str  # 'colon', 'adjacent', 'far' (right of the label) or 'below'
+    lines: tuple[Span, ...]  # one Span per printed line
+    label: LabelAt
+    aligned: bool = False  # a far value whose column other rows share
+
+    @property
+    def span(self) -> Span:
+        s = self.lines[0]
+        return Span(s.page, tuple(w for ln in self.lines for w in ln.words), self.label.score)
+
+    @property
+    def first(self) -> Span:
+        return self.lines[0]
+
+
+def _is_colon_label(w: Word) -> bool:
+    t = w.text.strip()
+    return bool(_LABEL_COLON.fullmatch(t)) and not t[:-1].replace(".", "").replace("h", "").isdigit()
+
+
+class Cells:
+    """Regions around labels on one document."""
+
+    def __init__(self, layout: Layout, labels: LabelIndex):
+        self.layout = layout
+        self.labels = labels
+
+    def _row(self, page: int, index: int) -> _Row:
+        return self.layout.rows[page][index]
+
+    def label_at(self, row: _Row, i: int, gap: float, colon: bool = True) -> LabelAt | None:
+        """The label that starts at word i of the row, when it stands as a label there: a label
+        of several words, one followed by ':', or one set apart by a gap. A label word inside a
+        value ('TRANSPORTES PLACA LTDA') is no label."""
+        w = row.words[i]
+        if _NUMBERING.match(w.text) and i + 1 < len(row.words) and _HEADING_WORD.match(row.words[i + 1].text):
+            return LabelAt(row.page, row.index, i, len(row.words), row.words[i:], "", (), 1.0)  # '4. COBERTURAS'
+        lab = self.labels.starting(w)
+        if lab is None or lab.row != row.index:
+            if colon and _is_colon_label(w) and len(key(w.text)) >= 2:
+                return LabelAt(row.page, row.index, i, i + 1, (w,), key(w.text), (), 0.9)
+            return None
+        if len(lab.key.split()) > 1:
+            return lab  # a label of several words ('RAZÃO SOCIAL', 'Segurado(a)') is no value's word
+        nxt = row.words[lab.end] if lab.end < len(row.words) else None
+        if lab.words[-1].text.rstrip().endswith(":") or (nxt is not None and nxt.text.strip().startswith(":")):
+            return lab
+        if nxt is None:
+            # alone at the end of its row: a label when set apart ('... dos veículos' is prose)
+            return lab if (i == 0 or gap >= RUN_GAP * row.height) else None
+        if nxt.bbox[0] - lab.words[-1].bbox[2] >= RUN_GAP * row.height:
+            return lab  # a label alone in its box
+        return None
+
+    def stands(self, lab: LabelAt) -> bool:
+        """Whether a label is printed as a label: it opens its row or a run of words (after a
+        numbering or a box edge at most), or a ':' follows it. 'ao Segurado, até os limites'
+        is prose that names the insured, not the label of a value; nor is a word in
+        parentheses ('Catalão/GO (origem)')."""
+        row = self._row(lab.page, lab.row)
+        if lab.words[0].text.startswith("(") and lab.words[-1].text.rstrip(",.;:").endswith(")"):
+            return False
+        if lab.first_words[-1].text.rstrip().endswith((",", ";")):
+            return False  # 'do local de destino; Dias de operação': prose, whatever opens the row
+        last = lab.first_words[-1]
+        nxt = row.words[lab.end] if lab.end < len(row.words) else None
+        if last.text.rstrip().endswith(":") or (nxt is not None and nxt.text.strip().startswith(":")):
+            return True
+        before = [w for w in row.words[:lab.start] if key(w.text)]
+        if not before:
+            return True
+        if lab.start > 0 and row.words[lab.start - 1].text.strip() in ("-", "–", "—") and \
+                not _NUMBERING.match(before[-1].text + ".") and not re.fullmatch(r"\d{1,2}|[IVXivx]{1,4}", before[-1].text):
+            return False  # '1741 - CIDADE NOBRE', 'METROPLAN - TAXA': the words after a dash go on a value
+        prev = before[-1]
+        if lab.words[0].bbox[0] - prev.bbox[2] >= RUN_GAP * row.height:
+            return True
+        if prev.text.rstrip().endswith("|") or _NUMBERING.match(prev.text):
+            return True  # a box's edge, or a numbering ('2.1. ROTEIRO'); a word after 'Label:' is its value
+        return len(before) == 1 and bool(re.fullmatch(r"(\d{1,2}|[ivx]{1,4}|[a-z])", key(prev.text)))
+
+    def alone(self, lab: LabelAt) -> bool:
+        """Whether a label stands alone in its box, as a grid label over its value does: no
+        word beside it on its row but at a column's distance (or another label). A label inside
+        a line of prose ('ida: saída às 07h45') heads no box below it."""
+        row = self._row(lab.page, lab.row)
+        h = row.height
+        before = [w for w in row.words[:lab.start] if key(w.text)]
+        if before and lab.words[0].bbox[0] - before[-1].bbox[2] < RUN_GAP * h \
+                and not _NUMBERING.match(before[-1].text):
+            return False
+        k = lab.end
+        while k < len(row.words) and _PUNCT.match(row.words[k].text):
+            k += 1
+        if k >= len(row.words):
+            return True
+        gap = row.words[k].bbox[0] - lab.first_words[-1].bbox[2]
+        if self.label_at(row, k, gap) is not None:
+            return True
+        if row.words[k].text[:1].islower() and gap < 4 * h:
+            return False  # prose goes on after it, however wide a justified line's spaces
+        return gap >= RUN_GAP * h
+
+    # ------------------------------------------------------------------ right
+
+    def right(self, lab: LabelAt, *, lines: int = 1) -> Region | None:
+        row = self._row(lab.page, lab.row)
+        words = row.words
+        k = lab.end
+        colon = lab.first_words[-1].text.rstrip().endswith(":")
+        if not colon:
+            # 'Contratante (representante do grupo): X': a qualifier closes the label
+            for m in range(k, min(k + 5, len(words))):
+                if m > k and words[m].bbox[0] - words[m - 1].bbox[2] > NEAR_GAP * row.height:
+                    break
+                if words[m].text.rstrip().endswith(":"):
+                    if words[k].text.startswith("("):
+                        k, colon = m + 1, True
+                    break
+        if k + 1 < len(words) and words[k].text.strip() == "/" and self.labels.starting(words[k + 1]) is not None:
+            return None  # 'Estipulante / Segurado': two labels of one box, no value beside them
+        while k < len(words) and _PUNCT.match(words[k].text):
+            colon = colon or ":" in words[k].text
+            k += 1
+        if k >= len(words):
+            return None
+        first = words[k]
+        gap = first.bbox[0] - lab.first_words[-1].bbox[2]
+        # far right, in the column other rows' values start at: a key-value table's value, where
+        # a 'Word:' the vocabulary does not know ('ida: saída às 05h45') is the value's own text
+        in_column = gap >= NEAR_GAP * row.height and self.layout._column_start(lab.page, first.bbox[0], exclude=row.index)
+        # after 'OBSERVAÇÕES:', 'ALF: BANCO X' is the value; only a label of the document is not
+        nxt_lab = self.label_at(row, k, gap, colon=not colon)
+        if nxt_lab is not None and not (in_column and self.labels.starting(first) is None):
+            return None  # the next box's label: nothing printed right of this one
+        out = [first]
+        for m in range(k + 1, len(words)):
+            w = words[m]
+            g = w.bbox[0] - out[-1].bbox[2]
+            if g > STOP_GAP * row.height:
+                break
+            if self.label_at(row, m, g, colon=not in_column) is not None:
+                break
+            if _is_colon_label(w) and m > k and not in_column:
+                # 'Label: value  Other label: value': cut at the widest gap before it
+                cut = max(range(1, len(out) + 1), key=lambda j: (out[j].bbox[0] - out[j - 1].bbox[2]
+                                                                 if j < len(out) else w.bbox[0] - out[-1].bbox[2]))
+                out = out[:cut]
+                break
+            out.append(w)
+        if colon:
+            how = "colon"
+        elif gap < NEAR_GAP * row.height:
+            how = "adjacent"
+        else:
+            how = "far"
+            if self._under_label(row, first):
+                return None  # another column's box: its label is right above ('Corretor' / 'MARQUES ...')
+        aligned = how != "adjacent" and self.layout._column_start(lab.page, first.bbox[0], exclude=row.index)
+        spans = [Span(lab.page, tuple(out), lab.score)]
+        if lines > 1 and how != "adjacent":
+            spans += self._continued(lab, row, first.bbox[0], lines - 1)
+        return Region(how, tuple(spans), lab, aligned)
+
+    def _continued(self, lab: LabelAt, row: _Row, vx: float, more: int) -> list[Span]:
+        """Lines of a value wrapped in its column below the label's row: words at the value's
+        x, none in the label's column (but the label's own wrapped rest)."""
+        out: list[Span] = []
+        rows = self.layout.rows[lab.page]
+        last = row
+        tol = 0.5 * row.height
+        for nxt in rows[row.index + 1:]:
+            if len(out) >= more or nxt.y0 - last.y1 > 0.8 * max(last.height, nxt.height):
+                break
+            left = [w for w in nxt.words if w.bbox[0] < vx - tol]
+            if left and not (lab.row < nxt.index <= lab.last_row and all(w in lab.words for w in left)):
+                break  # the next label, in the label column
+            ws = [w for w in nxt.words if w.bbox[0] >= vx - tol]
+            if not ws:
+                break
+            if abs(ws[0].bbox[0] - vx) > 2 * tol:
+                break  # not the value's column
+            i = nxt.words.index(ws[0])
+            if self.label_at(nxt, i, 0.0) is not None:
+                break
+            ws = ws[:_run_end(ws, nxt.height)]
+            out.append(Span(lab.page, tuple(ws), lab.score))
+            last = nxt
+        return out
+
+    # ------------------------------------------------------------------ below
+
+    def bounds(self, lab: LabelAt) -> tuple[float, float]:
+        """The x-range of the box the label heads: from its left edge (not before the previous
+        word on its band) to the next word on its band. The band is the label's row and the
+        rows beside it: a grid's other column prints its labels a little higher or lower
+        (two-line labels), and they still close this box."""
+        rows = self.layout.rows[lab.page]
+        row = rows[lab.row]
+        h = row.height
+        band = [w for w in row.words if key(w.text) and not any(w is x for x in lab.words)
+                and not (len(w.text.strip()) <= 2 and w.conf < 0.5)]  # (an OCR speck closes no box)
+        top, bottom = row.y0 - 0.5 * h, row.y1 + 0.5 * h
+        band += [w for r in rows[max(0, lab.row - 2):lab.row + 3] if r is not row
+                 and r.y0 < bottom and r.y1 > top for w in r.words if self._standing_label_word(w)]
+        x0, x1 = lab.bbox[0], lab.first_words[-1].bbox[2]
+        left = x0 - 0.6 * h
+        before = [w.bbox[2] for w in band if w.bbox[2] <= x0 + 0.1 * h]
+        if before:
+            left = max(left, max(before) + 0.1 * h)
+        after = [w.bbox[0] for w in band if w.bbox[0] >= x1 - 0.1 * h]
+        right = min(after) - 0.1 * h if after else 1.0
+        return left, right
+
+    def _under_label(self, row: _Row, w: Word) -> bool:
+        """Whether the nearest word above w, in w's column and a line away at most, is a label."""
+        rows = self.layout.rows[row.page]
+        for r in reversed(rows[max(0, row.index - 3):row.index]):
+            if w.bbox[1] - r.y1 > 1.5 * row.height:
+                return False
+            over = [u for u in r.words if u.bbox[0] < w.bbox[2] and u.bbox[2] > w.bbox[0]]
+            if over:
+                for u in over:
+                    lab = self.labels.starting(u)
+                    if lab is not None and lab.row == r.index and abs(u.bbox[0] - w.bbox[0]) < 1.0 * row.height \
+                            and self.stands(lab) and self.alone(lab):
+                        return True  # a box's label alone over its value (not 'CNPJ: X' beside its own)
+                return False
+        return False
+
+    def _before_label(self, row: _Row, ws: list[Word]) -> list[Word]:
+        """The line's words up to a label of the document printed inside it ('... - CNPJ: X'),
+        without the dash before it."""
+        for j in range(1, len(ws)):
+            lab = self.labels.starting(ws[j])
+            if lab is None or lab.row != row.index:
+                continue
+            i = row.words.index(ws[j])
+            if self.label_at(row, i, ws[j].bbox[0] - ws[j - 1].bbox[2]) is not None and self.stands_inline(lab):
+                out = ws[:j]
+                while out and out[-1].text.strip() in ("-", "–", "—", "|", ","):
+                    out = out[:-1]
+                return out
+        return ws
+
+    def stands_inline(self, lab: LabelAt) -> bool:
+        """A label inside a line that names a value of its own: followed by ':' or set apart."""
+        row = self._row(lab.page, lab.row)
+        last = lab.first_words[-1]
+        nxt = row.words[lab.end] if lab.end < len(row.words) else None
+        if last.text.rstrip().endswith(":") or (nxt is not None and nxt.text.strip().startswith(":")):
+            return True
+        before = row.words[lab.start - 1] if lab.start > 0 else None
+        return before is not None and before.text.strip() in ("-", "–", "—", "|")
+
+    def _standing_label_word(self, w: Word) -> bool:
+        """A word of a label printed as one (not 'Cidade' inside 'Rua X, Cidade Alta')."""
+        if not self.labels.is_label_word(w):
+            return False
+        lab = self.labels.starting(w)
+        return lab is None or self.stands(lab)  # (a wrapped label's later word: its head stood)
+
+    def below(self, lab: LabelAt, *, lines: int = 1, max_dy: float | None = None) -> Region | None:
+        left, right = self.bounds(lab)
+        rows = self.layout.rows[lab.page]
+        top_row = rows[lab.last_row]
+        h = top_row.height
+        max_dy = max_dy if max_dy is not None else min(0.05, 3.0 * h)
+        last_y1 = top_row.y1
+        first_gap = 0.0  # between the label and the value's first line
+        picked: list[list[Word]] = []
+        for row in rows[lab.last_row + 1:]:
+            if row.y0 - last_y1 > (max_dy if not picked else 0.8 * max(h, row.height)):
+                break
+            ws = [w for w in row.words if _overlap(w.bbox, left, right) >= 0.5]
+            ws = _first_cluster(ws, row.height, lab.bbox[0])  # (a dash inside 'LTDA - EPP' bridges)
+            while ws and not key(ws[0].text):
+                ws = ws[1:]
+            while ws and not key(ws[-1].text):
+                ws = ws[:-1]
+            if not ws:
+                continue
+            i = row.words.index(ws[0])
+            prev_gap = ws[0].bbox[0] - row.words[i - 1].bbox[2] if i > 0 else 1.0
+            if i > 0 and prev_gap < RUN_GAP * row.height and key(row.words[i - 1].text) and \
+                    not _under_own_label(row, i, top_row, lab):
+                break  # the line runs on from the left: another box's text, not this one's
+            if self.labels.is_label_word(ws[0]) and self.labels.starting(ws[0]) is None:
+                break  # the rest of a label ('RAZÃO SOCIAL DO SEGURADO')
+            # under a grid label (no ':'), 'ALF: BANCO ...' is the box's text, not a 'Label:'
+            form = lab.first_words[-1].text.rstrip().endswith(":")
+            if self.label_at(row, i, prev_gap, colon=form) is not None or \
+                    (form and len(ws) == 1 and _is_colon_label(ws[0])):
+                break  # the next box's label: the cell is empty, or ends here
+            if len(ws) > 1 and _NUMBERING.match(ws[0].text) and self.labels.starting(ws[1]) is not None:
+                break  # '2. CNPJ/CPF DO' / 'CONTRATANTE': the next box's numbered label
+            ws = self._before_label(row, ws)  # 'ASSOCIAÇÃO X - CNPJ: ...': the value ends at a label
+            if picked:
+                h0 = _median_h(picked[0])
+                if _median_h(ws) < 0.75 * h0:
+                    break  # smaller print: a label
+                # a value wrapped in its box goes on at its first line's left edge, as close as
+                # its label stood above it; a line further off is the next box's label
+                if abs(ws[0].bbox[0] - picked[0][0].bbox[0]) > 0.6 * h0 or \
+                        row.y0 - last_y1 > max(1.3 * first_gap, 0.35 * h0):
+                    break
+            else:
+                first_gap = max(0.0, row.y0 - top_row.y1)
+            picked.append(ws)
+            last_y1 = max(w.bbox[3] for w in ws)
+            if len(picked) >= lines:
+                break
+        if not picked:
+            return None
+        return Region("below", tuple(Span(lab.page, tuple(ws), lab.score) for ws in picked), lab)
+
+
+def _under_own_label(row: _Row, i: int, top_row: _Row, lab: LabelAt) -> bool:
+    """Whether the words just left of row.words[i] are the value of another label of the label's
+    row (they start where it starts): two boxes' values close together, not one line running on
+    ('14/06/2002 D' under '12 HABILITAÇÃO' and '9 CAT. HAB.')."""
+    j = i - 1
+    while j > 0 and row.words[j].bbox[0] - row.words[j - 1].bbox[2] < RUN_GAP * row.height:
+        j -= 1
+    own = {id(w) for w in lab.words}
+    starts = [w.bbox[0] for w in top_row.words if id(w) not in own and key(w.text)]
+    return any(abs(x - row.words[k].bbox[0]) <= 0.6 * top_row.height for k in range(j, i) for x in starts)
+
+
+def _median_h(ws: list[Word]) -> float:
+    hs = sorted(w.bbox[3] - w.bbox[1] for w in ws)
+    return hs[len(hs) // 2]
+
+
+def _run_end(ws: list[Word], height: float) -> int:
+    for i in range(1, len(ws)):
+        if ws[i].bbox[0] - ws[i - 1].bbox[2] > STOP_GAP * height:
+            return i
+    return len(ws)

@@ -1,0 +1,271 @@
+"""Fields found by their labels and the geometry of the page, with a confidence that means
+something.
+
+For each place a field's label is printed (intake/reading/labels.py), the value is looked for
+in the label's cell (intake/reading/cells.py): to its right when a ':' or a near word follows
+the label, else in the box below it, else far right in a key-value table. The words found
+must fit the field's shape (intake/reading/shapes.py). A field's confidence is the read's
+(the words' own: 1.0 on a text layer, Tesseract's after OCR, lowered by the shape's checks)
+times the extraction's certainty:
+- the label found exactly (1.0) or within an OCR slip (a little less);
+- where the value sat: beside or below its label (1.0), or far right of a label without ':'
+  whose value column no other row shares (0.9);
+- one value, or several: places that read different values of the shape (two labels, or
+  right and below of one) leave the field unsure (AMBIGUOUS), for a person to decide.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from intake.layout import Layout, Span
+from intake.normalize import key
+from intake.reading import shapes
+from intake.reading.cells import Cells, Region
+from intake.reading.labels import LabelAt, LabelIndex
+from intake.reading.vocabulary import Vocabulary, vocabulary
+from ocr.model import Extraction
+from validators.documents import CONFIDENT, Field
+
+AMBIGUOUS = 0.6  # two places, two values: a hint, not a read
+FAR_UNALIGNED = 0.9  # a value far right of a label, in no column another row shares
+_ORDER = {"colon": 0, "adjacent": 1, "below": 2, "far": 3}
+
+Parse = Callable[[Span | None], Field]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    field: Field
+    region: Region
+    confidence: float
+
+    @property
+    def value(self):
+        return self.field.value
+
+
+def _height(ws) -> float:
+    hs = sorted(w.bbox[3] - w.bbox[1] for w in ws)
+    return hs[len(hs) // 2] if hs else 0.0
+
+
+def _specks(span) -> bool:
+    """Words that are single characters read unsure: specks, not a value."""
+    return bool(span.words) and all(len(key(w.text).replace(" ", "")) <= 1 and w.conf < 0.8 for w in span.words)
+
+
+def _label_print(lab: LabelAt, right: Region, below: Region) -> bool:
+    """Whether the words far right of a label are printed as the label is, and the line under
+    it larger: a grid's row of labels over a row of values."""
+    h_lab, h_right, h_below = _height(lab.first_words), _height(right.first.words), _height(below.first.words)
+    return h_lab > 0 and abs(h_right - h_lab) <= 0.1 * h_lab and h_below >= 1.12 * h_lab
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, str) and isinstance(b, str):
+        from intake.normalize import key
+
+        return key(a) == key(b)
+    return a == b
+
+
+class Extractor:
+    """Label-and-cell lookups over one document, with its type's vocabulary."""
+
+    def __init__(self, ext: Extraction | Layout, doc_type: str, *, vocab: Vocabulary | None = None):
+        self.layout = ext if isinstance(ext, Layout) else Layout(ext)
+        self.ocr = self.layout.ocr
+        self.vocab = vocab or vocabulary(doc_type)
+        self.labels = LabelIndex(self.layout, self.vocab)
+        self.cells = Cells(self.layout, self.labels)
+        self._sections: dict[str, list] = {}
+
+    # ------------------------------------------------------------------ parsing
+
+    def parser(self, name: str) -> Parse:
+        spec = self.vocab.fields.get(name)
+        shape = spec.shape if spec else "text"
+        ocr = self.ocr
+        if shape == "vocab":
+            values = self.vocab.values.get(name, ())
+            return lambda s: shapes.in_vocabulary(s, ocr, values)
+        if shape == "especie":
+            e, t = self.vocab.values.get("especie", ()), self.vocab.values.get("tipo", ())
+            return lambda s: shapes.especie(s, ocr, e, t)
+        fn = shapes.SHAPES.get(shape, shapes.text)
+        return lambda s: fn(s, ocr)
+
+    def lines_for(self, name: str) -> int:
+        spec = self.vocab.fields.get(name)
+        return 3 if spec is not None and spec.shape in shapes.MULTILINE else 1
+
+    # ------------------------------------------------------------------ candidates
+
+    def regions(self, lab: LabelAt, lines: int = 1) -> list[Region]:
+        """Where the value of this label may be, in the order it is looked at."""
+        right = self.cells.right(lab, lines=lines)
+        if right is not None and right.how == "far" and (
+                _specks(right.span) or self.labels.starting(right.span.words[0]) is not None):
+            # OCR specks far right (a QR code's edge read as 'e', '8') are no column, and the next
+            # label of a grid's row ('ASSENTOS   UTILIZAÇÃO') is no value: the value is below
+            right = None
+        out = []
+        if right is not None and right.how in ("colon", "adjacent"):
+            out.append(right)
+        # a label whose value sits far right, in a column other rows' values share, heads a
+        # key-value table's row: what is under it is the next row's label column, no value of its
+        # own; unless the row is a grid's row of labels, printed smaller than the values under them
+        below = self.cells.below(lab, lines=lines) if self.cells.alone(lab) else None
+        if right is not None and right.how == "far" and right.aligned:
+            if below is not None and _label_print(lab, right, below):
+                return out + [below]  # 'CONTRATANTE   ORIGEM/DESTINO' over their values: two labels
+            below = None
+        if below is not None:
+            out.append(below)
+        if right is not None and right.how == "far":
+            out.append(right)
+        return out
+
+    def candidates(self, name: str, parse: Parse | None = None, *, lines: int | None = None,
+                   labels: Sequence[LabelAt] | None = None, pages: Sequence[int] | None = None) -> list[Candidate]:
+        parse = parse or self.parser(name)
+        lines = lines or self.lines_for(name)
+        out: list[Candidate] = []
+        if labels is None:
+            labels = self.labels.of(name) + self.section_labels(name)
+        for lab in labels:
+            if pages is not None and lab.page not in pages:
+                continue
+            if not self.cells.stands(lab):
+                continue
+            found: list[Candidate] = []
+            for region in self.regions(lab, lines):
+                f = parse(region.span)
+                if f.value is None:
+                    continue
+                c = f.confidence  # (the span's confidence already weighs the label's match)
+                if region.how == "far" and not region.aligned:
+                    c *= FAR_UNALIGNED
+                found.append(Candidate(f, region, round(c, 4)))
+                if region.how in ("colon", "adjacent"):
+                    break  # 'Label: value' says where its value is
+            out += found
+        # a 'label' inside another label's value is part of that value ('TRANSPORTES PLACA LTDA');
+        # one that opens another's value ('SEGURADO EXPRESSO ...' under a heading 'SEGURADO', but
+        # also 'SEGURADORA CRUZEIRO S.A.' under 'EMITENTE') may be either: both stay, and their
+        # two values leave the field unsure
+        inside = {id(w) for c in out for w in c.region.span.words[1:]}
+        return [c for c in out if not any(id(w) in inside for w in c.region.label.words)]
+
+    # ------------------------------------------------------------------ sections
+
+    def sections(self, name: str) -> list[tuple[int, tuple[float, float, float, float]]]:
+        """Where the section is printed: (page, box) from below its heading to the next
+        heading of the document, across the heading's column."""
+        sec = self.vocab.sections.get(name)
+        if sec is None:
+            return []
+        if name in self._sections:
+            return self._sections[name]
+        all_heads = {key(h) for s in self.vocab.sections.values() for h in s.headings + s.numbered}
+        out = []
+        for lab in self._headings(sec):
+            rows = self.layout.rows[lab.page]
+            x0 = max(0.0, lab.bbox[0] - 0.03)
+            row = rows[lab.row]
+            x1 = 1.0
+            for other in self.labels.in_row(lab.page, lab.row):
+                if other.key in all_heads and other.start > lab.start and other.row == lab.row:
+                    x1 = other.bbox[0] - 0.01
+                    break
+            y1 = 1.0
+            for nxt in rows[lab.last_row + 1:]:
+                if self._heading_row(nxt, x0, x1, all_heads):
+                    y1 = nxt.y0 - 0.001
+                    break
+            out.append((lab.page, (x0, row.y0 - 0.001, x1, y1)))
+        self._sections[name] = out
+        return out
+
+    def _headings(self, sec) -> list[LabelAt]:
+        """Where the section's heading is printed as one: opening its row (numbered, for a
+        heading that is also a caption)."""
+        heads = {key(h) for h in sec.headings}
+        numbered = {key(h) for h in sec.numbered}
+        return [lab for lab in self.labels.spelled(*sec.headings, *sec.numbered)
+                if lab.key in heads | numbered and self._heads_row(lab)
+                and (lab.key not in numbered or self._numbered(lab))]
+
+    def _heads_row(self, lab: LabelAt) -> bool:
+        """A heading opens its row (after a numbering such as '1.' at most)."""
+        row = self.layout.rows[lab.page][lab.row]
+        before = [w for w in row.words[:lab.start] if key(w.text)]
+        return not before or (len(before) == 1 and bool(re.fullmatch(r"(\d{1,2}|[ivx]{1,4}|[a-z])", key(before[0].text))))
+
+    def _numbered(self, lab: LabelAt) -> bool:
+        row = self.layout.rows[lab.page][lab.row]
+        before = [w for w in row.words[:lab.start] if key(w.text)]
+        return len(before) == 1 and bool(re.fullmatch(r"(\d{1,2}|[ivx]{1,4}|[a-z])", key(before[0].text)))
+
+    def _heading_row(self, row, x0: float, x1: float, heads: set[str]) -> bool:
+        ws = [w for w in row.words if x0 <= (w.bbox[0] + w.bbox[2]) / 2 <= x1]
+        if not ws:
+            return False
+        i = row.words.index(ws[0])
+        if self.cells.label_at(row, i, 1.0) is not None and self.cells.label_at(row, i, 1.0).key == "":
+            return True  # '4. COBERTURAS'
+        for w in ws[:2]:
+            lab = self.labels.starting(w)
+            if lab is not None and lab.key in heads and lab.row == row.index and self._heads_row(lab):
+                return True
+        return False
+
+    def section_labels(self, name: str) -> list[LabelAt]:
+        """The generic labels ('Nome', 'CNPJ') that name this field inside its sections."""
+        out = []
+        for sec in self.vocab.sections.values():
+            if sec.lead == name:
+                # '1. CONTRATANTE' over 'ASSOCIAÇÃO X - CNPJ ...': the heading labels its first line
+                out += [lab for lab in self._headings(sec) if self.cells.alone(lab)]
+            spellings = sec.fields.get(name)
+            if not spellings:
+                continue
+            ks = {key(s) for s in spellings}
+            for page, (x0, y0, x1, y1) in self.sections(sec.name):
+                for lab in self.labels.spelled(*spellings):
+                    cx, cy = (lab.bbox[0] + lab.bbox[2]) / 2, (lab.bbox[1] + lab.bbox[3]) / 2
+                    if lab.key in ks and lab.page == page and x0 <= cx <= x1 and y0 <= cy <= y1:
+                        out.append(lab)
+        return out
+
+    def field(self, name: str, parse: Parse | None = None, **kw) -> Field:
+        """The field's value from the best place its label points to; null when none holds a
+        value of its shape."""
+        return self.choose(self.candidates(name, parse, **kw))
+
+    def period(self, name: str) -> tuple[Field, Field] | None:
+        """Two dates in the cell of a term's label ('VIGÊNCIA: 10/03/2026 a 10/03/2027'), each
+        as sure as the place it was read from."""
+        for c in self.candidates(name, lambda sp: shapes.period(sp, self.ocr)[0], lines=2):
+            a, b = shapes.period(c.region.span, self.ocr)
+            if a.value is not None:
+                k = c.confidence / max(c.field.confidence, 1e-9)
+                return (a.model_copy(update={"confidence": round(a.confidence * k, 4)}),
+                        b.model_copy(update={"confidence": round(b.confidence * k, 4)}))
+        return None
+
+    @staticmethod
+    def choose(cands: list[Candidate]) -> Field:
+        if not cands:
+            return Field()
+        cands = sorted(cands, key=lambda c: (-c.confidence, _ORDER[c.region.how], c.region.label.page,
+                                             c.region.label.row))
+        best = cands[0]
+        conf = best.confidence
+        rivals = [c for c in cands[1:] if not _same(c.value, best.value) and c.confidence >= CONFIDENT]
+        if rivals:
+            conf = min(conf, AMBIGUOUS)
+        return best.field.model_copy(update={"confidence": round(max(0.0, min(1.0, conf)), 4)})

@@ -1,0 +1,275 @@
+"""Where a document prints its labels: every spelling of its vocabulary found once per page.
+
+Labels are matched on key() tokens (accents, case and punctuation folded: 'CPF/CNPJ' is
+'CPF / CNPJ'), exactly on a text layer and within one OCR slip per eight letters on OCR'd
+rows (none in a label of four letters or fewer). At each place the longest spelling wins
+('PLACA ANTERIOR / UF' over 'PLACA', 'DATA DE QUITAÇÃO' over 'DATA'), so a shorter label is
+never found inside a longer one. A label wrapped in a narrow column ('Instituição de' /
+'ensino:') is found across its two rows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from intake.layout import Layout, _Row
+from intake.reading.vocabulary import Vocabulary
+from ocr.model import BBox, Word, union_bbox
+
+# a word this many row heights after the previous one starts a new run (another box or column)
+RUN_GAP = 1.5
+_OF = frozenset(("da", "do", "de", "das", "dos"))
+_NUMBERED = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*|[IVXivx]{1,4}|[a-z])[.)]")
+
+
+@dataclass(frozen=True)
+class LabelAt:
+    """One label printed on a page: its words (on one row, or two when wrapped)."""
+
+    page: int
+    row: int  # index of its (first) row in the page
+    start: int  # word indexes [start, end) in that row
+    end: int
+    words: tuple[Word, ...]
+    key: str  # the spelling matched, as key() text
+    fields: tuple[str, ...]  # the fields it labels (none: a box of no field read here)
+    score: float  # 1.0 exact, less for an OCR slip
+    row2: int | None = None  # the row the label wraps onto
+    end2: int = 0  # words [0.., end2) of the run that continues it there (from start2)
+    start2: int = 0
+
+    @property
+    def bbox(self) -> BBox:
+        return union_bbox(w.bbox for w in self.words)
+
+    @property
+    def last_row(self) -> int:
+        return self.row if self.row2 is None else self.row2
+
+    @property
+    def first_words(self) -> tuple[Word, ...]:
+        return self.words[: self.end - self.start]
+
+
+def _tokens(row: _Row) -> list[tuple[str, int, bool, bool]]:
+    """(token, word index, first token of its word, last token of its word)."""
+    out = []
+    for i, k in enumerate(row.keys):
+        parts = k.split()
+        for j, t in enumerate(parts):
+            out.append((t, i, j == 0, j == len(parts) - 1))
+    return out
+
+
+def _allowed_edits(compact: str) -> int:
+    return 0 if len(compact) <= 4 else max(1, len(compact) // 8)
+
+
+class LabelIndex:
+    """Every label of a vocabulary on a document's pages, by row."""
+
+    def __init__(self, layout: Layout, vocab: Vocabulary):
+        self.layout = layout
+        self.vocab = vocab
+        self.spellings = vocab.spellings()
+        self._max_tokens = max((len(k.split()) for k in self.spellings), default=1)
+        self._prefixes: dict[str, set[str]] = defaultdict(set)  # token prefix -> spellings it starts
+        for k in self.spellings:
+            toks = k.split()
+            for n in range(1, len(toks)):
+                self._prefixes[" ".join(toks[:n])].add(k)
+        by_len: dict[int, list[str]] = defaultdict(list)
+        for k in self.spellings:
+            by_len[len(k.replace(" ", ""))].append(k)
+        self._by_len = by_len
+        self._compact = {k: k.replace(" ", "") for k in self.spellings}
+        self.by_row: dict[tuple[int, int], list[LabelAt]] = {}
+        self._label_words: set[int] = set()  # id() of every word inside a label
+        self._starts: dict[int, LabelAt] = {}  # id() of a label's first word -> the label
+        for page in layout.pages:
+            fuzzy = page.source == "ocr"
+            rows = layout.rows[page.number]
+            found: list[LabelAt] = []
+            for row in rows:
+                found += self._in_row(row, fuzzy)
+            found = self._wrapped(rows, found, fuzzy) + found
+            kept = self._longest(found)
+            for lab in kept:
+                self.by_row.setdefault((lab.page, lab.row), []).append(lab)
+                for ri in range(lab.row + 1, lab.last_row + 1):  # every row a wrapped label spans
+                    self.by_row.setdefault((lab.page, ri), []).append(lab)
+                for w in lab.words:
+                    self._label_words.add(id(w))
+                self._starts[id(lab.words[0])] = lab
+        for labs in self.by_row.values():
+            labs.sort(key=lambda lab: (lab.row, lab.start))
+
+    # ------------------------------------------------------------------ matching
+
+    def _match(self, cand: str, fuzzy: bool) -> tuple[str, float] | None:
+        if not fuzzy:
+            return (cand, 1.0) if cand in self.spellings else None
+        compact = cand.replace(" ", "")
+        edits = _allowed_edits(compact)
+        if edits == 0:
+            return None
+        best: tuple[str, float] | None = None
+        for n in range(len(compact) - edits, len(compact) + edits + 1):
+            choices = self._by_len.get(n)
+            if not choices:
+                continue
+            hit = process.extractOne(compact, [self._compact[c] for c in choices],
+                                     scorer=Levenshtein.distance, score_cutoff=edits)
+            if hit is None:
+                continue
+            d = hit[1]
+            spelling = choices[hit[2]]
+            if _allowed_edits(self._compact[spelling]) < d:
+                continue
+            s = 1.0 - d / max(len(self._compact[spelling]), 1)
+            if best is None or s > best[1]:
+                best = (spelling, s)
+        return best
+
+    def _in_row(self, row: _Row, fuzzy: bool) -> list[LabelAt]:
+        toks = _tokens(row)
+        out = []
+        for p, (_, wi, first, _) in enumerate(toks):
+            if not first:
+                continue
+            found = None
+            for exact in (True, False) if fuzzy else (True,):
+                for n in range(min(self._max_tokens, len(toks) - p), 0, -1):
+                    if not toks[p + n - 1][3]:
+                        continue  # the label would end inside a word
+                    window = [t for t, *_ in toks[p:p + n]]
+                    if not exact and (n > 8 or len(window[0]) < 2 or len(window[-1]) < 2):
+                        continue  # a slip is not a speck read beside the label
+                    m = self._match(" ".join(window), not exact)
+                    if m is None:
+                        continue
+                    found = (n, m)
+                    break
+                if found:
+                    break
+            if found is None:
+                continue
+            n, (spelling, score) = found
+            end = toks[p + n - 1][1] + 1
+            out.append(LabelAt(row.page, row.index, wi, end, row.words[wi:end], spelling,
+                               self.spellings[spelling], score))
+        return out
+
+    def _wrapped(self, rows: list[_Row], found: list[LabelAt], fuzzy: bool) -> list[LabelAt]:
+        """Labels wrapped over two or three rows of a narrow column ('1. NOME / RAZÃO' / 'SOCIAL
+        DA' / 'CONTRATANTE'): a run of a row starts a spelling, the runs below it, at the same
+        left edge, go on with it and end it."""
+        out = []
+        for r, row in enumerate(rows[:-1]):
+            for a, b in _runs(row):
+                x_run = row.words[a].bbox[0]
+                if b - a > 1 and _NUMBERED.fullmatch(row.words[a].text.strip()):
+                    a += 1  # '2. CONTRATADA (NOME /' / 'RAZÃO SOCIAL)': the numbering is no label
+                toks = [t for k in row.keys[a:b] for t in k.split()]
+                head = " ".join(toks)
+                if not toks or head not in self._prefixes:
+                    continue
+                lab = self._wrap_on(rows, r, row, row.words[a].bbox[0], x_run, head, list(row.words[a:b]), 1)
+                if lab is not None:
+                    out.append(LabelAt(row.page, row.index, a, b, lab[0], lab[1], self.spellings[lab[1]], 1.0,
+                                       row2=lab[2], start2=lab[3], end2=lab[4]))
+        return out
+
+    def _wrap_on(self, rows: list[_Row], r: int, row: _Row, x0: float, x_run: float, head: str,
+                 words: list[Word], depth: int) -> tuple[list[Word], str, int, int, int] | None:
+        """The rest of a label begun by `head`, on the row below r (and the one below that):
+        (all its words, its spelling, its last row, that row's run [start, end))."""
+        if r + 1 >= len(rows):
+            return None
+        nxt = rows[r + 1]
+        if nxt.y0 - row.y1 > 0.6 * max(row.height, nxt.height):
+            return None  # a label's lines are set close; a heading stands further off ('Companhia' / 'Seguradora X')
+        tol = max(0.012, 1.0 * row.height)
+        for c, d in _runs(nxt):
+            xc = nxt.words[c].bbox[0]
+            if abs(xc - x0) > tol and not (x_run - tol <= xc <= x0 + tol):
+                continue
+            tail = [(t, i) for i in range(c, d) for t in nxt.keys[i].split()]
+            for n in range(len(tail), 0, -1):
+                rest = " ".join(t for t, _ in tail[:n])
+                cand = head + " " + rest
+                full = cand in self._prefixes.get(head, ())  # a spelling that head begins
+                goes_on = depth < 2 and n == len(tail) and cand in self._prefixes
+                if not full and not goes_on:
+                    continue
+                if head in self.spellings and rest in self.spellings and \
+                        not nxt.words[c].text.startswith("(") and rest.split()[0] not in _OF:
+                    # two labels, one under the other ('SEGURADO' / 'ESTIPULANTE'); but
+                    # 'NOME/RAZÃO SOCIAL' / 'DA CONTRATADA' is one phrase going on
+                    return None
+                end2 = tail[n - 1][1] + 1
+                ws = words + list(nxt.words[c:end2])
+                if goes_on:  # the whole run goes on with the label: its end may be a row lower
+                    more = self._wrap_on(rows, r + 1, nxt, x0, x_run, cand, ws, depth + 1)
+                    if more is not None:
+                        return more
+                if full:
+                    return ws, cand, nxt.index, c, end2
+            return None
+        return None
+
+    @staticmethod
+    def _longest(found: list[LabelAt]) -> list[LabelAt]:
+        """At each place the longest label (then the surest); overlapping shorter ones go."""
+        found.sort(key=lambda lab: (lab.score < 1.0, -len(lab.words), -lab.score, lab.row, lab.start))
+        taken: set[int] = set()
+        kept = []
+        for lab in found:
+            ids = {id(w) for w in lab.words}
+            if ids & taken:
+                continue
+            taken |= ids
+            kept.append(lab)
+        return kept
+
+    # ------------------------------------------------------------------ lookups
+
+    def of(self, name: str) -> list[LabelAt]:
+        """Every label of the field, best match first, then top to bottom."""
+        out = [lab for labs in self.by_row.values() for lab in labs if name in lab.fields]
+        uniq = {id(lab): lab for lab in out}
+        return sorted(uniq.values(), key=lambda lab: (-round(lab.score, 3), lab.page, lab.row, lab.start))
+
+    def spelled(self, *spellings: str) -> list[LabelAt]:
+        from intake.normalize import key
+
+        ks = {key(s) for s in spellings}
+        out = {id(lab): lab for labs in self.by_row.values() for lab in labs if lab.key in ks}
+        return sorted(out.values(), key=lambda lab: (lab.page, lab.row, lab.start))
+
+    def in_row(self, page: int, row: int) -> list[LabelAt]:
+        return self.by_row.get((page, row), [])
+
+    def is_label_word(self, w: Word) -> bool:
+        return id(w) in self._label_words
+
+    def starting(self, w: Word) -> LabelAt | None:
+        return self._starts.get(id(w))
+
+
+def _runs(row: _Row) -> list[tuple[int, int]]:
+    """The row's runs of words: [a, b) word ranges cut at gaps wider than RUN_GAP heights."""
+    out = []
+    a = 0
+    for i in range(1, len(row.words)):
+        if row.words[i].bbox[0] - row.words[i - 1].bbox[2] > RUN_GAP * row.height:
+            out.append((a, i))
+            a = i
+    if row.words:
+        out.append((a, len(row.words)))
+    return out

@@ -1,0 +1,396 @@
+"""Tables read by their header, whatever the order of their columns.
+
+The header is the row (or two rows, a header wrapped in its cell) that names at least
+`min_cols` of the table's columns, each by one of its spellings (intake/vocabulary), each
+spelling a run of words with no column gap inside it: 'Documento   Tipo' is two columns,
+never the one 'DOCUMENTO TIPO'. A column spans from its header's left edge to the next
+header's. Each word of a row below goes to the column its centre falls in.
+
+Rows may wrap: a cell printed on two or three lines, centred against its neighbours (a
+coverage's name beside its limit). With an `anchor` column (one that holds one short value per
+row: a limit, a number), each run of lines of another column joins the anchor line it faces;
+without one, a line with nothing in the `key` columns continues the row above.
+The table goes on over the next pages (its header repeated or not) and ends at a row that
+starts with a stop phrase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+import re
+from dataclasses import dataclass
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from intake.layout import Layout, Row, Span, _Row
+from intake.normalize import key
+from ocr.model import Word, union_bbox
+
+# words of one header label are never this many row heights apart
+HEADER_GAP = 1.2
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    x0: float  # where the column starts (its header's left edge, less a tolerance)
+    x1: float
+    header: tuple[Word, ...]
+    spelling: str
+
+
+@dataclass
+class Table:
+    columns: list[Column]
+    rows: list[Row]
+    header_page: int
+    header_row: int
+
+    def named(self, name: str) -> bool:
+        return any(c.name == name for c in self.columns)
+
+    def header_words(self, name: str) -> tuple[Word, ...]:
+        return next((c.header for c in self.columns if c.name == name), ())
+
+
+def _match_runs(row: _Row, spellings: dict[str, str], fuzzy: bool) -> list[tuple[int, int, str, str]]:
+    """Header labels in a row: (start, end, column, spelling), longest first at each place,
+    never across a column gap."""
+    keys = row.keys
+    n = len(keys)
+    out = []
+    i = 0
+    max_words = 6
+    compact = {s.replace(" ", ""): s for s in spellings}
+    while i < n:
+        if not keys[i]:
+            # a column headed by a symbol ('#'): its spelling is the symbol itself
+            sym = row.words[i].text.strip()
+            if sym and ("#sym:" + sym) in spellings:
+                out.append((i, i + 1, spellings["#sym:" + sym], sym))
+            i += 1
+            continue
+        best = None
+        for j in range(min(n, i + max_words), i, -1):
+            if any(row.words[k].bbox[0] - row.words[k - 1].bbox[2] > HEADER_GAP * row.height for k in range(i + 1, j)):
+                continue
+            cand = " ".join(k for k in keys[i:j] if k)
+            if cand in spellings:
+                best = (j, cand, 1.0)
+                break
+            if fuzzy and len(cand.replace(" ", "")) >= 5:
+                c = cand.replace(" ", "")
+                edits = max(1, len(c) // 8)
+                hit = process.extractOne(c, list(compact), scorer=Levenshtein.distance, score_cutoff=edits)
+                if hit is not None:
+                    best = (j, compact[hit[0]], 0.9)
+                    break
+        if best is None:
+            i += 1
+            continue
+        j, spelling, _ = best
+        out.append((i, j, spellings[spelling], spelling))
+        i = j
+    return out
+
+
+def read_table(layout: Layout, columns: dict[str, Sequence[str]], *, min_cols: int = 2,
+               stop: Sequence[str] = (), anchor: str | Sequence[str] | None = None, key_columns: Sequence[str] = (),
+               key_first: Sequence[str] = (),
+               keep: Callable[[Row], bool] | None = None, tol: float = 0.012,
+               require: Sequence[str] = ()) -> Table | None:
+    """The first table whose header names `min_cols` of the columns (and every `require`d
+    one), with its rows; None when no header is found. key_columns: a line with nothing in them
+    continues a row (a wrapped cell); key_first: columns that, when the table has them, are the
+    only key."""
+    spellings: dict[str, str] = {}
+    for name, labels in columns.items():
+        for lab in labels:
+            k = key(lab) or ("#sym:" + lab.strip() if lab.strip() else "")
+            if k and k not in spellings:
+                spellings[k] = name
+    stop_keys = [key(s) for s in stop]
+    table: Table | None = None
+    bounds: list[Column] | None = None
+    for page in layout.pages:
+        rows = layout.rows[page.number]
+        header = _header(rows, spellings, min_cols if table is None else max(min_cols, len(table.columns)),
+                         page.source == "ocr", require, tol)
+        begin = 0
+        if header is not None:
+            cols, hrow = header
+            if table is None:
+                table = Table(cols, [], page.number, hrow)
+                # a numbering column keys the rows alone: every other cell may wrap (a long
+                # birth certificate's number over two lines)
+                first_keys = [k for k in key_first if table.named(k)]
+                if first_keys:
+                    key_columns = first_keys
+                if anchor is not None and not isinstance(anchor, str):
+                    anchor = next((a for a in anchor if table.named(a)), None)
+            bounds = cols
+            begin = hrow + 1
+        elif table is None or bounds is None:
+            continue
+        visual: list[tuple[_Row, dict[str, list[Word]], list[Word]]] = []
+        ended = False
+        gaps: list[float] = []
+        prev = rows[begin - 1] if begin > 0 else None
+        for row in rows[begin:]:
+            rk = " ".join(k for k in row.keys if k)
+            if stop_keys and any(rk.startswith(sk) for sk in stop_keys):
+                ended = True
+                break
+            if prev is not None and len(visual) >= 2:
+                pitch = sorted(gaps)[len(gaps) // 2]
+                if row.y0 - prev.y1 > 2.5 * pitch + 1.5 * row.height:
+                    # a blank band: the table is over, unless it ran to the page's foot (a footer
+                    # follows, and the table goes on over the page)
+                    ended = prev.y1 < 0.75
+                    break
+            if prev is not None:
+                gaps.append(max(0.0, row.y0 - prev.y1))
+            prev = row
+            cells, specks = _assign(row, bounds)
+            if cells:
+                visual.append((row, cells, specks))
+        table.rows += _logical(visual, anchor, key_columns, page.number, keep,
+                               wraps=not any(table.named(k) for k in key_first))
+        if ended:
+            break
+    return table
+
+
+def _stacked(band: list[_Row]) -> _Row | None:
+    """A header wrapped over rows ('Nº DE' / 'ORDEM', 'TIPO DO' / 'DOCUMENTO') as one row: the
+    words of the rows stacked by column, each stack read top to bottom."""
+    for a, b in zip(band, band[1:]):
+        if b.y0 - a.y1 > 0.6 * max(a.height, b.height):
+            return None
+    top, bottom = band[0], band[-1]
+    all_words = []  # each row's runs (a cell's words on one line) as one word
+    for r in band:
+        run: list[Word] = []
+        for w in list(r.words) + [None]:
+            if run and (w is None or w.bbox[0] - run[-1].bbox[2] > HEADER_GAP * r.height):
+                all_words.append(Word(text=" ".join(v.text for v in run), bbox=union_bbox(v.bbox for v in run),
+                                      conf=min(v.conf for v in run)))
+                run = []
+            if w is not None:
+                run.append(w)
+    stacks: list[list[Word]] = []
+    for w in sorted(all_words, key=lambda w: (w.bbox[0], w.bbox[1])):
+        for st in stacks:
+            x0 = min(v.bbox[0] for v in st)
+            x1 = max(v.bbox[2] for v in st)
+            if w.bbox[0] < x1 + 0.4 * top.height and w.bbox[2] > x0 - 0.4 * top.height:
+                st.append(w)
+                break
+        else:
+            stacks.append([w])
+    if len(stacks) == len(all_words):
+        return None  # nothing stacked: rows, not one header
+    words = []
+    for st in stacks:
+        st.sort(key=lambda w: (round(w.bbox[1], 3), w.bbox[0]))
+        words.append(Word(text=" ".join(w.text for w in st), bbox=union_bbox(w.bbox for w in st),
+                          conf=min(w.conf for w in st)))
+    words.sort(key=lambda w: w.bbox[0])
+    return _Row(top.page, bottom.index, tuple(words), tuple(key(w.text) for w in words))
+
+
+def _header(rows: list[_Row], spellings: dict[str, str], min_cols: int, fuzzy: bool,
+            require: Sequence[str], tol: float) -> tuple[list[Column], int] | None:
+    best = None
+    for k, row in enumerate(rows):
+        tries = [row]
+        for n in (2, 3, 4, 5):  # a header's cells wrapped over up to five lines, centred
+            if k + n <= len(rows):
+                st = _stacked(rows[k:k + n])
+                if st is not None:
+                    tries.append(st)
+        for cand in tries:
+            found = _match_runs(cand, spellings, fuzzy)
+            named: dict[str, tuple[int, int, str]] = {}
+            for i, j, name, spelling in found:
+                named.setdefault(name, (i, j, spelling))
+            if len(named) < min_cols or any(r not in named for r in require):
+                continue
+            score = (len(named), sum(len(sp) for _, _, sp in named.values()))
+            if best is None or score > best[2]:
+                best = (named, cand, score)
+    if best is None:
+        return None
+    named, row, _ = best
+    heads = sorted(((row.words[i:j], name, spelling) for name, (i, j, spelling) in named.items()),
+                   key=lambda t: t[0][0].bbox[0])
+    cols = []
+    for k, (ws, name, spelling) in enumerate(heads):
+        x0 = 0.0 if k == 0 else ws[0].bbox[0] - tol
+        x1 = heads[k + 1][0][0].bbox[0] - tol if k + 1 < len(heads) else 1.0
+        cols.append(Column(name, x0, x1, tuple(ws), spelling))
+    return cols, row.index
+
+
+_RUN_ON = re.compile(r"([^\W\d_]{2,}[.,;]?)(\d[\dXx.\-/]{2,})")
+
+
+def _run_on(w: Word, cols: list[Column]) -> list[Word]:
+    """A cell's text run into the next column with no space ('Conceição1520288690' where a long
+    name meets the number's column): split where letters turn to digits, if that is where a
+    column starts (the characters' widths estimated as even)."""
+    m = _RUN_ON.fullmatch(w.text)
+    if not m:
+        return [w]
+    x0, x1 = w.bbox[0], w.bbox[2]
+    cut = x0 + (x1 - x0) * len(m.group(1)) / len(w.text)
+    char = (x1 - x0) / len(w.text)
+    if not any(x0 + char < c.x0 < x1 - char and abs(c.x0 - cut) <= 3 * char for c in cols):
+        return [w]
+    return [w.model_copy(update={"text": m.group(1), "bbox": (x0, w.bbox[1], cut, w.bbox[3])}),
+            w.model_copy(update={"text": m.group(2), "bbox": (cut, w.bbox[1], x1, w.bbox[3])})]
+
+
+def _assign(row: _Row, cols: list[Column]) -> tuple[dict[str, list[Word]], list[Word]]:
+    cells: dict[str, list[Word]] = {}
+    specks: list[Word] = []
+    for w in (piece for word in row.words for piece in _run_on(word, cols)):
+        if not key(w.text) and w.text.strip() not in ("-", "—", "–"):
+            specks.append(w)  # ruling lines read as '|' or '_'; a lone dash is a value
+            continue
+        width = w.bbox[2] - w.bbox[0]
+        x = w.bbox[0] if width > 0.3 else (w.bbox[0] + w.bbox[2]) / 2
+        home = next((c for c in cols if c.x0 <= x < c.x1), None)
+        # a word that starts a little left of its column (wide, skewed, smudged) belongs where
+        # most of it lies
+        over = max(cols, key=lambda c: min(w.bbox[2], c.x1) - max(w.bbox[0], c.x0))
+        if home is not None and over is not home and \
+                min(w.bbox[2], over.x1) - max(w.bbox[0], over.x0) > 0.8 * width:
+            home = over
+        if home is not None:
+            cells.setdefault(home.name, []).append(w)
+    return cells, specks
+
+
+def _logical(visual, anchor: str | None, key_columns: Sequence[str], page: int,
+             keep: Callable[[Row], bool] | None, wraps: bool = True) -> list[Row]:
+    """Visual rows joined into the table's rows (see the module's doc)."""
+    groups: list[dict[str, list[Word]]] = []
+    specks: list[list[Word]] = []
+    if anchor is not None and any(anchor in c for _, c, _ in visual):
+        groups, specks = _by_anchor(visual, anchor)
+    else:
+        keyed = [bool(key_columns) and any(k in cells for k in key_columns) for _, cells, _ in visual]
+        # lines that touch (a cell wrapped over lines, top-aligned or centred against its row) form
+        # a cluster; each line of a cluster belongs to the keyed line nearest it (the one above on a tie)
+        clusters: list[list[int]] = []
+        for i, (row, _, _) in enumerate(visual):
+            if clusters:
+                last = visual[clusters[-1][-1]][0]
+                if row.y0 - last.y1 < 0.4 * max(row.height, last.height):
+                    clusters[-1].append(i)
+                    continue
+            clusters.append([i])
+        owner = list(range(len(visual)))
+        keyed_clusters = [cl for cl in clusters if any(keyed[i] for i in cl)]
+        if wraps and len(keyed_clusters) >= 3 and \
+                sum(1 for cl in keyed_clusters if sum(keyed[i] for i in cl) == 1) >= 0.6 * len(keyed_clusters):
+            # rows set apart by blank bands, most with one keyed line: a band is one row, and a
+            # second keyed line in it is its key cell wrapped (a birth certificate's long number);
+            # a numbering column (key_first) never wraps, so each number stays a row
+            for cl in keyed_clusters:
+                first_key = next(i for i in cl if keyed[i])
+                for i in cl:
+                    keyed[i] = i == first_key
+        if key_columns:
+            for cl in clusters:
+                keys = [i for i in cl if keyed[i]]
+                if not keys:
+                    continue
+                for i in cl:
+                    if keyed[i]:
+                        continue
+                    cy = (visual[i][0].y0 + visual[i][0].y1) / 2
+                    owner[i] = min(keys, key=lambda k: (abs((visual[k][0].y0 + visual[k][0].y1) / 2 - cy), k > i))
+        index: dict[int, int] = {}
+        for i, (row, cells, sp) in enumerate(visual):
+            o = owner[i]
+            if o not in index:
+                index[o] = len(groups)
+                groups.append({})
+                specks.append([])
+            g = index[o]
+            for name, ws in cells.items():
+                groups[g].setdefault(name, []).extend(ws)
+            specks[g].extend(sp)
+        for g in groups:
+            for name in g:
+                g[name] = _reading_order(g[name])
+    out = []
+    for cells, sp in zip(groups, specks):
+        r = Row(page, {n: Span(page, tuple(ws)) for n, ws in cells.items()}, specks=tuple(sp))
+        if keep is None or keep(r):
+            out.append(r)
+    return out
+
+
+def _reading_order(ws: list[Word]) -> list[Word]:
+    """A cell's words line by line (words whose centres lie within half a line of each other are
+    one line, whatever visual row the reader gave them), left to right."""
+    if len(ws) < 2 or any(w.conf < 1.0 for w in ws):
+        return ws  # OCR keeps a line's words together (a tilted scan's line is no level row)
+    h = sorted(w.bbox[3] - w.bbox[1] for w in ws)[len(ws) // 2]
+    lines: list[list[Word]] = []
+    for w in sorted(ws, key=lambda w: (w.bbox[1] + w.bbox[3]) / 2):
+        cy = (w.bbox[1] + w.bbox[3]) / 2
+        if lines and abs(cy - sum((v.bbox[1] + v.bbox[3]) / 2 for v in lines[-1]) / len(lines[-1])) < 0.5 * h:
+            lines[-1].append(w)
+        else:
+            lines.append([w])
+    return [w for line in lines for w in sorted(line, key=lambda w: w.bbox[0])]
+
+
+def _by_anchor(visual, anchor: str):
+    """Each run of lines of a column joins the anchor line it faces (centred cells)."""
+    lines = [(row, cells[anchor]) for row, cells, _ in visual if anchor in cells]
+    groups: list[dict[str, list[Word]]] = [{anchor: list(ws)} for _, ws in lines]
+    specks: list[list[Word]] = [[] for _ in lines]
+    centres = [(row.y0 + row.y1) / 2 for row, _ in lines]
+    orphans: list[tuple[float, dict[str, list[Word]]]] = []
+    names = {n for _, cells, _ in visual for n in cells if n != anchor}
+    for name in names:
+        block: list[tuple[_Row, list[Word]]] = []
+        blocks: list[list[tuple[_Row, list[Word]]]] = []
+        for row, cells, _ in visual:
+            if name not in cells:
+                continue
+            if block and row.y0 - block[-1][0].y1 > 0.5 * max(row.height, block[-1][0].height):
+                blocks.append(block)
+                block = []
+            block.append((row, cells[name]))
+        if block:
+            blocks.append(block)
+        for b in blocks:
+            y0, y1 = b[0][0].y0, b[-1][0].y1
+            h = max(r.height for r, _ in b)
+            inside = [k for k, c in enumerate(centres) if y0 - 0.5 * h <= c <= y1 + 0.5 * h]
+            words = [w for _, ws in b for w in ws]
+            if len(inside) == 1:
+                groups[inside[0]].setdefault(name, []).extend(words)
+            elif len(inside) > 1:
+                # a block facing several anchors: each line to the anchor it faces
+                for row, ws in b:
+                    cy = (row.y0 + row.y1) / 2
+                    k = min(range(len(centres)), key=lambda m: abs(centres[m] - cy))
+                    groups[k].setdefault(name, []).extend(ws)
+            else:
+                orphans.append((y0, {name: words}))
+    for row, cells, sp in visual:
+        if anchor in cells and sp:
+            k = next(i for i, (r, _) in enumerate(lines) if r is row)
+            specks[k].extend(sp)
+    for y0, cells in sorted(orphans, key=lambda t: t[0]):
+        groups.append(cells)  # a row with nothing in the anchor column ('Assistência 24h ... incluída')
+        specks.append([])
+    return groups, specks

@@ -1,0 +1,156 @@
+"""Label vocabularies as data: intake/vocabulary/<doc type>.yaml (see its README).
+
+A Vocabulary knows, for one document type, each field's label spellings, the shape of its
+value, the labels of the document's other boxes (never a value) and its closed vocabularies.
+Spellings are kept as token tuples of key() text, the form labels are matched in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+
+from intake.normalize import key
+from validators import yamlfile
+
+_DIR = Path(__file__).resolve().parent.parent / "vocabulary"
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    name: str
+    labels: tuple[str, ...]
+    shape: str
+    not_: tuple[str, ...] = ()  # longer labels of other fields that start the same
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(k for k in (key(lab) for lab in self.labels) if k)
+
+
+@dataclass(frozen=True)
+class Section:
+    """A block of the document headed by one of `headings` ('1. SEGURADO', 'DADOS DO
+    VEÍCULO'), inside which generic labels ('Nome', 'CNPJ') name the section's fields."""
+
+    name: str
+    headings: tuple[str, ...]
+    fields: dict[str, tuple[str, ...]]
+    numbered: tuple[str, ...] = ()  # headings that count only after a numbering ('1. CONTRATANTE')
+    lead: str | None = None  # the field a line right under the heading holds, when no label names it
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    doc_type: str
+    fields: dict[str, FieldSpec]
+    labels: tuple[str, ...]  # the document's other labels
+    values: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    tables: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    sections: dict[str, Section] = field(default_factory=dict)
+
+    def spellings(self) -> dict[str, tuple[str, ...]]:
+        """key() of every label this document prints -> the fields it labels ('' for a box of
+        no field: a label all the same). Table headers are labels too."""
+        out: dict[str, list[str]] = {}
+        for f in self.fields.values():
+            for lab in f.labels + f.not_:
+                k = key(lab)
+                if k:
+                    out.setdefault(k, [])
+                    if lab in f.labels and f.name not in out[k]:
+                        out[k].append(f.name)
+        for lab in self.labels + tuple(h for s in self.sections.values() for h in s.headings + s.numbered) + tuple(
+                lab for s in self.sections.values() for labs in s.fields.values() for lab in labs):
+            k = key(lab)
+            if k:
+                out.setdefault(k, [])
+        for cols in self.tables.values():
+            for spellings in cols.values():
+                for lab in spellings:
+                    k = key(lab)
+                    if len(k.split()) > 1:  # one word of a table's header ('Base') is no label elsewhere
+                        out.setdefault(k, [])
+        return {k: tuple(v) for k, v in out.items()}
+
+    def value_keys(self, name: str) -> tuple[str, ...]:
+        return tuple(key(v) for v in self.values.get(name, ()))
+
+
+def _tuple(v) -> tuple[str, ...]:
+    if v is None:
+        return ()
+    if isinstance(v, str):
+        return (v,)
+    return tuple(str(x) for x in v)
+
+
+# the shape of a value by the kind doctypes.yaml gives its field
+KIND_SHAPES = {"text": "text", "name": "name", "date": "date", "integer": "integer", "money": "money",
+               "doc": "doc", "placa": "placa", "renavam": "renavam", "chassi": "chassi"}
+
+
+@cache
+def _common() -> dict:
+    return yamlfile.load(_DIR / "common.yaml") or {}
+
+
+def common_synonyms() -> dict[str, tuple[str, ...]]:
+    return {k: _tuple(v) for k, v in (_common().get("synonyms") or {}).items()}
+
+
+def _synthesised(doc_type: str) -> dict:
+    """A type without a vocabulary file: its fields' labels from doctypes.yaml and the common
+    synonyms, shapes from their kinds."""
+    from validators import doctypes
+
+    syn = common_synonyms()
+    fields = {}
+    for name, spec in doctypes.fields(doc_type).items():
+        shape = KIND_SHAPES.get(spec.get("kind", "text"))
+        if shape is None:
+            continue
+        labels = ([spec["label"]] if spec.get("label") else []) + list(syn.get(name, ()))
+        fields[name] = {"labels": labels, "shape": shape}
+    return {"fields": fields}
+
+
+@cache
+def vocabulary(doc_type: str) -> Vocabulary:
+    """The vocabulary of a document type: intake/vocabulary/<type>.yaml, or one made from
+    doctypes.yaml and the common synonyms when the type has no file."""
+    path = _DIR / f"{doc_type}.yaml"
+    if doc_type == "common":
+        data = _common()
+    elif path.is_file():
+        data = yamlfile.load(path) or {}
+    else:
+        data = _synthesised(doc_type)
+    fields = {}
+    for name, spec in (data.get("fields") or {}).items():
+        spec = spec or {}
+        fields[name] = FieldSpec(name, _tuple(spec.get("labels")), str(spec.get("shape", "text")),
+                                 _tuple(spec.get("not")))
+    tables = {t: {c: _tuple(v) for c, v in (spec.get("columns") or {}).items()}
+              for t, spec in (data.get("tables") or {}).items()}
+    values = {k: _tuple(v) for k, v in (data.get("values") or {}).items()}
+    common = () if doc_type == "common" else _tuple(_common().get("labels"))
+    sections = {n: Section(n, _tuple(spec.get("headings")), {f: _tuple(v) for f, v in (spec.get("fields") or {}).items()},
+                           _tuple(spec.get("numbered")), spec.get("lead"))
+                for n, spec in (data.get("sections") or {}).items()}
+    return Vocabulary(doc_type, fields, _tuple(data.get("labels")) + common, values, tables, sections)
+
+
+def merged(*doc_types: str) -> Vocabulary:
+    """One vocabulary of several types' (a CRV reads with the CRLV's labels)."""
+    vs = [vocabulary(t) for t in doc_types]
+    fields: dict[str, FieldSpec] = {}
+    for v in vs:
+        for k, f in v.fields.items():
+            fields.setdefault(k, f)
+    return Vocabulary(doc_types[0], fields, tuple(lab for v in vs for lab in v.labels),
+                      {k: val for v in vs for k, val in v.values.items()},
+                      {k: val for v in vs for k, val in v.tables.items()},
+                      {k: val for v in vs for k, val in v.sections.items()})

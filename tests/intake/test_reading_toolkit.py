@@ -1,0 +1,233 @@
+"""The reading toolkit (intake/reading/) on hand-built pages: labels, cells, tables, parties
+and shapes, each without a PDF. Coordinates are fractions of the page."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from intake.layout import Layout, Span
+from intake.parsers._common import Flow
+from intake.reading import shapes
+from intake.reading.extract import AMBIGUOUS, Extractor
+from intake.reading.labels import LabelIndex
+from intake.reading.parties import parties
+from intake.reading.tables import read_table
+from intake.reading.vocabulary import vocabulary
+from ocr.model import Extraction, Line, Page, Word
+from validators.documents import CONFIDENT
+
+H = 0.012
+
+
+def w(text, x, y, conf=1.0):
+    return Word(text=text, bbox=(x, y, x + 0.0095 * len(text), y + H), conf=conf)
+
+
+def row(text, x, y, conf=1.0):
+    """Words of one printed line, spaced as a proportional font would."""
+    out = []
+    for t in text.split():
+        out.append(w(t, x, y, conf))
+        x += 0.0095 * len(t) + 0.008
+    return out
+
+
+def ext(*word_lists, source="pdf_text", shuffle=True):
+    pages = []
+    for n, words in enumerate(word_lists, start=1):
+        words = list(words)
+        if shuffle:  # the extractor's reading order must not matter
+            random.Random(n).shuffle(words)
+        pages.append(Page(number=n, source=source, width=595, height=842,
+                          lines=tuple(Line(words=(x,)) for x in words)))
+    return Extraction(media_type="application/pdf", sha256="0" * 64, page_count=len(pages), pages=tuple(pages))
+
+
+# ---------------------------------------------------------------------------- labels
+
+
+def test_longest_label_wins_and_a_short_label_is_not_found_inside_it():
+    e = ext(row("PLACA ANTERIOR / UF", 0.05, 0.30) + row("PLACA", 0.40, 0.30))
+    idx = LabelIndex(Layout(e), vocabulary("crlv"))
+    assert [lab.key for lab in idx.of("placa")] == ["placa"]
+    assert [lab.key for lab in idx.of("placa_anterior")] == ["placa anterior uf"]
+
+
+def test_ocr_slip_in_a_long_label_matches_with_less_score_but_not_in_a_short_one():
+    e = ext(row("EXERCIGIO", 0.05, 0.10) + row("CNPI", 0.05, 0.30), source="ocr")
+    idx = LabelIndex(Layout(e), vocabulary("crlv"))
+    found = idx.of("exercicio")
+    assert [lab.key for lab in found] == ["exercicio"]
+    assert 0.8 < found[0].score < 1.0
+    assert idx.of("proprietario_documento") == []  # four letters: no slip allowed
+    # on a text layer a label is spelled exactly or it is not a label
+    assert LabelIndex(Layout(ext(row("EXERCIGIO", 0.05, 0.10))), vocabulary("crlv")).of("exercicio") == []
+
+
+def test_label_wrapped_over_two_rows_in_a_narrow_column():
+    words = row("Instituição de", 0.05, 0.20) + row("ensino:", 0.05, 0.215) + row("Escola Estadual Rui Barbosa", 0.20, 0.215)
+    idx = LabelIndex(Layout(ext(words)), vocabulary("lista_passageiros"))
+    labs = idx.of("instituicao")
+    assert labs and labs[0].key == "instituicao de ensino" and labs[0].row2 is not None
+
+
+# ---------------------------------------------------------------------------- cells and fields
+
+
+def test_value_below_its_label_bounded_by_the_neighbouring_labels():
+    words = (row("PLACA", 0.05, 0.20) + row("EXERCÍCIO", 0.30, 0.20) + row("LOTAÇÃO", 0.55, 0.20)
+             + row("RAU3I63", 0.05, 0.215) + row("2025", 0.30, 0.215) + row("44P", 0.55, 0.215))
+    x = Extractor(ext(words), "crlv")
+    assert x.field("placa").value == "RAU3I63"
+    assert x.field("exercicio").value == 2025
+    lot = x.field("lotacao")
+    assert lot.value == 44 and lot.confidence >= CONFIDENT
+
+
+def test_value_right_of_a_colon_label_in_a_layout_no_parser_names():
+    words = (row("Placa do veículo: QXZ-1A23", 0.05, 0.10)
+             + row("Ano de fabricação: 2019", 0.05, 0.13)
+             + row("Capacidade de passageiros: 46 lugares", 0.05, 0.16))
+    x = Extractor(ext(words), "crlv")
+    assert x.field("placa").value == "QXZ1A23"
+    assert x.field("ano_fabricacao").value == 2019
+    assert x.field("lotacao").value == 46
+
+
+def test_a_label_is_never_a_value_and_a_value_of_the_wrong_shape_is_none():
+    # the box under PLACA holds the next label: no placa read, rather than 'CHASSI'
+    words = row("PLACA", 0.05, 0.20) + row("CHASSI", 0.05, 0.215) + row("9BM384067BB123456", 0.05, 0.23)
+    x = Extractor(ext(words), "crlv")
+    assert x.field("placa").value is None
+    assert x.field("chassi").value == "9BM384067BB123456"
+
+
+def test_two_places_reading_two_values_leave_the_field_unsure():
+    words = row("Ano de fabricação: 2019", 0.05, 0.10) + row("Ano fab.: 2017", 0.05, 0.50)
+    f = Extractor(ext(words), "crlv").field("ano_fabricacao")
+    assert f.value in (2019, 2017)
+    assert f.confidence <= AMBIGUOUS < CONFIDENT  # review, never a confident pick
+
+
+def test_ocr_confidence_carries_into_the_field():
+    words = row("PLACA", 0.05, 0.20, conf=0.96) + row("RAU3I63", 0.05, 0.215, conf=0.55)
+    f = Extractor(ext(words, source="ocr"), "crlv").field("placa")
+    assert f.value == "RAU3I63" and f.confidence < CONFIDENT
+
+
+def test_section_heading_scopes_generic_labels():
+    words = (row("1. SEGURADO", 0.05, 0.10) + row("Nome: Expresso Serrano Ltda", 0.05, 0.13)
+             + row("CNPJ: 11.222.333/0001-81", 0.05, 0.16)
+             + row("2. SEGURADORA", 0.05, 0.25) + row("Nome: Companhia Exemplo de Seguros S.A.", 0.05, 0.28)
+             + row("CNPJ: 33.000.167/0001-01", 0.05, 0.31))
+    x = Extractor(ext(words, shuffle=False), "apolice_seguro")
+    assert x.field("segurado_nome").value == "Expresso Serrano Ltda"  # as printed
+    assert x.field("segurado_documento").value == "11222333000181"
+    assert x.field("seguradora_cnpj").value == "33000167000101"
+
+
+# ---------------------------------------------------------------------------- tables
+
+
+def _passenger_table(header, y0=0.20):
+    xs = [0.05, 0.12, 0.55, 0.70]
+    words = []
+    for x, h in zip(xs, header):
+        words += row(h, x, y0)
+    people = [("1", "Ana Maria Souza", "RG", "12.345.678-9"), ("2", "Bruno Lima", "CPF", "529.982.247-25"),
+              ("3", "Carla Dias Neto", "Certidão", "123456 01 55 2012 1 00012 123 1234567 12")]
+    for i, cells in enumerate(people):
+        y = y0 + 0.025 * (i + 1)
+        for x, c in zip(xs, cells):
+            words += row(c, x, y)
+    words += row("Total de passageiros: 3", 0.05, y0 + 0.2)
+    return words
+
+
+@pytest.mark.parametrize("header", [("Nº", "Nome completo", "Tipo", "Documento"),
+                                    ("#", "Passageiro", "Espécie", "Nº do documento"),
+                                    ("Ordem", "Aluno", "Tipo doc.", "Identificação")])
+def test_table_columns_found_by_their_header_in_any_spelling(header):
+    v = vocabulary("lista_passageiros")
+    t = read_table(Layout(ext(_passenger_table(header))), v.tables["passageiros"], min_cols=2)
+    assert t is not None
+    names = [r.text("nome") for r in t.rows]
+    assert names == ["Ana Maria Souza", "Bruno Lima", "Carla Dias Neto"]
+    assert [r.text("doc") for r in t.rows][1] == "529.982.247-25"
+    assert len(t.rows) == 3  # the total below the blank band is not a passenger
+
+
+def test_table_header_stacked_over_two_rows():
+    words = (row("Nº", 0.05, 0.20) + row("Nome do", 0.12, 0.20) + row("Documento", 0.55, 0.20)
+             + row("passageiro", 0.12, 0.212) + row("(número)", 0.55, 0.212)
+             + row("1", 0.05, 0.24) + row("Ana Maria Souza", 0.12, 0.24) + row("12.345.678-9", 0.55, 0.24))
+    v = vocabulary("lista_passageiros")
+    t = read_table(Layout(ext(words)), v.tables["passageiros"], min_cols=2)
+    assert t is not None and [r.text("nome") for r in t.rows] == ["Ana Maria Souza"]
+
+
+# ---------------------------------------------------------------------------- parties in prose
+
+
+def _flow(text):
+    words, rows = [], []
+    for r, line in enumerate(text.splitlines()):
+        for i, t in enumerate(line.split()):
+            words.append((1, w(t, 0.05 + 0.05 * i, 0.1 + 0.02 * r)))
+            rows.append(r)
+    return Flow(words, rows)
+
+
+ROLES = {"contratante": r"contratantes?", "contratado": r"contratad[oa]s?|transportador[a]?"}
+
+
+def test_party_before_its_defined_role():
+    fl = _flow("De um lado, ESCOLA MUNDO FELIZ LTDA, inscrita no CNPJ sob o nº 11.222.333/0001-81,\n"
+               "doravante denominada CONTRATANTE, e de outro lado TRANSPORTES SOL NASCENTE LTDA,\n"
+               "CNPJ 45.723.174/0001-10, doravante denominada CONTRATADA, ajustam o seguinte.")
+    got = parties(fl, ROLES, ocr=False)
+    assert got["contratante"][0].nome.value == "ESCOLA MUNDO FELIZ LTDA"
+    assert got["contratante"][0].documento.value == "11222333000181"
+    assert got["contratado"][0].nome.value == "TRANSPORTES SOL NASCENTE LTDA"
+    assert got["contratado"][0].documento.value == "45723174000110"
+
+
+def test_party_after_its_role_and_colon():
+    fl = _flow("CONTRATANTE: Associação de Pais do Bairro Alto, CNPJ 11.222.333/0001-81, com sede em\n"
+               "Porto Alegre/RS. CONTRATADA: Viação Exemplo S.A., CNPJ 45.723.174/0001-10.")
+    got = parties(fl, ROLES, ocr=False)
+    assert got["contratante"][0].nome.value == "Associação de Pais do Bairro Alto"
+    assert got["contratado"][0].nome.value == "Viação Exemplo S.A."
+
+
+# ---------------------------------------------------------------------------- shapes
+
+
+def span(text, conf=1.0):
+    return Span(1, tuple(row(text, 0.1, 0.1, conf)))
+
+
+@pytest.mark.parametrize("text,value", [("44P", 44), ("05P", 5), ("46 lugares", 46), ("00P", 0), ("LOTAÇÃO", None)])
+def test_lotacao_shapes(text, value):
+    assert shapes.lotacao(span(text)).value == value
+
+
+def test_years_and_a_year_split_by_ocr():
+    a, b = shapes.years(span("2019/2020"))
+    assert (a.value, b.value) == (2019, 2020)
+    f = shapes.year(span("201 9"), ocr=True)
+    assert f.value == 2019 and f.confidence < 1.0
+
+
+@pytest.mark.parametrize("text,ok", [("Expresso Serrano Ltda", True), ("conforme cláusula terceira do contrato", False),
+                                     ("12.345.678-9", False), ("CNPJ 11.222.333/0001-81", False)])
+def test_name_shape_rejects_prose_digits_and_labels(text, ok):
+    assert (shapes.name(span(text)).value is not None) == ok
+
+
+def test_money_date_and_doc_shapes():
+    assert shapes.money(span("R$ 1.234.567,89")).value == pytest.approx(1234567.89)
+    assert str(shapes.date(span("05/03/2026")).value) == "2026-03-05"
+    assert shapes.doc(span("CNPJ 45.723.174/0001-10")).value == "45723174000110"
