@@ -239,6 +239,11 @@ class Cells:
         band += [w for r in rows[max(0, lab.row - 2):lab.row + 3] if r is not row
                  and r.y0 < bottom and r.y1 > top for w in r.words if self._standing_label_word(w)]
         x0, x1 = lab.bbox[0], lab.first_words[-1].bbox[2]
+        if lab.start > 0:
+            num = row.words[lab.start - 1]
+            if _NUMBERING.match(num.text) and x0 - num.bbox[2] < RUN_GAP * h:
+                x0 = num.bbox[0]  # '1. CONTRATANTE' over 'BOA VIAGEM ...': the box opens at its number
+                band = [w for w in band if w is not num]
         left = x0 - 0.6 * h
         before = [w.bbox[2] for w in band if w.bbox[2] <= x0 + 0.1 * h]
         if before:
@@ -322,6 +327,10 @@ class Cells:
                 break  # the line runs on from the left: another box's text, not this one's
             if self.labels.is_label_word(ws[0]) and self.labels.starting(ws[0]) is None:
                 break  # the rest of a label ('RAZÃO SOCIAL DO SEGURADO')
+            if picked and ws[0] is row.words[0]:
+                nxt_lab = self.labels.starting(ws[0])
+                if nxt_lab is not None and nxt_lab.row == row.index and nxt_lab.fields:
+                    break  # 'SEGURADO CAMPOS GERAIS ...' opens a line of its own: the next field's label
             # under a grid label (no ':'), 'ALF: BANCO ...' is the box's text, not a 'Label:'
             form = lab.first_words[-1].text.rstrip().endswith(":")
             if self.label_at(row, i, prev_gap, colon=form) is not None or \

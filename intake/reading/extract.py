@@ -47,8 +47,16 @@ class Candidate:
         return self.field.value
 
 
+_PLAIN = re.compile(r"[A-Z0-9./\-()]+")
+_MARKED = re.compile(r"[À-ÖØ-öø-ÿ]")
+
+
 def _height(ws) -> float:
-    hs = sorted(w.bbox[3] - w.bbox[1] for w in ws)
+    """The print's height, from words in capitals without accents or a cedilla where there are
+    any ('PERÍODO' stands taller than its letters)."""
+    plain = [w for w in ws if _PLAIN.fullmatch(w.text.strip(":"))] or \
+        [w for w in ws if not _MARKED.search(w.text)]  # (none: a height not to be told)
+    hs = sorted(w.bbox[3] - w.bbox[1] for w in plain)
     return hs[len(hs) // 2] if hs else 0.0
 
 
@@ -61,7 +69,7 @@ def _label_print(lab: LabelAt, right: Region, below: Region) -> bool:
     """Whether the words far right of a label are printed as the label is, and the line under
     it larger: a grid's row of labels over a row of values."""
     h_lab, h_right, h_below = _height(lab.first_words), _height(right.first.words), _height(below.first.words)
-    return h_lab > 0 and abs(h_right - h_lab) <= 0.1 * h_lab and h_below >= 1.12 * h_lab
+    return h_lab > 0 and h_right > 0 and h_below > 0 and abs(h_right - h_lab) <= 0.1 * h_lab and h_below >= 1.12 * h_lab
 
 
 def _same(a, b) -> bool:
@@ -108,7 +116,7 @@ class Extractor:
         """Where the value of this label may be, in the order it is looked at."""
         right = self.cells.right(lab, lines=lines)
         if right is not None and right.how == "far" and (
-                _specks(right.span) or self.labels.starting(right.span.words[0]) is not None):
+                _specks(right.span) or self._labels_there(lab, right.span.words[0])):
             # OCR specks far right (a QR code's edge read as 'e', '8') are no column, and the next
             # label of a grid's row ('ASSENTOS   UTILIZAÇÃO') is no value: the value is below
             right = None
@@ -122,12 +130,73 @@ class Extractor:
         if right is not None and right.how == "far" and right.aligned:
             if below is not None and _label_print(lab, right, below):
                 return out + [below]  # 'CONTRATANTE   ORIGEM/DESTINO' over their values: two labels
-            below = None
+            block = self._block(lab, right, below) if below is not None else None
+            if block == "grid":
+                return out + [below]  # 'SEGURADORA   SAC' over 'GUARDIÃ ...   0800 ...': two boxes
+            if block != "unsure":
+                below = None
+            # unsure: both stay, and two values leave the field unsure
         if below is not None:
             out.append(below)
         if right is not None and right.how == "far":
             out.append(right)
         return out
+
+    def _labels_there(self, lab: LabelAt, w) -> bool:
+        """Whether the far word opens a label standing as one ('ASSENTOS   UTILIZAÇÃO'), not a
+        value that opens with a label's word ('MUNICÍPIO DE PELOTAS')."""
+        if self.labels.starting(w) is None:
+            return False
+        row = self.layout.rows[lab.page][lab.row]
+        i = next((k for k, u in enumerate(row.words) if u is w), None)
+        if i is None:
+            return True
+        return self.cells.label_at(row, i, w.bbox[0] - row.words[i - 1].bbox[2] if i else 1.0) is not None
+
+    def _block(self, lab: LabelAt, right: Region, below: Region) -> str | None:
+        """How the label, the words far right of it and the two lines under them are laid out,
+        when the line under the label also prints a word where the far words start: 'grid' (two
+        boxes, labels over values: each box's label closer to its value than to the next box),
+        'table' (a key-value table's rows, evenly spaced, its value column going on below), or
+        'unsure'. None when it is no such block."""
+        f = right.first.words[0]
+        v = below.first.words[0]
+        rows = self.layout.rows[lab.page]
+        r1 = next((r for r in rows if any(w is v for w in r.words)), None)
+        if r1 is None:
+            return None
+        tol = 0.6 * r1.height
+
+        def at(row, x: float) -> bool:
+            return any(abs(w.bbox[0] - x) <= tol for w in row.words)
+
+        if not any(abs(w.bbox[0] - f.bbox[0]) <= tol for w in r1.words if w.bbox[0] > v.bbox[0]):
+            return None
+        top = rows[lab.last_row]
+        first = rows[lab.row]
+        near = 3.0 * r1.height  # rows further apart belong to no one block
+        prev = rows[lab.row - 1] if lab.row > 0 and first.y0 - rows[lab.row - 1].y1 < near else None
+        nxt = rows[r1.index + 1] if r1.index + 1 < len(rows) and rows[r1.index + 1].y0 - r1.y1 < near else None
+        g0 = first.y0 - prev.y1 if prev is not None else None
+        g1 = r1.y0 - top.y1
+        g2 = nxt.y0 - r1.y1 if nxt is not None else None
+
+        def even(a: float, b: float) -> bool:
+            return abs(a - b) <= max(0.2 * max(a, b), 0.1 * r1.height)
+
+        if g2 is not None and g1 < 0.6 * g2 and (g0 is None or g1 < 0.6 * g0):
+            return "grid"
+        if g2 is not None and even(g1, g2) and at(nxt, f.bbox[0]) or \
+                g0 is not None and even(g0, g1) and prev is not None and at(prev, f.bbox[0]):
+            return "table"
+        return "unsure"
+        g2 = nxt[0].y0 - r1.y1
+        if g2 > 0 and g1 < 0.6 * g2:
+            return "grid"
+        even = lambda a, b: b > 0 and 0.8 <= a / b <= 1.25 if a > 0 else abs(a - b) < 0.2 * r1.height  # noqa: E731
+        if even(g1, g2) and at(nxt[0], f.bbox[0]) and (len(nxt) < 2 or even(nxt[1].y0 - nxt[0].y1, g2)):
+            return "table"
+        return "unsure"
 
     def candidates(self, name: str, parse: Parse | None = None, *, lines: int | None = None,
                    labels: Sequence[LabelAt] | None = None, pages: Sequence[int] | None = None) -> list[Candidate]:

@@ -111,6 +111,60 @@ def test_two_places_reading_two_values_leave_the_field_unsure():
     assert f.confidence <= AMBIGUOUS < CONFIDENT  # review, never a confident pick
 
 
+def _two_by_two(label_gap, next_gap, above_gap=None):
+    """'SEGURADORA   SAC' over 'GUARDIÃ SEGURADORA S.A.   0800 884 2403', then a next row; the
+    unknown word 'SAC' may be another box's label or the value of a key-value table's row."""
+    y = 0.30
+    words = []
+    if above_gap is not None:
+        words += row("PROPOSTA 74062645", 0.05, y - above_gap - H) + row("0800", 0.40, y - above_gap - H)
+    words += row("SEGURADORA", 0.05, y) + row("SAC", 0.40, y)
+    y1 = y + H + label_gap
+    words += row("GUARDIÃ SEGURADORA S.A.", 0.05, y1) + row("0800 884 2403", 0.40, y1)
+    words += row("UTILIZAÇÃO", 0.05, y1 + H + next_gap) + row("FRETAMENTO", 0.40, y1 + H + next_gap)
+    return Extractor(ext(words), "apolice_seguro").field("seguradora_nome")
+
+
+def test_a_grid_row_of_labels_over_values_reads_the_box_below():
+    # each label closer to its own value than to the next box: a grid; 'SAC' is a label
+    f = _two_by_two(label_gap=0.002, next_gap=0.012, above_gap=0.012)
+    assert f.value == "GUARDIÃ SEGURADORA S.A." and f.confidence >= CONFIDENT
+
+
+def test_evenly_spaced_rows_read_as_a_key_value_table():
+    # the rows evenly spaced and the far column going on below: 'SAC' is the row's value
+    f = _two_by_two(label_gap=0.006, next_gap=0.006, above_gap=0.006)
+    assert f.value == "SAC" and f.confidence >= CONFIDENT
+
+
+def test_a_block_neither_grid_nor_table_leaves_the_field_unsure():
+    f = _two_by_two(label_gap=0.006, next_gap=0.009)
+    assert f.value is not None and f.confidence <= AMBIGUOUS
+
+
+def test_a_value_opening_with_a_label_word_is_still_the_value():
+    words = (row("CONTRATANTE", 0.05, 0.10) + row("MUNICÍPIO DE PELOTAS", 0.45, 0.10)
+             + row("ANO LETIVO", 0.05, 0.118) + row("2025", 0.45, 0.118)
+             + row("PLACA", 0.05, 0.136) + row("IJW1425", 0.45, 0.136))
+    f = Extractor(ext(words), "lista_passageiros").field("contratante_nome")
+    assert f.value == "MUNICÍPIO DE PELOTAS" and f.confidence >= CONFIDENT
+
+
+def test_a_numbered_box_opens_at_its_number():
+    # '1. CONTRATANTE' over 'BOA VIAGEM ...': the value's first word sits under the number
+    words = (row("1. CONTRATANTE", 0.05, 0.10) + row("BOA VIAGEM INDÚSTRIA DE ALIMENTOS S.A.", 0.05, 0.114)
+             + row("2. NOME DO TRANSPORTADOR", 0.05, 0.14) + row("IPÊ AMARELO TURISMO LTDA", 0.05, 0.154))
+    x = Extractor(ext(words), "contrato_fretamento")
+    assert x.field("contratante_nome").value == "BOA VIAGEM INDÚSTRIA DE ALIMENTOS S.A."
+
+
+def test_a_line_opening_with_a_field_label_ends_the_value_above():
+    words = (row("SEGURADO", 0.05, 0.10) + row("MUNICIPIO JARAGUÁ DO SUL", 0.05, 0.116)
+             + row("SEGURADO CAMPOS GERAIS TURISMO LTDA", 0.05, 0.132))
+    f = Extractor(ext(words), "apolice_seguro").field("segurado_nome")
+    assert f.confidence < CONFIDENT  # two places, two names: for a person to decide
+
+
 def test_ocr_confidence_carries_into_the_field():
     words = row("PLACA", 0.05, 0.20, conf=0.96) + row("RAU3I63", 0.05, 0.215, conf=0.55)
     f = Extractor(ext(words, source="ocr"), "crlv").field("placa")
