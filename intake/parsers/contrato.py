@@ -17,6 +17,7 @@ from intake.parsers._common import (
 )
 from intake.parsers._lexicon import DASHES, confs, despeck, echoes, weighed
 from intake.parsers.generic import closing_date
+from intake.reading.cells import Cells
 from intake.reading.extract import Extractor
 from intake.reading.parties import Party, parties
 from intake.reading.shapes import name as shape_name, town
@@ -116,6 +117,11 @@ def _town(x: Extractor, name: str, seen) -> Field:
         f = town(sp, x.ocr)
         return weighed(f, sp, names=True, seen=seen, joining=False) if f.value is not None else f
     return x.field(name, parse)
+
+
+def _line_height(sp: Span) -> float:
+    hs = sorted(w.bbox[3] - w.bbox[1] for w in sp.words)
+    return hs[len(hs) // 2] if hs else 0.0
 
 
 def _party(role: str, table: _Table, prose: list[Party]) -> tuple[Field, Field, str]:
@@ -274,6 +280,20 @@ class _Table:
         m = re.search(r"\s[-–,]?\s*(cpf|cnpj|inscrit|rg\b)", nz.fold_chars(first.text))
         if m:
             name_words = span_of(first, 0, m.start()).words
+        else:
+            # a long name wraps where its line is full ('... DE SANTA CRUZ' / 'DO SUL' / 'CNPJ: ...')
+            bound = Cells._margin_of(self.r.layout, first.page)
+            prev = list(first.words)
+            for ln in lines[1:]:
+                if not ln.words or re.match(r"\s*(cpf|cnpj|inscrit|rg\b)", nz.fold(ln.text)) or \
+                        Cells._would_fit(prev, ln.words[0], bound, _line_height(ln)):
+                    break
+                cut = re.search(r"\s[-–,]?\s*(cpf|cnpj|inscrit|rg\b)", nz.fold_chars(ln.text))
+                more = span_of(ln, 0, cut.start()).words if cut else ln.words
+                name_words = tuple(name_words) + tuple(more)
+                if cut:
+                    break
+                prev = list(ln.words)
         name_sp = despeck(first.sub(name_words))
         nome = weighed(field(nz.name(" ".join(w.text for w in name_sp.words)), name_sp), name_sp,
                        names=True, seen=self.seen, joining=False)

@@ -138,7 +138,7 @@ class Cells:
 
     # ------------------------------------------------------------------ right
 
-    def right(self, lab: LabelAt, *, lines: int = 1) -> Region | None:
+    def right(self, lab: LabelAt, *, lines: int = 1, fill: bool = False) -> Region | None:
         row = self._row(lab.page, lab.row)
         words = row.words
         k = lab.end
@@ -194,10 +194,27 @@ class Cells:
         aligned = how != "adjacent" and self.layout._column_start(lab.page, first.bbox[0], exclude=row.index)
         spans = [Span(lab.page, tuple(out), lab.score)]
         if lines > 1 and how != "adjacent":
-            spans += self._continued(lab, row, first.bbox[0], lines - 1)
+            after = [u.bbox[0] for u in words if u.bbox[0] > out[-1].bbox[2]]
+            bound = min(after[0] if after else 1.0, self._margin(lab.page))
+            spans += self._continued(lab, row, first.bbox[0], lines - 1, tuple(out), bound, fill)
         return Region(how, tuple(spans), lab, aligned)
 
-    def _continued(self, lab: LabelAt, row: _Row, vx: float, more: int) -> list[Span]:
+    def _margin(self, page: int) -> float:
+        return self._margin_of(self.layout, page)
+
+    @staticmethod
+    def _margin_of(layout: Layout, page: int) -> float:
+        """The right edge of the page's text."""
+        return max((w.bbox[2] for r in layout.rows[page] for w in r.words), default=1.0)
+
+    @staticmethod
+    def _would_fit(line: list[Word], nxt: Word, bound: float, h: float) -> bool:
+        """Whether the next line's first word had room at the end of this line, with a margin
+        for the box's padding."""
+        return line[-1].bbox[2] + 0.5 * h + (nxt.bbox[2] - nxt.bbox[0]) < bound - 1.5 * h
+
+    def _continued(self, lab: LabelAt, row: _Row, vx: float, more: int,
+                   first: tuple[Word, ...] = (), bound: float = 1.0, fill: bool = False) -> list[Span]:
         """Lines of a value wrapped in its column below the label's row: words at the value's
         x, none in the label's column (but the label's own wrapped rest)."""
         out: list[Span] = []
@@ -219,6 +236,10 @@ class Cells:
             if self.label_at(nxt, i, 0.0) is not None:
                 break
             ws = ws[:_run_end(ws, nxt.height)]
+            if fill:
+                prev = out[-1].words if out else first
+                if self._would_fit(list(prev), ws[0], bound, row.height):
+                    break
             out.append(Span(lab.page, tuple(ws), lab.score))
             last = nxt
         return out
@@ -300,7 +321,11 @@ class Cells:
         lab = self.labels.starting(w)
         return lab is None or self.stands(lab)  # (a wrapped label's later word: its head stood)
 
-    def below(self, lab: LabelAt, *, lines: int = 1, max_dy: float | None = None) -> Region | None:
+    def below(self, lab: LabelAt, *, lines: int = 1, max_dy: float | None = None,
+              fill: bool = False) -> Region | None:
+        """The box under the label. With `fill`, a value goes on onto a next line only where
+        that line's first word would not have fitted on the line before (a name wraps where its
+        line is full; 'GUARDIÃ SEGURADORA S.A.' over 'SAC' is two things)."""
         left, right = self.bounds(lab)
         rows = self.layout.rows[lab.page]
         top_row = rows[lab.last_row]
@@ -347,6 +372,8 @@ class Cells:
                 # its label stood above it; a line further off is the next box's label
                 if abs(ws[0].bbox[0] - picked[0][0].bbox[0]) > 0.6 * h0 or \
                         row.y0 - last_y1 > max(1.3 * first_gap, 0.35 * h0):
+                    break
+                if fill and self._would_fit(picked[-1], ws[0], min(right, self._margin(lab.page)), h0):
                     break
             else:
                 first_gap = max(0.0, row.y0 - top_row.y1)

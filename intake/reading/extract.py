@@ -106,15 +106,20 @@ class Extractor:
         fn = shapes.SHAPES.get(shape, shapes.text)
         return lambda s: fn(s, ocr)
 
+    def fills(self, name: str) -> bool:
+        spec = self.vocab.fields.get(name)
+        return spec is not None and spec.shape == "name"
+
     def lines_for(self, name: str) -> int:
         spec = self.vocab.fields.get(name)
         return 3 if spec is not None and spec.shape in shapes.MULTILINE else 1
 
     # ------------------------------------------------------------------ candidates
 
-    def regions(self, lab: LabelAt, lines: int = 1) -> list[Region]:
-        """Where the value of this label may be, in the order it is looked at."""
-        right = self.cells.right(lab, lines=lines)
+    def regions(self, lab: LabelAt, lines: int = 1, fill: bool = False) -> list[Region]:
+        """Where the value of this label may be, in the order it is looked at (`fill`: a value
+        that wraps only where its line is full, a name)."""
+        right = self.cells.right(lab, lines=lines, fill=fill)
         if right is not None and right.how == "far" and (
                 _specks(right.span) or self._labels_there(lab, right.span.words[0])):
             # OCR specks far right (a QR code's edge read as 'e', '8') are no column, and the next
@@ -126,7 +131,7 @@ class Extractor:
         # a label whose value sits far right, in a column other rows' values share, heads a
         # key-value table's row: what is under it is the next row's label column, no value of its
         # own; unless the row is a grid's row of labels, printed smaller than the values under them
-        below = self.cells.below(lab, lines=lines) if self.cells.alone(lab) else None
+        below = self.cells.below(lab, lines=lines, fill=fill) if self.cells.alone(lab) else None
         if right is not None and right.how == "far" and right.aligned:
             if below is not None and _label_print(lab, right, below):
                 return out + [below]  # 'CONTRATANTE   ORIGEM/DESTINO' over their values: two labels
@@ -211,7 +216,7 @@ class Extractor:
             if not self.cells.stands(lab):
                 continue
             found: list[Candidate] = []
-            for region in self.regions(lab, lines):
+            for region in self.regions(lab, lines, fill=self.fills(name)):
                 f = parse(region.span)
                 if f.value is None:
                     continue

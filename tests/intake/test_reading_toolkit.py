@@ -165,6 +165,20 @@ def test_a_line_opening_with_a_field_label_ends_the_value_above():
     assert f.confidence < CONFIDENT  # two places, two names: for a person to decide
 
 
+def test_a_name_goes_on_below_only_where_its_line_was_full():
+    # 'GUARDIÃ SEGURADORA S.A.' had room for 'SAC' on its line: 'SAC' is the next thing printed
+    words = (row("NOME DA SEGURADORA", 0.05, 0.10) + row("VW/17.260", 0.50, 0.10)
+             + row("GUARDIÃ SEGURADORA S.A.", 0.05, 0.114) + row("SAC", 0.05, 0.128)
+             + row("0800 748 2215", 0.05, 0.142))
+    f = Extractor(ext(words), "apolice_seguro").field("seguradora_nome")
+    assert f.value == "GUARDIÃ SEGURADORA S.A."
+    # a name that filled its box wraps onto the next line, and goes on there
+    words = (row("NOME DA SEGURADORA", 0.05, 0.10) + row("VW/17.260", 0.30, 0.10)
+             + row("COMPANHIA DE SEGUROS", 0.05, 0.114) + row("ALIANÇA S.A.", 0.05, 0.128))
+    f = Extractor(ext(words), "apolice_seguro").field("seguradora_nome")
+    assert f.value == "COMPANHIA DE SEGUROS ALIANÇA S.A."
+
+
 def test_ocr_confidence_carries_into_the_field():
     words = row("PLACA", 0.05, 0.20, conf=0.96) + row("RAU3I63", 0.05, 0.215, conf=0.55)
     f = Extractor(ext(words, source="ocr"), "crlv").field("placa")
