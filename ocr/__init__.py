@@ -145,7 +145,7 @@ def _read_photo(flat: photo.Flat, grey: Image.Image, number: int, limits: Limits
         return None
     lines = tuple(Line(words=tuple(w.model_copy(update={"bbox": flat.to_photo(w.bbox)}) for w in ln.words))
                   for ln in page.lines)
-    return page.model_copy(update={"lines": lines})
+    return page.model_copy(update={"lines": lines, "photographed": True})
 
 
 def render_page(data: bytes, number: int, dpi: int = 150, *, rotation: int = 0,

@@ -68,6 +68,7 @@ class Page(BaseModel):
     dpi: int | None = None  # resolution the page was OCR'd at
     codes: tuple[str, ...] = ()  # decoded QR/barcode payloads
     problems: tuple[Problem, ...] = ()
+    photographed: bool = False  # a phone photo of a sheet, read flattened (ocr/photo.py)
 
     @property
     def words(self) -> list[Word]:

@@ -75,3 +75,21 @@ def test_read_cache_serves_the_same_read(tmp_path: Path) -> None:
     assert [d.filename for d in again] == ["b.pdf"]
     assert [d.model_dump(exclude={"filename"}) for d in again] == [d.model_dump(exclude={"filename"}) for d in first]
     assert cache.get(pipeline.sha256_hex(crlv)) is not None
+
+
+def test_free_text_read_from_a_photo_is_shown_unsure_and_identifiers_keep_their_confidence() -> None:
+    from ocr.model import Extraction, Page
+    from validators.documents import CONFIDENT, Field
+
+    def seg(photographed: bool) -> Extraction:
+        page = Page(number=1, source="ocr", width=1000, height=1400, photographed=photographed)
+        return Extraction(media_type="image/jpeg", sha256="0" * 64, page_count=1, pages=(page,))
+
+    fields = {"proprietario_nome": Field(value="E TURISMO LTDA", confidence=0.85, page=1),
+              "observacoes": Field(value="S/REST; NAC Eixos", confidence=0.86, page=1),
+              "placa": Field(value="IWG0E07", confidence=0.95, page=1)}
+    out = pipeline.photographed_free_text("crlv", seg(True), fields)
+    assert out["proprietario_nome"].confidence < CONFIDENT and out["proprietario_nome"].value == "E TURISMO LTDA"
+    assert out["observacoes"].confidence < CONFIDENT
+    assert out["placa"].confidence == 0.95  # a plate's shape checks it: not capped
+    assert pipeline.photographed_free_text("crlv", seg(False), fields) == fields  # a scan is read as before
