@@ -53,10 +53,10 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         ["APÓLICE Nº", "APÓLICE N°", "Nº DA APÓLICE", "NÚMERO DA APÓLICE", "APÓLICE NÚMERO",
          "Apólice:", "APÓLICE"], _numero))
     nome, cnpj = _seguradora(r)
-    out["seguradora_nome"] = first(x.field("seguradora_nome"), nome)
+    out["seguradora_nome"] = x.field_or("seguradora_nome", nome)
     out["seguradora_cnpj"] = first(x.field("seguradora_cnpj"), cnpj)
     nome, doc = _segurado(r, out["seguradora_cnpj"].value)
-    out["segurado_nome"] = first(x.field("segurado_nome"), nome)
+    out["segurado_nome"] = x.field_or("segurado_nome", nome)
     doc2 = x.field("segurado_documento")
     out["segurado_documento"] = doc2 if doc2.value is not None and doc2.value != out["seguradora_cnpj"].value else doc
     out["vigencia_inicio"], out["vigencia_fim"] = _vigencia(r, x)

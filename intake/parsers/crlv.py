@@ -165,8 +165,8 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         out["lotacao"] = first(x.field("lotacao"), r.grab(["LOTAÇÃO", "LOTACAO", "LOTAÇÃO (PASSAGEIROS)"],
                                                           lotacao_field))
 
-    out["proprietario_nome"] = first(x.field("proprietario_nome"),
-                                     r.grab(["NOME", "NOME DO PROPRIETÁRIO", "PROPRIETÁRIO"], name_field))
+    out["proprietario_nome"] = x.field_or("proprietario_nome",
+                                          r.grab(["NOME", "NOME DO PROPRIETÁRIO", "PROPRIETÁRIO"], name_field))
     if out["proprietario_nome"].value is None:
         out["proprietario_nome"] = _nome_above_doc(r)
     out["proprietario_documento"] = cnpj_alnum_repair(first(

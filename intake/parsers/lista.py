@@ -68,18 +68,18 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["contrato_numero"] = first(x.field("contrato_numero"), _numero(r, r.flow()))
     # a name read unsure in the header is often read sure elsewhere (a signature, a row)
     seen = echoes(w for row in r.layout.all_rows() for w in row.words) if r.ocr else None
-    out["contratante_nome"] = first(_named(x, "contratante_nome", seen), _contratante(r, seen))
-    out["instituicao"] = first(_named(x, "instituicao", seen), _instituicao(r, seen))
+    out["contratante_nome"] = x.field_or("contratante_nome", _contratante(r, seen), parse=_name_parse(x, seen))
+    out["instituicao"] = x.field_or("instituicao", _instituicao(r, seen), parse=_name_parse(x, seen))
     out["passageiros"], out["total_passageiros"] = _passageiros(r)
     return out
 
 
-def _named(x: Extractor, name: str, seen) -> Field:
-    """A name from its label's cell, its OCR'd words weighed as names."""
+def _name_parse(x: Extractor, seen):
+    """A name from a label's cell, its OCR'd words weighed as names."""
     def parse(sp):
         f = shapes.name(sp, x.ocr)
         return weighed(f, sp, names=True, seen=seen, joining=False) if f.value is not None else f
-    return x.field(name, parse)
+    return parse
 
 
 def _contratante(r: Reader, seen=None) -> Field:

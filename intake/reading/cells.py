@@ -174,15 +174,18 @@ class Cells:
             g = w.bbox[0] - out[-1].bbox[2]
             if g > STOP_GAP * row.height:
                 break
-            if self.label_at(row, m, g, colon=not in_column) is not None:
+            unknown = _is_colon_label(w) and self.labels.starting(w) is None
+            if self.label_at(row, m, g, colon=not in_column) is not None and not (unknown and not in_column):
                 break
             if _is_colon_label(w) and m > k and not in_column:
-                # 'Label: value  Other label: value': cut at the widest gap before it
+                # 'Label: value  Other label: value' ('... PRIMAVERA  ANO LETIVO: 2025', a label
+                # nobody listed): cut at the widest gap before it
                 cut = max(range(1, len(out) + 1), key=lambda j: (out[j].bbox[0] - out[j - 1].bbox[2]
                                                                  if j < len(out) else w.bbox[0] - out[-1].bbox[2]))
                 out = out[:cut]
                 break
             out.append(w)
+        out = out[:_spacing_end(out, row.height)]
         if colon:
             how = "colon"
         elif gap < NEAR_GAP * row.height:
@@ -396,6 +399,19 @@ def _under_own_label(row: _Row, i: int, top_row: _Row, lab: LabelAt) -> bool:
     own = {id(w) for w in lab.words}
     starts = [w.bbox[0] for w in top_row.words if id(w) not in own and key(w.text)]
     return any(abs(x - row.words[k].bbox[0]) <= 0.6 * top_row.height for k in range(j, i) for x in starts)
+
+
+def _spacing_end(ws: list[Word], height: float) -> int:
+    """Where a run of words breaks off at a gap far wider than its own spacing ('... CAMINHOS DO
+    SUL    ANO LETIVO 2024': the next box's label, set closer than a column's gap)."""
+    if len(ws) < 4:
+        return len(ws)
+    gaps = [ws[i].bbox[0] - ws[i - 1].bbox[2] for i in range(1, len(ws))]
+    typical = sorted(gaps)[len(gaps) // 2]
+    for i, g in enumerate(gaps, start=1):
+        if g > max(1.5 * height, 2.5 * typical):
+            return i
+    return len(ws)
 
 
 def _median_h(ws: list[Word]) -> float:

@@ -31,6 +31,7 @@ from validators.documents import CONFIDENT, Field
 
 AMBIGUOUS = 0.6  # two places, two values: a hint, not a read
 FAR_UNALIGNED = 0.9  # a value far right of a label, in no column another row shares
+DISAGREE = 0.75  # the field's own label holds no value of its shape, another reader found one
 _ORDER = {"colon": 0, "adjacent": 1, "below": 2, "far": 3}
 
 Parse = Callable[[Span | None], Field]
@@ -314,6 +315,35 @@ class Extractor:
                     if lab.key in ks and lab.page == page and x0 <= cx <= x1 and y0 <= cy <= y1:
                         out.append(lab)
         return out
+
+    def declined(self, name: str, parse: Parse | None = None, value=None) -> bool:
+        """Whether a label of the field stands on the page over a cell that holds words, none of
+        them a value of the field's shape nor the given value ('SEGURADO(A)   0800 887 6972')."""
+        parse = parse or self.parser(name)
+        lines = self.lines_for(name)
+        want = key(str(value)) if value is not None else None
+        for lab in self.labels.of(name) + self.section_labels(name):
+            if not self.cells.stands(lab):
+                continue
+            regions = self.regions(lab, lines, fill=self.fills(name))
+            if regions and all(parse(r.span).value is None and not (want and want in key(r.span.text))
+                               for r in regions):
+                return True
+        return False
+
+    def field_or(self, name: str, *fallbacks: Field | None, parse: Parse | None = None) -> Field:
+        """The field from its label's cell, else the first fallback that has a value (another
+        reader's: a table, the prose, a signature); unsure where the field's own label stands
+        over a cell that holds something else: the two readers disagree."""
+        f = self.field(name, parse)
+        if f.value is not None:
+            return f
+        other = next((g for g in fallbacks if g is not None and g.value is not None), None)
+        if other is None:
+            return f
+        if other.confidence > DISAGREE and self.declined(name, parse, other.value):
+            return other.model_copy(update={"confidence": DISAGREE})
+        return other
 
     def field(self, name: str, parse: Parse | None = None, **kw) -> Field:
         """The field's value from the best place its label points to; null when none holds a

@@ -179,6 +179,31 @@ def test_a_name_goes_on_below_only_where_its_line_was_full():
     assert f.value == "COMPANHIA DE SEGUROS ALIANÇA S.A."
 
 
+def test_a_value_ends_before_a_label_nobody_listed():
+    # 'ANO LETIVO:' is in no vocabulary: its ':' still closes the value, at the widest gap
+    words = row("NOME DO CONTRATANTE: FUNDAÇÃO DE ENSINO PRIMAVERA", 0.05, 0.10) + \
+        row("ANO LETIVO: 2025", 0.55, 0.10)
+    f = Extractor(ext(words), "lista_passageiros").field("contratante_nome")
+    assert f.value == "FUNDAÇÃO DE ENSINO PRIMAVERA"
+    # without a ':', a gap far wider than the line's own spacing ends it
+    words = row("CONTRATANTE FUNDAÇÃO REGIONAL CAMINHOS DO SUL", 0.05, 0.20) + row("ANO LETIVO 2024", 0.497, 0.20)
+    f = Extractor(ext(words), "lista_passageiros").field("contratante_nome")
+    assert f.value == "FUNDAÇÃO REGIONAL CAMINHOS DO SUL"
+
+
+def test_another_readers_value_is_unsure_where_the_fields_own_cell_holds_something_else():
+    from validators.documents import Field
+    words = row("SEGURADO(A)", 0.05, 0.10) + row("0800 887 6972", 0.45, 0.10) + row("CEP 94125-741", 0.05, 0.30)
+    x = Extractor(ext(words), "apolice_seguro")
+    other = Field(value="SAC", confidence=1.0, page=1)
+    assert x.field("segurado_nome").value is None
+    f = x.field_or("segurado_nome", other)
+    assert f.value == "SAC" and f.confidence < CONFIDENT
+    # where the field's label is not printed at all, the other reader's value stands as read
+    x = Extractor(ext(row("CEP 94125-741", 0.05, 0.30)), "apolice_seguro")
+    assert x.field_or("segurado_nome", other).confidence == 1.0
+
+
 def test_ocr_confidence_carries_into_the_field():
     words = row("PLACA", 0.05, 0.20, conf=0.96) + row("RAU3I63", 0.05, 0.215, conf=0.55)
     f = Extractor(ext(words, source="ocr"), "crlv").field("placa")
