@@ -18,6 +18,7 @@ from datetime import date
 import ocr
 from intake.cache import ReadCache
 from intake.classify import classify
+from intake.layout import Layout
 from intake.parsers import parse
 from ocr.model import Extraction, Problem
 from ocr.problems import problem
@@ -65,7 +66,8 @@ def _segments(ext: Extraction) -> list[Extraction]:
     current = classify(ext.model_copy(update={"pages": (ext.pages[0],)}))[0]
     for page in ext.pages[1:]:
         kind, conf = classify(ext.model_copy(update={"pages": (page,)}))
-        if kind not in ("unknown", current) and conf >= SPLIT_CONFIDENCE and _titled(ext, page, kind):
+        if kind not in ("unknown", current) and conf >= SPLIT_CONFIDENCE and _titled(ext, page, kind) \
+                and not _continues(ext, runs[-1][-1], page):
             runs.append([page])
             current = kind
         else:
@@ -76,6 +78,38 @@ def _segments(ext: Extraction) -> list[Extraction]:
 
 
 HEAD_LINES = 6
+
+
+def _rows_of(ext: Extraction, page) -> list:
+    return Layout(ext.model_copy(update={"pages": (page,)})).rows.get(page.number, [])
+
+
+def _starts(row) -> list[float]:
+    """Where the row's runs of words start (a table's columns)."""
+    out = [row.words[0].bbox[0]]
+    for a, b in zip(row.words, row.words[1:]):
+        if b.bbox[0] - a.bbox[2] > 1.5 * row.height:
+            out.append(b.bbox[0])
+    return out
+
+
+def _continues(ext: Extraction, prev, page) -> bool:
+    """Whether the page goes on with the table the page before it ends with: it opens with that
+    table's header printed again ('# DOC. TIPO DO DOCUMENTO NOME DO ALUNO'), or with rows whose
+    columns start where the last rows' columns did (a passenger's 'Certidão de Nascimento' in a
+    cell is no new document's title)."""
+    rows, before = _rows_of(ext, page), _rows_of(ext, prev)
+    if not rows or not before:
+        return False
+    head = " ".join(rows[0].keys)
+    if len(head.split()) >= 3 and head in {" ".join(r.keys) for r in before}:
+        return True
+    last = [x for r in before[-6:] for x in _starts(r)]
+    xs: list[float] = []
+    for x in (x for r in rows[:3] for x in _starts(r)):
+        if all(abs(x - y) > 0.01 for y in xs):
+            xs.append(x)
+    return len(xs) >= 3 and all(any(abs(x - y) <= 0.01 for y in last) for x in xs)
 
 
 def _titled(ext: Extraction, page, kind: str) -> bool:

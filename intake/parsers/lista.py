@@ -219,9 +219,14 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     bbox = [min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)]
     pax = field(out_rows, None, min(min(confs), min(doc_confs)), page=first_page, bbox=bbox)
     total = len(out_rows)
+    if not _numbered_whole([row.text("n") for row in rows]):
+        # the list numbers its rows and the numbers read skip or do not start at 1: rows were
+        # missed (a page's table not read), so neither the rows nor their count are sure
+        pax = pax.model_copy(update={"confidence": min(pax.confidence, PARTIAL)})
+        confs = [min(c, PARTIAL) for c in confs]
     printed = _printed_total(r)
     if printed is None:
-        tconf = 0.95 if not r.ocr else 0.85
+        tconf = min(0.95 if not r.ocr else 0.85, pax.confidence if pax.confidence <= PARTIAL else 1.0)
     elif printed.value == total:
         tconf = 1.0 if not r.ocr else max(0.9, min(1.0, printed.confidence))
     else:
@@ -233,6 +238,21 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     tot = field(total, None, tconf, page=printed.page if printed else first_page,
                 bbox=printed.bbox if printed else bbox)
     return pax, tot
+
+
+PARTIAL = 0.5
+
+
+def _numbered_whole(numbers: list[str | None]) -> bool:
+    """Whether a list's row numbers, where it prints them on most rows, run 1, 2, 3 ... without
+    a gap (a number read unsure may be off by a speck: only a clear break counts)."""
+    ns = [int(d) for d in (re.sub(r"\D", "", t or "") for t in numbers) if d and len(d) <= 4]
+    if len(ns) < max(3, len(numbers) // 2):
+        return True  # not a numbered list
+    if ns[0] != 1 and ns[0] - 1 > len(numbers) - len(ns):
+        return False  # the first rows were not read
+    breaks = sum(1 for a, b in zip(ns, ns[1:]) if b - a > 1)
+    return breaks <= len(numbers) - len(ns)
 
 
 def _number_words(sp: Span) -> Span:

@@ -93,3 +93,26 @@ def test_free_text_read_from_a_photo_is_shown_unsure_and_identifiers_keep_their_
     assert out["observacoes"].confidence < CONFIDENT
     assert out["placa"].confidence == 0.95  # a plate's shape checks it: not capped
     assert pipeline.photographed_free_text("crlv", seg(False), fields) == fields  # a scan is read as before
+
+
+@pytest.mark.parametrize("seed", [704, 893])
+def test_a_list_going_on_over_a_page_is_one_document(seed: int) -> None:
+    # page 2 opens with passengers whose 'Certidão de Nascimento' cells read like a title: the
+    # same table goes on (its header printed again, or its columns where page 1's were)
+    from samples.gen import perturb
+
+    data, expected = perturb.render("lista_passageiros", seed)
+    docs = pipeline.read_file(data, "lista.pdf")
+    assert [d.type for d in docs] == ["lista_passageiros"]
+    assert docs[0].pages == 2
+    assert len(docs[0].fields["passageiros"].value) == len(expected["fields"]["passageiros"])
+
+
+def test_a_numbered_list_read_in_part_is_unsure() -> None:
+    from intake.parsers.lista import _numbered_whole
+
+    assert _numbered_whole(["1", "2", "3", "4"])
+    assert _numbered_whole(["01", "02", None, "04"])  # a number not read is no gap
+    assert not _numbered_whole(["35", "36", "37", "38", "39", "40"])  # the first page's rows missing
+    assert not _numbered_whole(["1", "2", "3", "9", "10", "11"])
+    assert _numbered_whole(["", "", "", ""])  # not a numbered list
