@@ -238,7 +238,10 @@ class Cells:
             i = nxt.words.index(ws[0])
             if self.label_at(nxt, i, 0.0) is not None:
                 break
-            ws = ws[:_run_end(ws, nxt.height)]
+            ws = self._before_label(nxt, ws[:_run_end(ws, nxt.height)])  # '... Blumenau   FIM: 19/08'
+            ws = ws[:_spacing_end(ws, nxt.height)]
+            if not ws:
+                break
             if fill:
                 prev = out[-1].words if out else first
                 if self._would_fit(list(prev), ws[0], bound, row.height):
@@ -337,14 +340,20 @@ class Cells:
         last_y1 = top_row.y1
         first_gap = 0.0  # between the label and the value's first line
         picked: list[list[Word]] = []
+        tails: list[list[Word]] = []  # what each picked line ended on besides words ('-')
         for row in rows[lab.last_row + 1:]:
             if row.y0 - last_y1 > (max_dy if not picked else 0.8 * max(h, row.height)):
                 break
             ws = [w for w in row.words if _overlap(w.bbox, left, right) >= 0.5]
             ws = _first_cluster(ws, row.height, lab.bbox[0])  # (a dash inside 'LTDA - EPP' bridges)
+            lead_x = ws[0].bbox[0] if ws else 0.0  # ('– Rua das Palmeiras': a line may open on a dash)
+            lead: list[Word] = []
             while ws and not key(ws[0].text):
+                lead.append(ws[0])
                 ws = ws[1:]
+            tail: list[Word] = []
             while ws and not key(ws[-1].text):
+                tail.insert(0, ws[-1])
                 ws = ws[:-1]
             if not ws:
                 continue
@@ -373,14 +382,18 @@ class Cells:
                     break  # smaller print: a label
                 # a value wrapped in its box goes on at its first line's left edge, as close as
                 # its label stood above it; a line further off is the next box's label
-                if abs(ws[0].bbox[0] - picked[0][0].bbox[0]) > 0.6 * h0 or \
+                if min(abs(ws[0].bbox[0] - picked[0][0].bbox[0]), abs(lead_x - picked[0][0].bbox[0])) > 0.6 * h0 or \
                         row.y0 - last_y1 > max(1.3 * first_gap, 0.35 * h0):
                     break
                 if fill and self._would_fit(picked[-1], ws[0], min(right, self._margin(lab.page)), h0):
                     break
             else:
                 first_gap = max(0.0, row.y0 - top_row.y1)
+            if picked:
+                picked[-1] = picked[-1] + tails[-1]  # the dash a line ended or opened on joins it
+                ws = lead + ws
             picked.append(ws)
+            tails.append(tail)
             last_y1 = max(w.bbox[3] for w in ws)
             if len(picked) >= lines:
                 break

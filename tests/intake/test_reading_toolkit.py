@@ -204,6 +204,19 @@ def test_another_readers_value_is_unsure_where_the_fields_own_cell_holds_somethi
     assert x.field_or("segurado_nome", other).confidence == 1.0
 
 
+def test_a_wrapped_route_keeps_the_dashes_its_lines_end_or_open_on():
+    words = (row("ROTEIRO", 0.05, 0.10)
+             + row("Guarapuava (Praça da Matriz) - Rodovia PR-425 - Rua Tiradentes -", 0.05, 0.114)
+             + row("Cascavel (portão principal)", 0.05, 0.128)
+             + row("ITINERÁRIO", 0.05, 0.20)
+             + row("Bento Gonçalves (Terminal) – Estrada Geral", 0.05, 0.214)
+             + row("– Caxias do Sul (terminal urbano)", 0.05, 0.228))
+    x = Extractor(ext(words), "contrato_fretamento")
+    got = [c.value for c in x.candidates("itinerario")]
+    assert "Guarapuava (Praça da Matriz) - Rodovia PR-425 - Rua Tiradentes - Cascavel (portão principal)" in got
+    assert "Bento Gonçalves (Terminal) – Estrada Geral – Caxias do Sul (terminal urbano)" in got
+
+
 def test_ocr_confidence_carries_into_the_field():
     words = row("PLACA", 0.05, 0.20, conf=0.96) + row("RAU3I63", 0.05, 0.215, conf=0.55)
     f = Extractor(ext(words, source="ocr"), "crlv").field("placa")
