@@ -341,9 +341,19 @@ class Extractor:
         other = next((g for g in fallbacks if g is not None and g.value is not None), None)
         if other is None:
             return f
-        if other.confidence > DISAGREE and self.declined(name, parse, other.value):
+        if other.confidence > DISAGREE and (self.declined(name, parse, other.value)
+                                            or self._holds_own_label(name, other.value)):
             return other.model_copy(update={"confidence": DISAGREE})
         return other
+
+    def _holds_own_label(self, name: str, value) -> bool:
+        """Whether a value holds a label of its own field of two words or more ('USO TRANSPORTE
+        COLETIVO COMPANHIA SEGURADORA HORIZONTE ...'): a label is never a value."""
+        spec = self.vocab.fields.get(name)
+        if spec is None or not isinstance(value, str):
+            return False
+        v = f" {key(value)} "
+        return any(len(k.split()) > 1 and f" {k} " in v for k in (key(lab) for lab in spec.labels))
 
     def field(self, name: str, parse: Parse | None = None, **kw) -> Field:
         """The field's value from the best place its label points to; null when none holds a

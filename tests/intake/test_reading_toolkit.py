@@ -202,6 +202,10 @@ def test_another_readers_value_is_unsure_where_the_fields_own_cell_holds_somethi
     # where the field's label is not printed at all, the other reader's value stands as read
     x = Extractor(ext(row("CEP 94125-741", 0.05, 0.30)), "apolice_seguro")
     assert x.field_or("segurado_nome", other).confidence == 1.0
+    # unless that value holds the field's own label: a label is never a value
+    run_on = Field(value="USO TRANSPORTE COLETIVO COMPANHIA SEGURADORA HORIZONTE SEGUROS S.A.", confidence=0.9, page=1)
+    assert x.field_or("seguradora_nome", run_on).confidence < CONFIDENT
+    assert x.field_or("seguradora_nome", Field(value="GUARDIÃ SEGURADORA S.A.", confidence=1.0, page=1)).confidence == 1.0
 
 
 def test_a_wrapped_route_keeps_the_dashes_its_lines_end_or_open_on():
