@@ -219,7 +219,7 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     bbox = [min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)]
     pax = field(out_rows, None, min(min(confs), min(doc_confs)), page=first_page, bbox=bbox)
     total = len(out_rows)
-    if not _numbered_whole([row.text("n") for row in rows]):
+    if not _numbered_whole([row.text("n") for row in rows]) or any(_glued(r) for r in out_rows):
         # the list numbers its rows and the numbers read skip or do not start at 1: rows were
         # missed (a page's table not read), so neither the rows nor their count are sure
         pax = pax.model_copy(update={"confidence": min(pax.confidence, PARTIAL)})
@@ -241,6 +241,14 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
 
 
 PARTIAL = 0.5
+
+
+def _glued(row: dict) -> bool:
+    """A number cell holding several passengers' numbers (digits no kind of document has, but a
+    birth certificate's 32): the table's rows ran together, so its names and numbers may pair
+    wrongly."""
+    digits = re.sub(r"\D", "", row.get("documento") or "")
+    return len(digits) > 14 and not (row.get("documento_tipo") == "certidao" and len(digits) == 32)
 
 
 def _numbered_whole(numbers: list[str | None]) -> bool:

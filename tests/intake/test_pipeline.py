@@ -116,3 +116,11 @@ def test_a_numbered_list_read_in_part_is_unsure() -> None:
     assert not _numbered_whole(["35", "36", "37", "38", "39", "40"])  # the first page's rows missing
     assert not _numbered_whole(["1", "2", "3", "9", "10", "11"])
     assert _numbered_whole(["", "", "", ""])  # not a numbered list
+
+
+def test_a_number_cell_holding_several_passengers_numbers_is_no_sure_row() -> None:
+    from intake.parsers.lista import _glued
+
+    assert _glued({"documento": "288684893096175314344633263753444", "documento_tipo": "cpf"})
+    assert not _glued({"documento": "14495401552019100252070005062379", "documento_tipo": "certidao"})
+    assert not _glued({"documento": "28868489309", "documento_tipo": "cpf"})
