@@ -317,10 +317,13 @@ def _table_limits(r: Reader) -> dict[str, list[tuple[float, Span, str | None]]] 
     return found
 
 
-def _scan_limits(r: Reader) -> dict[str, list[tuple[float, Span, str | None]]]:
-    """Coverage rows read as whole rows when no table header was found."""
+def _scan_limits(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str | None]]], dict[str, float]]:
+    """Coverage rows read as whole rows when no table header was found; with the kinds whose
+    amount is a guess (the row prints several and none stands in a limit's column: a premium, a
+    total), capped."""
     lmi = _lmi_column(r)
     found: dict[str, list[tuple[float, Span, str | None]]] = {}
+    caps: dict[str, float] = {}
     for seg in _row_spans(r):
         kind = _kind(seg.text)
         if kind is None or kind in found:
@@ -339,26 +342,42 @@ def _scan_limits(r: Reader) -> dict[str, list[tuple[float, Span, str | None]]]:
         if pick is None:
             v, s, e, _ = amounts[0]
             pick = (v, span_of(seg, s, e))
+            if len({a[0] for a in amounts}) > 1:
+                caps[kind] = GUESSED_COLUMN
         found[kind] = [(pick[0], pick[1], _basis(re.sub(r"(?i)acidentes\s+pessoais\s+(por|de)\s+passageiros?", " ",
                                                          seg.text)))]
-    return found
+    return found, caps
+
+
+_LIMIT_HEADERS = ["LMI (R$)", "LMI", "Limite Máximo de Indenização", "Importância Segurada", "Capital Segurado",
+                  "Limite"]
 
 
 def _lmi_column(r: Reader) -> tuple[float, float] | None:
-    hit = r.layout.find_one(["LMI (R$)", "LMI", "Limite Máximo de Indenização", "Importância Segurada",
-                             "Capital Segurado", "Limite"], whole=False)
+    """The limits' column, where one header names it; none where two columns print limits ('LMI
+    POR PASSAGEIRO' beside 'LMI TOTAL'): which one holds the wanted basis is not known here."""
+    hit = r.layout.find_one(_LIMIT_HEADERS, whole=False)
     if hit is None:
         return None
     left, right = r.layout.column_bounds(hit)
+    for lab in _LIMIT_HEADERS:
+        for h in r.layout.find(lab, whole=False):
+            if h.page == hit.page and abs(h.bbox[1] - hit.bbox[1]) < 0.01 and \
+                    (h.bbox[0] > right or h.bbox[2] < left):
+                return None  # another limits column on the header's row
     return left, right
 
 
 # an amount whose basis the document does not print: a hint, never a read
 UNDECIDED_BASIS = 0.6
+# one of several amounts of a coverage's row, taken with no column saying which is the limit
+GUESSED_COLUMN = 0.6
 
 
 def _coberturas(r: Reader, x: Extractor, assentos: int | None) -> dict[str, Field]:
-    found = _table_limits(r) or _scan_limits(r)
+    found, caps = _table_limits(r), {}
+    if not found:
+        found, caps = _scan_limits(r)
     text_all = nz.fold(r.layout.text)
     out: dict[str, Field] = {}
 
@@ -369,7 +388,7 @@ def _coberturas(r: Reader, x: Extractor, assentos: int | None) -> dict[str, Fiel
         # the limit printed on the wanted basis, else one on the other basis (converted)
         entries = sorted(entries, key=lambda t: (t[2] != want, t[2] is None))
         v, sp, basis = entries[0]
-        conf = sp.conf
+        conf = min(sp.conf, caps.get(kind, 1.0))
         if basis is None:
             basis = _stated_basis(text_all, kind)
             if basis is None:

@@ -268,3 +268,18 @@ def test_a_passenger_cpf_the_renderings_agreed_on_is_judged_as_printed():
 
     assert lista(0).rows[1].document_confidence < CONFIDENT  # a misread digit, probably
     assert lista(4).rows[1].document_confidence >= CONFIDENT  # printed so: the rules may fail it
+
+
+def test_a_coverage_amount_picked_from_several_with_no_limit_column_is_unsure():
+    # no header names the limits' column: of 'R$ 80.000,00' and 'R$ 312,40' on the row, which is
+    # the limit is a guess (a scan read the premium's column as the limit at 0.96)
+    from intake.parsers.apolice import GUESSED_COLUMN, _scan_limits
+    from intake.parsers._common import Reader
+
+    ext = _page_of([[(0.06, "APÓLICE DE SEGURO RCF-V", 1.0)],
+                    [(0.06, "Acidentes Pessoais por Passageiro - Morte", 1.0), (0.55, "R$ 80.000,00", 1.0),
+                     (0.78, "R$ 312,40", 1.0)],
+                    [(0.06, "RC Passageiros", 1.0), (0.55, "R$ 1.500.000,00", 1.0)]])
+    found, caps = _scan_limits(Reader(ext, "apolice_seguro"))
+    assert found["ap_morte"][0][0] == 80000.0 and caps["ap_morte"] == GUESSED_COLUMN < CONFIDENT
+    assert found["rc_passageiros"][0][0] == 1500000.0 and "rc_passageiros" not in caps  # one amount: no guess
