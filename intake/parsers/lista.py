@@ -220,8 +220,9 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     pax = field(out_rows, None, min(min(confs), min(doc_confs)), page=first_page, bbox=bbox)
     total = len(out_rows)
     if not _numbered_whole([row.text("n") for row in rows]) or any(_glued(r) for r in out_rows):
-        # the list numbers its rows and the numbers read skip or do not start at 1: rows were
-        # missed (a page's table not read), so neither the rows nor their count are sure
+        # the list numbers its rows and the numbers read skip or do not start at 1 (rows were
+        # missed: a page's table not read), or a number cell holds several passengers' numbers
+        # (rows ran together): neither the rows nor their count are sure
         pax = pax.model_copy(update={"confidence": min(pax.confidence, PARTIAL)})
         confs = [min(c, PARTIAL) for c in confs]
     printed = _printed_total(r)

@@ -59,6 +59,7 @@ class Cells:
     def __init__(self, layout: Layout, labels: LabelIndex):
         self.layout = layout
         self.labels = labels
+        self._margins: dict[int, float] = {}
 
     def _row(self, page: int, index: int) -> _Row:
         return self.layout.rows[page][index]
@@ -203,7 +204,9 @@ class Cells:
         return Region(how, tuple(spans), lab, aligned)
 
     def _margin(self, page: int) -> float:
-        return self._margin_of(self.layout, page)
+        if page not in self._margins:
+            self._margins[page] = self._margin_of(self.layout, page)
+        return self._margins[page]
 
     @staticmethod
     def _margin_of(layout: Layout, page: int) -> float:

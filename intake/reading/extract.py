@@ -196,13 +196,6 @@ class Extractor:
                 g0 is not None and even(g0, g1) and prev is not None and at(prev, f.bbox[0]):
             return "table"
         return "unsure"
-        g2 = nxt[0].y0 - r1.y1
-        if g2 > 0 and g1 < 0.6 * g2:
-            return "grid"
-        even = lambda a, b: b > 0 and 0.8 <= a / b <= 1.25 if a > 0 else abs(a - b) < 0.2 * r1.height  # noqa: E731
-        if even(g1, g2) and at(nxt[0], f.bbox[0]) and (len(nxt) < 2 or even(nxt[1].y0 - nxt[0].y1, g2)):
-            return "table"
-        return "unsure"
 
     def candidates(self, name: str, parse: Parse | None = None, *, lines: int | None = None,
                    labels: Sequence[LabelAt] | None = None, pages: Sequence[int] | None = None) -> list[Candidate]:
