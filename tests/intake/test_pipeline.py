@@ -124,3 +124,16 @@ def test_a_number_cell_holding_several_passengers_numbers_is_no_sure_row() -> No
     assert _glued({"documento": "288684893096175314344633263753444", "documento_tipo": "cpf"})
     assert not _glued({"documento": "14495401552019100252070005062379", "documento_tipo": "certidao"})
     assert not _glued({"documento": "28868489309", "documento_tipo": "cpf"})
+
+
+@pytest.mark.parametrize("seed, name, expected", [
+    # a summary table's party cell: the name wraps onto a line of its own, its CNPJ below it
+    (212, "contratante_nome", "ASSOCIAÇÃO DOS ESTUDANTES UNIVERSITÁRIOS DE SANTA CRUZ DO SUL"),
+    (300, "contratante_nome", "ASSOCIAÇÃO DOS ESTUDANTES UNIVERSITÁRIOS DE CAMPINAS"),
+    (321, "contratado_nome", "TRANSPORTADORA TURÍSTICA CAMPOS GERAIS LTDA"),
+])
+def test_a_partys_name_is_followed_over_its_wrapped_lines(seed: int, name: str, expected: str) -> None:
+    from samples.gen import perturb
+
+    data, _ = perturb.render("contrato_fretamento", seed)
+    assert pipeline.read_file(data, "contrato.pdf")[0].fields[name].value == expected
