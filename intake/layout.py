@@ -489,8 +489,8 @@ class Layout:
             words = nxt.words
             if k < label_rows:  # the label wrapped in its narrow column: its rest is no value
                 words = tuple(w for w in words if w.bbox[2] >= vx)
-            elif any(w.bbox[2] < vx for w in words):
-                break  # the next label
+            elif any(w.bbox[0] < vx for w in words):
+                break  # the next label, or prose wrapping back to the margin ('principal).')
             if words:
                 lines.append(Span(hit.page, words, hit.score))
             last = nxt

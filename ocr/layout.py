@@ -88,7 +88,45 @@ def _rows(items: Sequence, bbox_of) -> list[list]:
                 break
         else:
             rows.append((b, [item]))
-    return [sorted(members, key=lambda i: bbox_of(i)[0]) for _, members in rows]
+    groups = _settle([members for _, members in rows], bbox_of)
+    return [sorted(members, key=lambda i: bbox_of(i)[0]) for members in groups if members]
+
+
+def _settle(groups: list[list], bbox_of) -> list[list]:
+    """Move an item to the neighbouring row it overlaps clearly more than its own. Items are met
+    in order of their centre, so a word printed a little taller than its line (accents and a
+    cedilla in a fallback font: 'VIAÇÃO') can join the row of another column set half a line
+    higher before its own row is begun."""
+    if len(groups) < 2:
+        return groups
+
+    def ref(members: list) -> tuple[float, float]:
+        y0 = sorted(bbox_of(m)[1] for m in members)
+        y1 = sorted(bbox_of(m)[3] for m in members)
+        return y0[len(y0) // 2], y1[len(y1) // 2]
+
+    order = sorted(range(len(groups)), key=lambda i: sum(ref(groups[i])) / 2)
+    refs = {i: ref(groups[i]) for i in order}
+    moves: list[tuple[int, int, object]] = []
+    for n, i in enumerate(order):
+        if len(groups[i]) < 2:
+            continue
+        for item in groups[i]:
+            b = bbox_of(item)
+            # (the row's others only, in a short row: the item itself is half of two)
+            mine = refs[i] if len(groups[i]) > 3 else ref([m for m in groups[i] if m is not item])
+            own = _overlap(*mine, b[1], b[3])
+            for j in (order[n - 1] if n else None, order[n + 1] if n + 1 < len(order) else None):
+                if j is None or len(groups[j]) < 2:
+                    continue
+                other = _overlap(*refs[j], b[1], b[3])
+                if other > own + 0.25 * (b[3] - b[1]) and _same_row((0.0, refs[j][0], 0.0, refs[j][1]), b):
+                    moves.append((i, j, item))
+                    break
+    for i, j, item in moves:
+        groups[i] = [m for m in groups[i] if m is not item]
+        groups[j].append(item)
+    return groups
 
 
 def lines_from_words(words: Sequence[Word]) -> list[Line]:

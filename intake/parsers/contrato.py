@@ -574,6 +574,9 @@ def _label_stop() -> re.Pattern:
                       r"\s(?:clausula|paragra[a-z]o)\s+\w+\b|\s\d{1,2}(?:\.\d{1,2})*\.?\s+(?=[A-ZÀ-Ý]{3})")
 
 
+_LINE_LABEL = re.compile(r"\n[ \t]*[A-ZÀ-Ý][A-Za-zÀ-ÿº°./ ]{1,40}:(?=\s)")
+
+
 def _sentence_end(text: str) -> int | None:
     """The first period that ends a sentence in text (not an abbreviation's: 'Av. Brasil')."""
     for m in re.finditer(r"(?<=[A-Za-zÀ-ÿ0-9)])\.(?=\s+[A-ZÀ-Ý0-9])", text):
@@ -602,6 +605,12 @@ def _clause(fl: Flow, labels) -> tuple[int, int] | None:
             sent = _sentence_end(fl.text[m.end():m.end() + 600])
             if sent is not None:
                 ends.append(sent)
+            # a line opening with a 'Label:' nobody listed ('FIM: 19/08/2024') is the next item;
+            # not a schedule's own parts ('Ida: 06h00' / 'Volta: 18h00')
+            line = next((x for x in _LINE_LABEL.finditer(fl.text[m.end():m.end() + 600])
+                         if not _SCHEDULE.search(nz.fold(x.group()))), None)
+            if line:
+                ends.append(line.start())
             nxt = [p - m.end() for p in paragraphs if p > m.end()]
             if nxt:
                 ends.append(min(nxt))

@@ -17,6 +17,8 @@ from intake.parsers._common import (
     MISREAD, REPAIRED, VERIFIED, Reader, cap, field, first, id_valid, span_of, voted,
 )
 from intake.parsers._lexicon import FUNCTION, LEXICAL, STRANGE, echoes, prose_conf, weighed
+from intake.parsers._lexicon import MIN_LETTERS
+from intake.parsers._lexicon import words as lexicon_words
 from intake.parsers.contrato import _numero
 from intake.reading import shapes
 from intake.reading.extract import Extractor
@@ -172,6 +174,7 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     doc_column = t is not None and any(c.name == "doc" or c.name.startswith("doc_") for c in t.columns)
     # every word of the list: a surname read unsure in one row is read sure in another
     seen = echoes(w for row in r.layout.all_rows() for w in row.words) if r.ocr else None
+    column = _Column([row.cells.get("nome") for row in rows])
     out_rows = []
     confs: list[float] = []  # each row as an entry: name, kind, a number of the kind's shape
     doc_confs: list[float] = []  # each row's number, character by character
@@ -180,7 +183,8 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     for row in rows:
         cells = {c: _number_words(sp) if c.startswith("doc") else sp for c, sp in row.cells.items()}
         nome_sp = _name_words(cells.get("nome"))
-        nome = _name(row.text("nome"), seen)
+        nome_text, mended = column.mend(cells.get("nome"))
+        nome = _name(nome_text if nome_text is not None else row.text("nome"), seen)
         tipo, doc, doc_sp = None, None, None
         for kind in DOC_COLUMNS:
             sp = cells.get(f"doc_{kind}")
@@ -206,6 +210,8 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
             dconf = min(dconf, NOT_READ)  # no column to read it from, or a cell with marks that made no number
         if nome_sp and r.ocr:
             conf = min(conf, _broken(nome_sp, row.specks, nome))
+        if not mended:
+            conf = min(conf, EDGE_BREAK)  # a word cut at the cell's edge, or two words: who knows
         out_rows.append({"nome": nome, "documento_tipo": tipo, "documento": doc})
         confs.append(conf)
         doc_confs.append(dconf)
@@ -242,6 +248,93 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
 
 
 PARTIAL = 0.5
+# a name whose line ends at its column's edge, where the column cuts words anywhere, and no
+# other row tells whether the cut split a word or fell between two
+EDGE_BREAK = 0.6
+
+
+def _lines(sp: Span) -> list[list]:
+    """A cell's words, line by line (a word below the one before, or left of it, opens a line)."""
+    out: list[list] = []
+    for w in sp.words:
+        if out and w.bbox[0] >= out[-1][-1].bbox[0] and \
+                (w.bbox[1] + w.bbox[3]) / 2 < out[-1][-1].bbox[3]:
+            out[-1].append(w)
+        else:
+            out.append([w])
+    return out
+
+
+class _Column:
+    """A table column's geometry, for words cut at its right edge: its left and right edges, its
+    letters' width, and whether it cuts words anywhere (break-all) rather than at spaces."""
+
+    def __init__(self, cells: list[Span | None]):
+        self.lines = [_lines(sp) for sp in cells if sp and sp.words]
+        ends = [ln[-1].bbox[2] for ls in self.lines for ln in ls[:-1]]
+        widths = [(w.bbox[2] - w.bbox[0]) / len(w.text) for ls in self.lines for ln in ls for w in ln
+                  if len(w.text) >= 3]
+        self.ok = bool(ends) and bool(widths)
+        if not self.ok:
+            return
+        self.left = min(ln[0].bbox[0] for ls in self.lines for ln in ls)
+        self.right = max(ln[-1].bbox[2] for ls in self.lines for ln in ls)
+        self.cw = sorted(widths)[len(widths) // 2]
+        # a column that wraps at spaces ends its full lines wherever their last word did; one
+        # that cuts words ends nearly all of them within a letter of its edge
+        at_edge = sum(1 for e in ends if self.at_edge(e))
+        self.breaks_all = len(ends) >= 3 and at_edge >= 0.8 * len(ends)
+        self.known: set[str] = set()  # its words that touch no line's end at the edge
+        for ls in self.lines:
+            for k, ln in enumerate(ls):
+                for j, w in enumerate(ln):
+                    cut_after = k + 1 < len(ls) and j == len(ln) - 1 and self.at_edge(w.bbox[2])
+                    cut_before = j == 0 and k > 0 and self.at_edge(ls[k - 1][-1].bbox[2])
+                    if not (cut_after or cut_before):
+                        self.known.add(nz.key(w.text))
+
+    def _word(self, text: str) -> bool:
+        """A word printed whole in another row of the column, or one of Tesseract's Portuguese
+        dictionary (which holds most surnames: 'VASCONCELOS', 'ZIMMERMANN')."""
+        return nz.key(text) in self.known or text.lower() in lexicon_words()
+
+    def at_edge(self, x: float) -> bool:
+        return x >= self.right - 1.2 * self.cw
+
+    def mend(self, sp: Span | None) -> tuple[str | None, bool]:
+        """The cell's text with words cut at the edge joined again, and whether every cut was
+        decided: joined where the whole word is printed in another row, apart where both halves
+        are; a column that wraps at spaces moves a word that fits whole onto the next line (two
+        words); otherwise undecided: joined in a column that cuts anywhere, apart in one that
+        wraps at spaces."""
+        if sp is None or not sp.words or not self.ok:
+            return None, True
+        lines = _lines(sp)
+        if len(lines) < 2:
+            return None, True
+        out = [w.text for w in lines[0]]
+        sure = True
+        for prev, ln in zip(lines, lines[1:]):
+            a, b = prev[-1], ln[0]
+            fits = (a.bbox[2] - a.bbox[0]) + (b.bbox[2] - b.bbox[0]) <= self.right - self.left
+            if not (self.at_edge(a.bbox[2]) and a.text[-1:].isalpha() and b.text[:1].isalpha()):
+                out.append(b.text)
+            elif self._word(out[-1] + b.text):
+                out[-1] += b.text  # the whole word, printed whole in another row or a known word
+            elif self._word(out[-1]) and self._word(b.text) or \
+                    max(len(out[-1]), len(b.text)) >= MIN_LETTERS and \
+                    self._word(max(out[-1], b.text, key=len)):
+                out.append(b.text)  # two words (a long one known, beside a short one: 'REIS')
+            elif not self.breaks_all and fits:
+                out.append(b.text)  # a column that wraps at spaces moves a word that fits whole
+            elif self.breaks_all:
+                out[-1] += b.text  # cutting anywhere, a cut falls inside a word more often
+                sure = False
+            else:
+                out.append(b.text)  # wrapping at spaces, a full line more often ends a word
+                sure = False
+            out += [w.text for w in ln[1:]]
+        return " ".join(out), sure
 
 
 def _glued(row: dict) -> bool:

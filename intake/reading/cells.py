@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from intake.layout import Layout, Span, _first_cluster, _overlap, _Row
 from intake.normalize import key
-from intake.reading.labels import RUN_GAP, LabelAt, LabelIndex
+from intake.reading.labels import RUN_GAP, LabelAt, LabelIndex, run_gap
 from ocr.model import Word
 
 # a gap this many row heights wide ends a value on its row
@@ -109,7 +109,7 @@ class Cells:
                 not _NUMBERING.match(before[-1].text + ".") and not re.fullmatch(r"\d{1,2}|[IVXivx]{1,4}", before[-1].text):
             return False  # '1741 - CIDADE NOBRE', 'METROPLAN - TAXA': the words after a dash go on a value
         prev = before[-1]
-        if lab.words[0].bbox[0] - prev.bbox[2] >= RUN_GAP * row.height:
+        if lab.words[0].bbox[0] - prev.bbox[2] >= run_gap(row):
             return True
         if prev.text.rstrip().endswith("|") or _NUMBERING.match(prev.text):
             return True  # a box's edge, or a numbering ('2.1. ROTEIRO'); a word after 'Label:' is its value
@@ -122,7 +122,7 @@ class Cells:
         row = self._row(lab.page, lab.row)
         h = row.height
         before = [w for w in row.words[:lab.start] if key(w.text)]
-        if before and lab.words[0].bbox[0] - before[-1].bbox[2] < RUN_GAP * h \
+        if before and lab.words[0].bbox[0] - before[-1].bbox[2] < run_gap(row) \
                 and not _NUMBERING.match(before[-1].text):
             return False
         k = lab.end
@@ -200,7 +200,8 @@ class Cells:
         if lines > 1 and how != "adjacent":
             after = [u.bbox[0] for u in words if u.bbox[0] > out[-1].bbox[2]]
             bound = min(after[0] if after else 1.0, self._margin(lab.page))
-            spans += self._continued(lab, row, first.bbox[0], lines - 1, tuple(out), bound, fill)
+            hang = lab.words[0].bbox[0] if fill and how == "colon" and row.words[0] is lab.words[0] else None
+            spans += self._continued(lab, row, first.bbox[0], lines - 1, tuple(out), bound, fill, hang)
         return Region(how, tuple(spans), lab, aligned)
 
     def _margin(self, page: int) -> float:
@@ -220,9 +221,12 @@ class Cells:
         return line[-1].bbox[2] + 0.5 * h + (nxt.bbox[2] - nxt.bbox[0]) < bound - 1.5 * h
 
     def _continued(self, lab: LabelAt, row: _Row, vx: float, more: int,
-                   first: tuple[Word, ...] = (), bound: float = 1.0, fill: bool = False) -> list[Span]:
+                   first: tuple[Word, ...] = (), bound: float = 1.0, fill: bool = False,
+                   hang: float | None = None) -> list[Span]:
         """Lines of a value wrapped in its column below the label's row: words at the value's
-        x, none in the label's column (but the label's own wrapped rest)."""
+        x, none in the label's column (but the label's own wrapped rest). With `hang` (the x of
+        a 'Label:' opening its line), a full line may also go on under the label, as a paragraph
+        wraps ('CONTRATANTE: SOCIEDADE ... BOA' / 'VIAGEM')."""
         out: list[Span] = []
         rows = self.layout.rows[lab.page]
         last = row
@@ -230,6 +234,11 @@ class Cells:
         for nxt in rows[row.index + 1:]:
             if len(out) >= more or nxt.y0 - last.y1 > 0.8 * max(last.height, nxt.height):
                 break
+            if hang is not None and abs(nxt.words[0].bbox[0] - hang) <= tol and \
+                    self.label_at(nxt, 0, 1.0) is None and not self.labels.is_label_word(nxt.words[0]) and \
+                    not any(_is_colon_label(w) or ":" in w.text for w in nxt.words[:5]):
+                # (a line holding a 'Label:' of its own, 'ANO LETIVO: 2025', is the next item)
+                vx = hang  # the paragraph's next line: the full line's test below still applies
             left = [w for w in nxt.words if w.bbox[0] < vx - tol]
             if left and not (lab.row < nxt.index <= lab.last_row and all(w in lab.words for w in left)):
                 break  # the next label, in the label column
@@ -265,7 +274,10 @@ class Cells:
         h = row.height
         band = [w for w in row.words if key(w.text) and not any(w is x for x in lab.words)
                 and not (len(w.text.strip()) <= 2 and w.conf < 0.5)]  # (an OCR speck closes no box)
-        top, bottom = row.y0 - 0.5 * h, row.y1 + 0.5 * h
+        # (the label's own height, not its row's: a row joined with another column's line set
+        # higher reaches up to a heading above the box, which closes nothing)
+        top = min(w.bbox[1] for w in lab.first_words) - 0.5 * h
+        bottom = max(w.bbox[3] for w in lab.first_words) + 0.5 * h
         band += [w for r in rows[max(0, lab.row - 2):lab.row + 3] if r is not row
                  and r.y0 < bottom and r.y1 > top for w in r.words if self._standing_label_word(w)]
         x0, x1 = lab.bbox[0], lab.first_words[-1].bbox[2]

@@ -262,6 +262,19 @@ class LabelIndex:
         return self._starts.get(id(w))
 
 
+def run_gap(row: _Row) -> float:
+    """The gap that starts a new run of words on this row: RUN_GAP heights, or less on a row
+    set tight, where a gap three times its word spacing and a height wide parts two boxes
+    ('CONTRATO Nº  NOME DO CONTRATANTE')."""
+    h = row.height
+    ws = row.words
+    if len(ws) < 4:
+        return RUN_GAP * h
+    gaps = sorted(ws[i].bbox[0] - ws[i - 1].bbox[2] for i in range(1, len(ws)))
+    typical = gaps[len(gaps) // 2]
+    return min(RUN_GAP * h, max(1.0 * h, 3.0 * typical))
+
+
 def _runs(row: _Row) -> list[tuple[int, int]]:
     """The row's runs of words: [a, b) word ranges cut at gaps wider than RUN_GAP heights."""
     out = []

@@ -285,10 +285,15 @@ def _logical(visual, anchor: str | None, key_columns: Sequence[str], page: int,
         # lines that touch (a cell wrapped over lines, top-aligned or centred against its row) form
         # a cluster; each line of a cluster belongs to the keyed line nearest it (the one above on a tie)
         clusters: list[list[int]] = []
+        # a cell's own lines are set at its leading; where that is tight, a gap a quarter of a
+        # line wider is the padding between two rows ('... TAVARES / GONÇALVES' over 'NATAN')
+        gaps = sorted(max(0.0, b[0].y0 - a[0].y1) for a, b in zip(visual, visual[1:]))
+        leading = gaps[len(gaps) // 4] if len(gaps) >= 4 else None
         for i, (row, _, _) in enumerate(visual):
             if clusters:
                 last = visual[clusters[-1][-1]][0]
-                if row.y0 - last.y1 < 0.4 * max(row.height, last.height):
+                h = max(row.height, last.height)
+                if row.y0 - last.y1 < (0.4 * h if leading is None else min(0.4 * h, leading + 0.25 * h)):
                     clusters[-1].append(i)
                     continue
             clusters.append([i])

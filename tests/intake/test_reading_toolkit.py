@@ -341,3 +341,121 @@ def test_money_date_and_doc_shapes():
     assert shapes.money(span("R$ 1.234.567,89")).value == pytest.approx(1234567.89)
     assert str(shapes.date(span("05/03/2026")).value) == "2026-03-05"
     assert shapes.doc(span("CNPJ 45.723.174/0001-10")).value == "45723174000110"
+
+
+# ---------------------------------------------------------------------------- wraps and runs
+
+
+def test_a_box_label_set_close_after_a_short_one_on_a_tight_row_still_heads_its_box():
+    # 'CONTRATO Nº   NOME DO CONTRATANTE': a gap under RUN_GAP heights, but three times the
+    # row's own spacing, parts two boxes; the value under the second starts where it starts
+    def tight(text, x, y):  # a row set with a third of a line between its words
+        out = []
+        for t in text.split():
+            out.append(w(t, x, y))
+            x += 0.0095 * len(t) + 0.004
+        return out
+
+    words = (tight("CONTRATO Nº", 0.05, 0.10) + tight("NOME DO CONTRATANTE", 0.164, 0.10)
+             + tight("INSTITUIÇÃO DE DESTINO", 0.60, 0.10)
+             + tight("2024.0112", 0.05, 0.116) + tight("UNIÃO ESTUDANTIL DE FEIRA", 0.164, 0.116)
+             + tight("COLÉGIO PLANALTO", 0.60, 0.116))
+    x = Extractor(ext(words), "lista_passageiros")
+    assert x.field("contratante_nome").value == "UNIÃO ESTUDANTIL DE FEIRA"
+
+
+def test_a_full_line_after_a_colon_label_wraps_back_under_the_label():
+    # a paragraph: 'CONTRATANTE: SOCIEDADE ... BOA' / 'VIAGEM' goes on at the label's x
+    words = (row("CONTRATANTE: SOCIEDADE MANTENEDORA DO INSTITUTO BOA", 0.05, 0.10) + row("VIAGEM", 0.05, 0.114)
+             + row("Nº DE ORDEM", 0.05, 0.15))
+    assert Extractor(ext(words), "lista_passageiros").field("contratante_nome").value == \
+        "SOCIEDADE MANTENEDORA DO INSTITUTO BOA VIAGEM"
+    # a line of its own 'Label:' is the next item, however full the line above
+    words = (row("INSTITUIÇÃO DE ENSINO: UNIVERSIDADE REGIONAL PRIMAVERA DO SUL", 0.05, 0.10)
+             + row("ANO LETIVO: 2025", 0.05, 0.114))
+    assert Extractor(ext(words), "lista_passageiros").field("instituicao").value == \
+        "UNIVERSIDADE REGIONAL PRIMAVERA DO SUL"
+    # and a line that had room for the next word ends the name there
+    words = row("CONTRATANTE: SOCIEDADE BOA", 0.05, 0.10) + row("VIAGEM", 0.05, 0.114) + \
+        row("Nº DE ORDEM NOME DO PASSAGEIRO DOCUMENTO", 0.05, 0.20)
+    assert Extractor(ext(words), "lista_passageiros").field("contratante_nome").value == "SOCIEDADE BOA"
+
+
+def test_a_heading_above_a_box_does_not_close_it():
+    # 'Dados do Segurado' above, its row joined with another column's lower line: the box
+    # under 'Estipulante' still spans the whole name
+    heading = [Word(text=t, bbox=(x, 0.3405, x + 0.011 * len(t), 0.3547), conf=1.0)  # (larger print)
+               for t, x in (("Dados", 0.515), ("do", 0.58), ("Segurado", 0.63))]
+    words = (heading + row("Placa", 0.095, 0.3486)
+             + row("ABF-0485", 0.095, 0.3597) + row("Estipulante", 0.515, 0.3644)
+             + row("VIAÇÃO VALE VERDE LTDA", 0.515, 0.3785) + row("Identificação da Apólice", 0.095, 0.40))
+    x = Extractor(ext(words), "apolice_seguro")
+    assert "VIAÇÃO VALE VERDE LTDA" in [c.value for c in x.candidates("segurado_nome")]
+
+
+def test_a_cell_wrapped_at_tight_leading_stays_with_its_row_across_a_narrow_padding():
+    # four name lines set line against line, then 0.39 of a line's padding to the next row:
+    # 'GONÇALVES' is the first row's, though the second row's number is nearer to it
+    pad = 0.39 * H
+    words = row("Nº", 0.05, 0.20) + row("Documento", 0.12, 0.20) + row("Nome", 0.55, 0.20)
+    y = 0.22
+    for n, doc, lines in (("9", "2.926.003", ["GIOVANI JOSÉ", "MOURA", "TAVARES", "GONÇALVES"]),
+                          ("10", "66.396.981-0", ["NATAN PAIVA", "TOLEDO"]),
+                          ("11", "43.776.816-0", ["RENATA DIAS", "LOPES"])):
+        at = y + H if len(lines) > 2 else y  # (the number beside the name's second line, or its first)
+        words += row(n, 0.05, at) + row(doc, 0.12, at)
+        for k, text in enumerate(lines):
+            words += row(text, 0.55, y + k * H)
+        y += len(lines) * H + pad
+    v = vocabulary("lista_passageiros")
+    t = read_table(Layout(ext(words)), v.tables["passageiros"], min_cols=2, key_columns=["n", "doc"],
+                   key_first=("n",))
+    assert [r.text("nome") for r in t.rows] == ["GIOVANI JOSÉ MOURA TAVARES GONÇALVES", "NATAN PAIVA TOLEDO",
+                                                "RENATA DIAS LOPES"]
+
+
+def test_a_name_cut_at_its_columns_edge_is_joined_only_where_something_says_so():
+    from intake.parsers._lexicon import words as lexicon
+    from intake.parsers.lista import _Column
+
+    def cell(*lines, y=0.30):
+        out = []
+        for k, ws in enumerate(lines):
+            out += [w(t, x, y + k * H) for t, x in ws]
+        return Span(1, tuple(out))
+
+    cells = [cell([("ESTER", 0.70), ("MARIA", 0.757)], [("LACERDA", 0.70), ("VAS", 0.775)], [("CONCELOS", 0.70)]),
+             cell([("ANA", 0.70), ("MARIA", 0.737)], y=0.40),
+             cell([("ZUQUIMBERTO", 0.70)], [("XAVIERZ", 0.70)], y=0.45),
+             cell([("ANA", 0.70)], [("LIMA", 0.70)], y=0.50)]
+    col = _Column(cells)
+    assert not col.breaks_all  # one full line of four ends well before the edge: it wraps at spaces
+    # 'MARIA' is printed whole in another row and 'LACERDA' is a dictionary word: two words;
+    # 'VASCONCELOS' is a dictionary word: one, cut
+    if {"lacerda", "vasconcelos"} <= lexicon():
+        assert col.mend(cells[0]) == ("ESTER MARIA LACERDA VASCONCELOS", True)
+    # nothing known either way: the words stay apart, and the name is unsure
+    assert col.mend(cells[2]) == ("ZUQUIMBERTO XAVIERZ", False)
+    # a line that ends before the edge is no cut
+    assert col.mend(cells[3]) == ("ANA LIMA", True)
+
+
+def test_prose_wrapping_back_to_the_margin_is_no_table_cell_and_an_unlisted_label_ends_a_clause():
+    from intake.parsers import contrato
+
+    # 'ROTEIRO: ... (portão' / 'principal).' / 'HORÁRIOS: ...': the second line starts in the
+    # label's column, so the cell right of the label is its first line only
+    words = (row("ROTEIRO: Itabira (Ginásio) - Av. Brasil - Juiz de Fora (portão", 0.05, 0.10)
+             + row("principal).", 0.05, 0.114) + row("HORÁRIOS: 07h10 (ida) e 12h20 (volta).", 0.05, 0.128))
+    lay = Layout(ext(words))
+    hit = lay.find("ROTEIRO", whole=True)[0]
+    assert [sp.text for sp in lay.cell(hit, min_gap=0.5)] in ([], ["Itabira (Ginásio) - Av. Brasil - Juiz de Fora (portão"])
+    # a clause's labelled text ends where a line opens with a 'Label:' nobody listed
+    fl = _flow("PONTOS DE EMBARQUE: Rua dos Andradas, 2073, Blumenau; Avenida Brasil, 746\n"
+               "FIM: 19/08/2024\nVALOR: R$ 16.100,00")
+    a, b = contrato._clause(fl, ["PONTOS DE EMBARQUE"])
+    assert fl.text[a:b].strip() == "Rua dos Andradas, 2073, Blumenau; Avenida Brasil, 746"
+    # but a schedule's own parts, one per line, stay one text
+    fl = _flow("HORÁRIOS: Ida: 06h00\nVolta: 18h00\nVALOR: R$ 100,00")
+    a, b = contrato._clause(fl, ["HORÁRIOS"])
+    assert fl.text[a:b].split() == ["Ida:", "06h00", "Volta:", "18h00"]

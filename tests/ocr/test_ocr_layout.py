@@ -29,3 +29,23 @@ def test_order_lines_from_another_engine():
 
     ordered = order_lines([line("c", 0.1, 0.5), line("b", 0.6, 0.1), line("a", 0.1, 0.105)])
     assert [ln.text for ln in ordered] == ["a", "b", "c"]
+
+
+def test_a_taller_accented_word_stays_on_its_line_beside_a_column_set_half_a_line_higher():
+    # 'VIAÇÃO' printed in a fallback font reaches higher and lower than its line's other words;
+    # met first in order of centre, it would join the left column's row set half a line higher
+    def word(text, x, y0, y1):
+        return Word(text=text, bbox=(x, y0, x + 0.01 * len(text), y1), conf=1.0)
+
+    words = [word("Combustível:", 0.12, 0.2264, 0.2352), word("DIESEL", 0.25, 0.2268, 0.2352),
+             word("Nome:", 0.53, 0.2311, 0.2399), word("VIAÇÃO", 0.65, 0.2297, 0.2399),
+             word("VALE", 0.715, 0.2311, 0.2399), word("DO", 0.76, 0.2311, 0.2399),
+             word("TAQUARI", 0.785, 0.2311, 0.2399)]
+    texts = [ln.text for ln in lines_from_words(words)]
+    assert "VIAÇÃO VALE DO TAQUARI" in texts
+    assert "Combustível: DIESEL" in texts
+    # the same with only one other word beside it on the row it would have joined
+    words = [word("SEGURADORA", 0.12, 0.2884, 0.2992), word("NOME", 0.52, 0.2946, 0.3054),
+             word("DE", 0.565, 0.2946, 0.3054), word("ÔNIBUS", 0.59, 0.2927, 0.3054),
+             word("RICA", 0.655, 0.2946, 0.3054)]
+    assert "NOME DE ÔNIBUS RICA" in [ln.text for ln in lines_from_words(words)]
