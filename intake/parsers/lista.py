@@ -248,8 +248,8 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
 
 
 PARTIAL = 0.5
-# a name whose line ends at its column's edge, where the column cuts words anywhere, and no
-# other row tells whether the cut split a word or fell between two
+# a name whose line ends at its column's edge where nothing tells whether the break split a word
+# or fell between two (no other row, no dictionary, no width)
 EDGE_BREAK = 0.6
 
 
@@ -270,22 +270,22 @@ class _Column:
     letters' width, and whether it cuts words anywhere (break-all) rather than at spaces."""
 
     def __init__(self, cells: list[Span | None]):
-        self.lines = [_lines(sp) for sp in cells if sp and sp.words]
-        ends = [ln[-1].bbox[2] for ls in self.lines for ln in ls[:-1]]
-        widths = [(w.bbox[2] - w.bbox[0]) / len(w.text) for ls in self.lines for ln in ls for w in ln
+        cols = [_lines(sp) for sp in cells if sp and sp.words]
+        ends = [ln[-1].bbox[2] for ls in cols for ln in ls[:-1]]
+        widths = [(w.bbox[2] - w.bbox[0]) / len(w.text) for ls in cols for ln in ls for w in ln
                   if len(w.text) >= 3]
         self.ok = bool(ends) and bool(widths)
         if not self.ok:
             return
-        self.left = min(ln[0].bbox[0] for ls in self.lines for ln in ls)
-        self.right = max(ln[-1].bbox[2] for ls in self.lines for ln in ls)
+        self.left = min(ln[0].bbox[0] for ls in cols for ln in ls)
+        self.right = max(ln[-1].bbox[2] for ls in cols for ln in ls)
         self.cw = sorted(widths)[len(widths) // 2]
         # a column that wraps at spaces ends its full lines wherever their last word did; one
         # that cuts words ends nearly all of them within a letter of its edge
         at_edge = sum(1 for e in ends if self.at_edge(e))
         self.breaks_all = len(ends) >= 3 and at_edge >= 0.8 * len(ends)
         self.known: set[str] = set()  # its words that touch no line's end at the edge
-        for ls in self.lines:
+        for ls in cols:
             for k, ln in enumerate(ls):
                 for j, w in enumerate(ln):
                     cut_after = k + 1 < len(ls) and j == len(ln) - 1 and self.at_edge(w.bbox[2])
