@@ -64,6 +64,13 @@ class Span:
         return Span(self.page, self.words + other.words, min(self.score, other.score))
 
 
+def is_text(w: Word) -> bool:
+    """A word of text, not a table rule's '|' or an OCR speck (two characters at most, read
+    with under half a confidence: 'O:' off a box's corner)."""
+    k = key(w.text).replace(" ", "")
+    return bool(k) and not (w.conf < 0.5 and len(k) <= 2)
+
+
 @dataclass(frozen=True)
 class _Row:
     page: int
@@ -489,8 +496,9 @@ class Layout:
             words = nxt.words
             if k < label_rows:  # the label wrapped in its narrow column: its rest is no value
                 words = tuple(w for w in words if w.bbox[2] >= vx)
-            elif any(w.bbox[0] < vx for w in words):
+            elif any(w.bbox[0] < vx and is_text(w) for w in words):
                 break  # the next label, or prose wrapping back to the margin ('principal).')
+            words = tuple(w for w in words if w.bbox[0] >= vx or is_text(w))
             if words:
                 lines.append(Span(hit.page, words, hit.score))
             last = nxt

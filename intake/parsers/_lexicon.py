@@ -23,6 +23,8 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
+from rapidfuzz.distance import Levenshtein
+
 from intake.layout import Span, match_factor
 
 log = logging.getLogger(__name__)
@@ -210,6 +212,37 @@ def weighed(f, span: Span | None, names: bool = False, seen: dict[str, float] | 
     if f.value is None or not span or not span.words or all(w.conf >= 1.0 for w in span.words):
         return f
     return f.model_copy(update={"confidence": prose_conf(span, names, seen, joining)})
+
+
+def mend_prose(text: str, seen: dict[str, float] | None = None) -> str:
+    """OCR'd prose without the punctuation specks read into it: a dot after a comma or a
+    semicolon ('1990,. Boa Vista'), a quote between two words or before a number
+    ("Avenida'Brasil", "'2320"), a comma or colon after a particle ('Rua dos, Andradas',
+    'Praça da: Matriz'), which Portuguese never prints. With the document's words (`seen`), a
+    capitalised word no dictionary knows, read unsure, that is a letter or two away from one
+    word the document reads sure elsewhere is that word ('Habira' beside 'Itabira')."""
+    t = re.sub(r"(?<=[,;:])[.,](?=\s|$)", "", text)
+    t = re.sub(r"(?<=[A-Za-zÀ-ÿ]{2})['`´’](?=[A-ZÀ-Ý0-9])", " ", t)
+    t = re.sub(r"(?<=\s)['`´’](?=\d)", "", t)
+    t = re.sub(r"\b(de|da|do|das|dos)[,:;](?=\s)", r"\1", t)
+    if not seen:
+        return t
+    sure = [k for k, c in seen.items() if c >= 0.9 and len(k) >= 5 and k.isalpha()]
+    lexicon = words()
+
+    def fix(m: re.Match) -> str:
+        wd = m.group(0)
+        k = wd.lower()
+        if len(k) < 5 or seen.get(k, 0.0) >= 0.9 or k in lexicon:
+            return wd
+        near = {s for s in sure if abs(len(s) - len(k)) <= 2 and Levenshtein.distance(s, k, score_cutoff=2) <= 2
+                and Levenshtein.distance(s, k) <= len(k) // 3}
+        if len(near) != 1:
+            return wd
+        s = next(iter(near))
+        return s.upper() if wd.isupper() else s[:1].upper() + s[1:]
+
+    return re.sub(r"\b[A-ZÀ-Ý][A-Za-zÀ-ÿ]+\b", fix, t)
 
 
 _ACCENTS = frozenset("à á â ã é ê í ó ô õ ú ` ´ ^ ~ ¨".split())

@@ -324,13 +324,22 @@ def _scan_limits(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str | Non
     lmi = _lmi_column(r)
     found: dict[str, list[tuple[float, Span, str | None]]] = {}
     caps: dict[str, float] = {}
-    for seg in _row_spans(r):
+    rows = r.layout.all_rows()
+    for i, row in enumerate(rows):
+        seg = Span(row.page, row.words)
         kind = _kind(seg.text)
         if kind is None or kind in found:
             continue
-        amounts = nz.find_money(seg.text)
+        amounts = _amounts(seg.text)
+        named = seg
         if not amounts:
-            continue
+            beside = _amount_beside(rows, i)
+            if beside is None:
+                continue
+            seg, amounts, named = beside
+            kind = _kind(named.text)
+            if kind is None or kind in found:
+                continue
         pick = None
         if lmi is not None:
             for v, s, e, _ in amounts:
@@ -345,8 +354,47 @@ def _scan_limits(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str | Non
             if len({a[0] for a in amounts}) > 1:
                 caps[kind] = GUESSED_COLUMN
         found[kind] = [(pick[0], pick[1], _basis(re.sub(r"(?i)acidentes\s+pessoais\s+(por|de)\s+passageiros?", " ",
-                                                         seg.text)))]
+                                                         named.text + " " + seg.text)))]
     return found, caps
+
+
+def _amounts(text: str) -> list[tuple[float, int, int, bool]]:
+    """The amounts a row prints as money ('R$', centavos or thousands): not a clause's number
+    ('3. Franquias - ... acidentes pessoais')."""
+    return [a for a in nz.find_money(text)
+            if a[3] or "," in text[a[1]:a[2]] or re.search(r"\d\.\d{3}(?!\d)", text[a[1]:a[2]])]
+
+
+def _amount_beside(rows, i: int) -> tuple[Span, list[tuple[float, int, int, bool]], Span] | None:
+    """The amount of a coverage whose name wraps over two lines, printed alone on a row set
+    between them: the one neighbouring row, within a line, that holds nothing but an amount;
+    with the name's two lines (the line beyond the amount, where the amount sits halfway
+    between the two: 'APP - Despesas' / 'Médico-Hospitalares (DMH)' is one coverage)."""
+    row = rows[i]
+
+    def near(a, b) -> bool:
+        return a.page == b.page and max(a.y0 - b.y1, b.y0 - a.y1) <= 0.8 * max(a.height, b.height)
+
+    hits = []
+    for j in (i - 1, i + 1):
+        if not 0 <= j < len(rows) or not near(rows[j], row):
+            continue
+        o = rows[j]
+        text = " ".join(w.text for w in o.words)
+        amounts = _amounts(text)
+        if len(amounts) == 1 and not re.sub(r"(?i)r\s?\$", "", text[:amounts[0][1]] + text[amounts[0][2]:]).strip():
+            hits.append((j, Span(o.page, o.words), amounts))
+    if len(hits) != 1:
+        return None
+    j, seg, amounts = hits[0]
+    k = j + (j - i)  # the row beyond the amount's
+    name = Span(row.page, row.words)
+    if 0 <= k < len(rows) and near(rows[k], rows[j]) and not _amounts(" ".join(w.text for w in rows[k].words)):
+        o = rows[k]
+        mid = ((row.y0 + row.y1) / 2 + (o.y0 + o.y1) / 2) / 2
+        if abs((rows[j].y0 + rows[j].y1) / 2 - mid) <= 0.35 * row.height:
+            name = Span(row.page, (row.words + o.words) if k > i else (o.words + row.words))
+    return seg, amounts, name
 
 
 _LIMIT_HEADERS = ["LMI (R$)", "LMI", "Limite Máximo de Indenização", "Importância Segurada", "Capital Segurado",

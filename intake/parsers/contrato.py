@@ -15,10 +15,10 @@ from intake.layout import Span
 from intake.parsers._common import (
     Flow, Reader, cap, field, find_docs, ident, ocr_text, span_of,
 )
-from intake.parsers._lexicon import DASHES, confs, despeck, echoes, weighed
+from intake.parsers._lexicon import DASHES, confs, despeck, echoes, mend_prose, weighed
 from intake.parsers.generic import closing_date
 from intake.reading.cells import Cells
-from intake.reading.extract import Extractor
+from intake.reading.extract import AMBIGUOUS, Extractor
 from intake.reading.parties import Party, parties
 from intake.reading.shapes import name as shape_name, town
 from intake.reading.vocabulary import vocabulary
@@ -97,6 +97,9 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
             out["itinerario_descrito"] = _described(out["itinerario"], where, seen)
     if out["horarios"].value is None:
         out["horarios"] = _prose_times(fl, seen)
+    for name in ("itinerario", "horarios", "locais_embarque"):
+        if r.ocr and isinstance(out[name].value, str):
+            out[name] = out[name].model_copy(update={"value": mend_prose(out[name].value, seen)})
     xv = x.field("valor")
     out["valor"] = _sure(xv) or table.money(["VALOR", "PREÇO", "VALOR DO CONTRATO", "VALOR MENSAL"]) or \
         _value(_valor(fl)) or xv
@@ -615,6 +618,10 @@ def _clause(fl: Flow, labels) -> tuple[int, int] | None:
             if nxt:
                 ends.append(min(nxt))
             end = m.end() + min(ends)
+            seg = fl.text[m.end():end]
+            nl = seg.rfind("\n")
+            if nl >= 0 and re.fullmatch(r"\s*\d{1,2}(?:\.\d{1,2})*[.)]?\s*", seg[nl:]):
+                end = m.end() + nl  # ('... 17h20' / '9. Fim:'): the next item's number is no part of this one
             if fl.text[m.end():end].strip(" .;,"):
                 return m.end(), end
     return None
@@ -631,8 +638,14 @@ def _boxed_or_labelled(x: Extractor, name: str, table: _Table, fl: Flow, labels,
     """A labelled text from the box under its label (a form's grid), else the clause or the
     summary table's cell beside the label; the clause when it holds the box's text and goes on.
     (Beside a label, prose runs on past the sentence: the clause knows where it ends.)"""
-    boxed = [c for c in x.candidates(name) if c.region.how == "below"]
+    cands = x.candidates(name)
+    boxed = [c for c in cands if c.region.how == "below"]
     xf = x.choose(boxed) if boxed else field(None)
+    if xf.value is not None and any(c.region.how != "below" and c.confidence >= CONFIDENT
+                                    and nz.key(str(c.value)) != nz.key(str(xf.value)) for c in cands):
+        # the label's line holds another value ('HORÁRIOS  saída às ...' over the next box's
+        # 'PONTO DE TÉRMINO'): the box under it is no sure read
+        xf = xf.model_copy(update={"confidence": min(xf.confidence, AMBIGUOUS)})
     lf, where = _labelled(table, fl, labels, seen)
     if xf.value is not None and _REFERENCE.match(nz.key(xf.value) or ""):
         xf = field(None)  # 'Conforme Anexo I' points elsewhere: no value here

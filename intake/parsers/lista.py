@@ -156,15 +156,21 @@ def _clean_doc(text: str | None) -> str | None:
 
 
 def _passageiros(r: Reader) -> tuple[Field, Field]:
+    judged: list[bool | None] = []  # each body row in order: kept, dropped though named, or neither
+
     def keep(row: Row) -> bool:
         nome = row.text("nome")
         if not nome or not re.search(r"[A-Za-zÀ-ÿ]{2}", nome):
+            judged.append(None)
             return False
         if _FOOTER.search(nz.fold(" ".join(sp.text for sp in row.cells.values()))):
+            judged.append(None)
             return False  # a page's running header or footer, not a passenger
         numbered = bool(re.fullmatch(r"\d{1,4}", re.sub(r"[^0-9A-Za-z]", "", row.text("n") or "")))
         has_doc = any(_clean_doc(row.text(c)) for c in row.cells if c.startswith("doc"))
-        return has_doc or (numbered and bool(row.text("tipo") or row.text("doc")))
+        kept = has_doc or (numbered and bool(row.text("tipo") or row.text("doc")))
+        judged.append(kept or (False if _name(nome) and len(nome.split()) >= 2 else None))
+        return kept
 
     t = read_table(r.layout, vocabulary("lista_passageiros").tables["passageiros"], min_cols=2, stop=STOP,
                    keep=keep, key_columns=[c for c in COLUMNS if c != "nome"], key_first=("n",))
@@ -225,7 +231,11 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     bbox = [min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)]
     pax = field(out_rows, None, min(min(confs), min(doc_confs)), page=first_page, bbox=bbox)
     total = len(out_rows)
-    if not _numbered_whole([row.text("n") for row in rows]) or any(_glued(r) for r in out_rows):
+    kept_at = [i for i, k in enumerate(judged) if k]
+    dropped = any(k is False for k in judged[kept_at[0]:kept_at[-1]]) if kept_at else False
+    if dropped or not _numbered_whole([row.text("n") for row in rows]) or any(_glued(r) for r in out_rows):
+        # (a named row between passengers left out for want of a document: the columns were not
+        # all found)
         # the list numbers its rows and the numbers read skip or do not start at 1 (rows were
         # missed: a page's table not read), or a number cell holds several passengers' numbers
         # (rows ran together): neither the rows nor their count are sure
@@ -491,6 +501,9 @@ def _row_conf(r: Reader, nome: str | None, nome_sp: Span | None, tipo: str | Non
     # A number of the kind's shape is an entry whatever its digits: an RG of ten digits read
     # unsure is still an RG there. A CPF's entry is its check digits (a wrong one is no CPF).
     parts.append(1.0 if tipo not in (None, "cpf") and _number_there(tipo, doc, dc) else dc)
+    shape = _SHAPES.get(tipo or "")
+    if doc and shape and not shape.fullmatch(doc):
+        parts.append(UNKNOWN_KIND)  # '6463383117' in a CPF's column: no CPF; whose number, then?
     if tipo is None:
         parts.append(0.85)
     elif tipo == "cpf" and doc and id_valid("cpf", doc) and doc_sp and CPF_MASK.fullmatch(doc_sp.text.strip(" .,;:|")):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from intake.layout import Layout, Span, _first_cluster, _overlap, _Row
+from intake.layout import Layout, Span, _first_cluster, _overlap, _Row, is_text
 from intake.normalize import key
 from intake.reading.labels import RUN_GAP, LabelAt, LabelIndex, run_gap
 from ocr.model import Word
@@ -46,6 +46,14 @@ class Region:
     @property
     def first(self) -> Span:
         return self.lines[0]
+
+
+def _leader(w: Word) -> bool:
+    """A dot leader after 'Label:' as OCR reads it ('....', 'o.', 'iii...'): dots, or a speck
+    of two letters at most, read with almost no confidence."""
+    t = w.text.strip()
+    return bool(re.fullmatch(r"[.·…_]{2,}", t)) or w.conf < 0.3 and (
+        bool(re.search(r"\.\.|…", t)) or len(key(t).replace(" ", "")) <= 2)
 
 
 def _is_colon_label(w: Word) -> bool:
@@ -143,7 +151,12 @@ class Cells:
         row = self._row(lab.page, lab.row)
         words = row.words
         k = lab.end
-        colon = lab.first_words[-1].text.rstrip().endswith(":")
+        last = lab.first_words[-1]
+        if lab.row2 is not None and k >= len(words):
+            # 'Companhia' / 'Seguradora: X': a label wrapped onto the next line has its value there
+            row = self._row(lab.page, lab.row2)
+            words, k, last = row.words, lab.end2, lab.words[-1]
+        colon = last.text.rstrip().endswith(":")
         if not colon:
             # 'Contratante (representante do grupo): X': a qualifier closes the label
             for m in range(k, min(k + 5, len(words))):
@@ -155,13 +168,13 @@ class Cells:
                     break
         if k + 1 < len(words) and words[k].text.strip() == "/" and self.labels.starting(words[k + 1]) is not None:
             return None  # 'Estipulante / Segurado': two labels of one box, no value beside them
-        while k < len(words) and _PUNCT.match(words[k].text):
+        while k < len(words) and (_PUNCT.match(words[k].text) or colon and _leader(words[k])):
             colon = colon or ":" in words[k].text
             k += 1
         if k >= len(words):
             return None
         first = words[k]
-        gap = first.bbox[0] - lab.first_words[-1].bbox[2]
+        gap = first.bbox[0] - last.bbox[2]
         # far right, in the column other rows' values start at: a key-value table's value, where
         # a 'Word:' the vocabulary does not know ('ida: saída às 05h45') is the value's own text
         in_column = gap >= NEAR_GAP * row.height and self.layout._column_start(lab.page, first.bbox[0], exclude=row.index)
@@ -178,6 +191,9 @@ class Cells:
             unknown = _is_colon_label(w) and self.labels.starting(w) is None
             if self.label_at(row, m, g, colon=not in_column) is not None and not (unknown and not in_column):
                 break
+            other = self.labels.starting(w)
+            if other is not None and other.row == row.index and other.fields and g >= run_gap(row):
+                break  # 'PASSAGEIRO/MICRO-ÔNIBUS   CATEG. OFICIAL': another field's label, set apart, with its value
             if _is_colon_label(w) and m > k and not in_column:
                 # 'Label: value  Other label: value' ('... PRIMAVERA  ANO LETIVO: 2025', a label
                 # nobody listed): cut at the widest gap before it
@@ -239,7 +255,7 @@ class Cells:
                     not any(_is_colon_label(w) or ":" in w.text for w in nxt.words[:5]):
                 # (a line holding a 'Label:' of its own, 'ANO LETIVO: 2025', is the next item)
                 vx = hang  # the paragraph's next line: the full line's test below still applies
-            left = [w for w in nxt.words if w.bbox[0] < vx - tol]
+            left = [w for w in nxt.words if w.bbox[0] < vx - tol and is_text(w)]  # (a rule's '|' is no label)
             if left and not (lab.row < nxt.index <= lab.last_row and all(w in lab.words for w in left)):
                 break  # the next label, in the label column
             ws = [w for w in nxt.words if w.bbox[0] >= vx - tol]
@@ -342,6 +358,15 @@ class Cells:
         lab = self.labels.starting(w)
         return lab is None or self.stands(lab)  # (a wrapped label's later word: its head stood)
 
+    def _value_under(self, rows: list[_Row], index: int, lab: LabelAt, y_max: float) -> bool:
+        """Whether the row at `index`, no lower than y_max, prints a word that is no label where
+        the label starts."""
+        if index >= len(rows) or rows[index].y0 > y_max:
+            return False
+        tol = 0.6 * rows[lab.row].height
+        return any(abs(w.bbox[0] - lab.bbox[0]) <= tol and key(w.text) and not self.labels.is_label_word(w)
+                   for w in rows[index].words)
+
     def below(self, lab: LabelAt, *, lines: int = 1, max_dy: float | None = None,
               fill: bool = False) -> Region | None:
         """The box under the label. With `fill`, a value goes on onto a next line only where
@@ -372,6 +397,9 @@ class Cells:
                 ws = ws[:-1]
             if not ws:
                 continue
+            if not picked and ws[0].bbox[0] > lab.first_words[-1].bbox[2] + 2.0 * h and \
+                    self._value_under(rows, row.index + 1, lab, top_row.y1 + max_dy):
+                continue  # another column's line set a little lower; the value is under the label
             i = row.words.index(ws[0])
             prev_gap = ws[0].bbox[0] - row.words[i - 1].bbox[2] if i > 0 else 1.0
             if i > 0 and prev_gap < RUN_GAP * row.height and key(row.words[i - 1].text) and \

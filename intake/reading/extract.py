@@ -48,15 +48,18 @@ class Candidate:
         return self.field.value
 
 
-_PLAIN = re.compile(r"[A-Z0-9./\-()]+")
+_PLAIN = re.compile(r"[A-Z0-9.\-]+")
 _MARKED = re.compile(r"[À-ÖØ-öø-ÿ]")
+_BRACKETS = re.compile(r"[()\[\]{}|]")
 
 
 def _height(ws) -> float:
     """The print's height, from words in capitals without accents or a cedilla where there are
-    any ('PERÍODO' stands taller than its letters)."""
+    any ('PERÍODO' stands taller than its letters), else from unmarked words: without brackets
+    where OCR boxed them (Tesseract's box of a ')' runs past the capitals: 'CNP)'; a text layer's
+    does not: 'SEGURADO(A)')."""
     plain = [w for w in ws if _PLAIN.fullmatch(w.text.strip(":"))] or \
-        [w for w in ws if not _MARKED.search(w.text)]  # (none: a height not to be told)
+        [w for w in ws if not _MARKED.search(w.text) and (w.conf >= 1.0 or not _BRACKETS.search(w.text))]
     hs = sorted(w.bbox[3] - w.bbox[1] for w in plain)
     return hs[len(hs) // 2] if hs else 0.0
 
@@ -71,6 +74,25 @@ def _label_print(lab: LabelAt, right: Region, below: Region) -> bool:
     it larger: a grid's row of labels over a row of values."""
     h_lab, h_right, h_below = _height(lab.first_words), _height(right.first.words), _height(below.first.words)
     return h_lab > 0 and h_right > 0 and h_below > 0 and abs(h_right - h_lab) <= 0.1 * h_lab and h_below >= 1.12 * h_lab
+
+
+def _value_print(lab: LabelAt, right: Region, below: Region) -> bool:
+    """Whether the label is printed smaller than both the line under it and the words far right
+    of it: a grid's label over its value, beside another box's value."""
+    h_lab, h_right, h_below = _height(lab.first_words), _height(right.first.words), _height(below.first.words)
+    return h_lab > 0 and h_right >= 1.1 * h_lab and h_below >= 1.1 * h_lab
+
+
+def _off_line(lab: LabelAt, right: Region) -> bool:
+    """Whether the far words are set a good part of a line above or below the label (their top
+    and their bottom both moved the same way, not a larger print on the same baseline): another
+    column's lines, not the label's own row."""
+    ws = lab.first_words
+    f = right.first.words
+    h = max(w.bbox[3] for w in ws) - min(w.bbox[1] for w in ws)
+    dt = min(w.bbox[1] for w in f) - min(w.bbox[1] for w in ws)
+    db = max(w.bbox[3] for w in f) - max(w.bbox[3] for w in ws)
+    return h > 0 and (dt > 0.3 * h and db > 0.3 * h or dt < -0.3 * h and db < -0.3 * h)
 
 
 def _same(a, b) -> bool:
@@ -139,6 +161,10 @@ class Extractor:
             block = self._block(lab, right, below) if below is not None else None
             if block == "grid":
                 return out + [below]  # 'SEGURADORA   SAC' over 'GUARDIÃ ...   0800 ...': two boxes
+            if below is not None and (_value_print(lab, right, below) or block != "table" and _off_line(lab, right)):
+                # a small label over its value, another column's line beside it (what is under a
+                # key-value table's label is the next label, printed as labels are)
+                return out + [below]
             if block != "unsure":
                 below = None
             # unsure: both stay, and two values leave the field unsure

@@ -272,7 +272,13 @@ def run_gap(row: _Row) -> float:
         return RUN_GAP * h
     gaps = sorted(ws[i].bbox[0] - ws[i - 1].bbox[2] for i in range(1, len(ws)))
     typical = gaps[len(gaps) // 2]
-    return min(RUN_GAP * h, max(1.0 * h, 3.0 * typical))
+    gap = min(RUN_GAP * h, max(1.0 * h, 3.0 * typical))
+    tight = gaps[len(gaps) // 4]  # (a word space, where a grid's row of boxes has several)
+    if len(ws) >= 6 and tight < 2.5 * h:
+        # a justified line of prose in small letters spaces its words wider than RUN_GAP of its
+        # height ('O presente  contrato  vigorará'): a run starts only well beyond its spacing
+        gap = max(gap, 1.5 * tight)
+    return gap
 
 
 def _runs(row: _Row) -> list[tuple[int, int]]:

@@ -132,7 +132,7 @@ def doc(span: Span | None, ocr: bool = False) -> Field:
     return cnpj_alnum_repair(doc_checked(span, ocr), ocr)
 
 
-_DOC_LIKE = re.compile(r"\d{2,3}\.\d{3}\.\d{3}")
+_DOC_LIKE = re.compile(r"\d{2,3}\.\d{3}\.\d{3}|/\d{4}-\d{2}\b")  # (a CNPJ, digits or letters: ".../0001-04")
 
 
 _PARTICLES = frozenset("de da do das dos e em del di du van von y d".split())
@@ -157,8 +157,8 @@ def name(span: Span | None, ocr: bool = False) -> Field:
         return field(None, span)
     words = [w for w in re.split(r"[\s/]+", v) if re.search(r"[A-Za-zÀ-ÿ]", w)]
     lower = [w for w in words if w[:1].islower() and nz.fold(w).strip(".,;()") not in _PARTICLES]
-    if lower:
-        return field(None, span)
+    if lower or all(nz.fold(w).strip(".,;()") in _PARTICLES for w in words):
+        return field(None, span)  # (a particle alone, 'de': the rest of a label wrapped away)
     if len(words) > 1 and (nz.fold(words[-1]).strip(".,;()") in _CUT_AFTER
                            or nz.fold(words[0]).strip(".,;()") in _CUT_AFTER):
         # 'ASSOCIAÇÃO DOS ESTUDANTES DE' / 'DE ÔNIBUS PORTO NOVO S.A.': the rest wrapped away
@@ -265,6 +265,9 @@ def in_vocabulary(span: Span | None, ocr: bool, values: Sequence[str], cutoff: i
     return cap(field(raw, span), OUTSIDE_VOCABULARY)
 
 
+_MARKS = re.compile(r"[À-ÖØ-öø-ÿ]")
+
+
 def especie(span: Span | None, ocr: bool, especies: Sequence[str], tipos: Sequence[str]) -> Field:
     """'PASSAGEIRO / ÔNIBUS', 'PASSAG/MICROONIBUS': as printed, each word of its vocabularies
     (or the start of one, an abbreviation); after OCR a word a slip away is mended."""
@@ -295,13 +298,15 @@ def especie(span: Span | None, ocr: bool, especies: Sequence[str], tipos: Sequen
         return cap(field(value, span), OUTSIDE_VOCABULARY)
     if ocr:
         fixed = []
+        spelled = list(especies) + list(tipos)
+        folded = [nz.fold(v).upper() for v in spelled]
         for part in re.split(r"(\s+|/)", value):
             k = nz.fold(part).upper()
-            if part.strip() and part != "/" and len(part) >= 4 and k.replace(" ", "") not in words:
-                hit = process.extractOne(k, [nz.fold(v).upper() for v in list(especies) + list(tipos)],
-                                         scorer=fuzz.ratio, score_cutoff=85)
+            if part.strip() and part != "/" and len(part) >= 4 and nz.key(part).replace(" ", "") not in words:
+                hit = process.extractOne(k, folded, scorer=fuzz.ratio, score_cutoff=85)
                 if hit:
-                    part = hit[0]
+                    # a slip mended as the word was read: with its accents where OCR saw any
+                    part = spelled[hit[2]].upper() if _MARKS.search(part) else hit[0]
             fixed.append(part)
         out = "".join(fixed)
     return field(out, span, conf)

@@ -459,3 +459,175 @@ def test_prose_wrapping_back_to_the_margin_is_no_table_cell_and_an_unlisted_labe
     fl = _flow("HORÁRIOS: Ida: 06h00\nVolta: 18h00\nVALOR: R$ 100,00")
     a, b = contrato._clause(fl, ["HORÁRIOS"])
     assert fl.text[a:b].split() == ["Ida:", "06h00", "Volta:", "18h00"]
+
+
+# ---------------------------------------------------------------------------- columns beside a box
+
+
+def _sized(text, x, y, h, conf=1.0):
+    """Words of one printed line in a print `h` high (a grid's small labels, its larger values)."""
+    out = []
+    for t in text.split():
+        out.append(Word(text=t, bbox=(x, y, x + 0.79 * h * len(t), y + h), conf=conf))
+        x += 0.79 * h * len(t) + 0.6 * h
+    return out
+
+
+def _segurado_nome(lines) -> str | None:
+    """The policy's insured name read from (text, x, y, print height) lines."""
+    words = [wd for text, x, y, h in lines for wd in _sized(text, x, y, h)]
+    return Extractor(ext(words), "apolice_seguro").field("segurado_nome").value
+
+
+def test_a_small_label_over_its_value_is_not_read_from_another_columns_line_beside_it():
+    # left: 'RAZAO SOCIAL DO SEGURADO' (small) over the name (larger); right, another column's
+    # address wraps so that its second line sits on the label's baseline
+    assert _segurado_nome([
+        ("DADOS DO SEGURADO", 0.11, 0.291, 0.0113), ("ENDEREÇO", 0.513, 0.2857, 0.0087),
+        ("Rua Marechal Floriano, 2254, Bairro", 0.513, 0.2973, 0.0113),
+        ("RAZAO SOCIAL DO SEGURADO", 0.111, 0.3124, 0.0087),
+        ("Centro, São Paulo - SP, CEP 76313-000", 0.513, 0.3099, 0.0113),
+        ("EMPRESA DE ÔNIBUS ARAUCÁRIA S.A.", 0.111, 0.324, 0.0113), ("CNPJ DA SEGURADORA", 0.513, 0.3282, 0.0087),
+        ("CPF/CNPJ DO SEGURADO", 0.111, 0.3423, 0.0087), ("94.462.194/0001-90", 0.513, 0.3398, 0.0113),
+    ]) == "EMPRESA DE ÔNIBUS ARAUCÁRIA S.A."
+
+
+def test_a_heading_set_off_the_labels_line_in_the_next_column_is_no_value_of_it():
+    # 'UF  SEGURADO(A)' in a box, the next column's heading 'DADOS DA APOLICE' (same print) a
+    # third of a line lower, at the start of that column's values; under the label, its value
+    assert _segurado_nome([
+        ("CNPJ/CPF DO SEGURADO", 0.088, 0.1520, 0.0094), ("INICIO", 0.492, 0.1520, 0.0094),
+        ("41.337.903/0001-40", 0.088, 0.1635, 0.0100), ("08/01/2025", 0.492, 0.1635, 0.0100),
+        ("UF", 0.088, 0.1799, 0.0094), ("SEGURADO(A)", 0.126, 0.1799, 0.0094), ("DADOS DA APOLICE", 0.493, 0.1834, 0.0102),
+        ("RS", 0.088, 0.1915, 0.0100), ("TRANSPORTADORA TURÍSTICA MONTE CRISTO LTDA", 0.126, 0.1915, 0.0100),
+        ("ENDEREÇO", 0.088, 0.2078, 0.0094), ("PROPOSTA", 0.492, 0.2078, 0.0094),
+        ("Avenida Presidente Vargas, 1491", 0.088, 0.2190, 0.0100), ("58437815", 0.492, 0.2190, 0.0100),
+    ]) == "TRANSPORTADORA TURÍSTICA MONTE CRISTO LTDA"
+
+
+def test_the_box_under_a_label_skips_another_columns_line_set_a_little_lower():
+    assert _segurado_nome([
+        ("Segurado(a)", 0.117, 0.3077, 0.0095), ("Companhia", 0.526, 0.3121, 0.0113),
+        ("CAMINHOS DO SUL TRANSPORTES E TURISMO LTDA", 0.117, 0.3192, 0.0112),
+        ("CNPJ/CPF do Segurado", 0.117, 0.3367, 0.0094), ("Companhia Seguradora", 0.525, 0.3324, 0.0094),
+        ("21.292.135/0001-48", 0.117, 0.3481, 0.0113), ("AURORA COMPANHIA DE SEGUROS", 0.525, 0.3438, 0.0112),
+    ]) == "CAMINHOS DO SUL TRANSPORTES E TURISMO LTDA"
+
+
+def test_a_coverage_amount_centred_beside_a_two_line_name_and_no_clause_number_as_amount():
+    from intake.parsers import apolice
+
+    words = (row("Limite Coberturas", 0.09, 0.30)
+             + row("R$ 3.000.000,00", 0.09, 0.32) + row("RCF-V - Danos Corporais a Passageiros", 0.25, 0.32)
+             + row("Acidentes Pessoais de Passageiros (Morte e", 0.25, 0.34)
+             + row("R$ 100.000,00", 0.09, 0.347) + row("Invalidez)", 0.25, 0.354)
+             + row("R$ 20.000,00", 0.09, 0.374) + row("APP - Despesas Médico-Hospitalares (DMH)", 0.25, 0.374)
+             + row("3. Franquias - Não há franquia para as coberturas de acidentes pessoais de passageiros.",
+                   0.09, 0.45))
+    out = apolice.parse(ext(words), "apolice_seguro")
+    assert out["ap_por_passageiro"].value == 100000.0
+    assert apolice._amounts("3. Franquias") == [] and apolice._amounts("R$ 100.000,00")[0][0] == 100000.0
+
+
+def test_a_word_inside_a_justified_line_of_prose_is_no_label():
+    # small letters, words spaced wider than RUN_GAP of the line's (x-)height
+    def spaced(text, x, y, h=0.0068, gap=0.0140):
+        out = []
+        for t in text.split():
+            out.append(Word(text=t, bbox=(x, y, x + 0.0079 * len(t), y + h), conf=0.96))
+            x += 0.0079 * len(t) + gap
+        return out
+
+    words = (row("Contrato Número: CT-167-2024", 0.40, 0.08, conf=0.76)
+             + spaced("O presente contrato vigorará de 20/09/2024 a 07/03/2025, podendo ser", 0.117, 0.5626))
+    x = Extractor(ext(words, source="ocr"), "contrato_fretamento")
+    prose = [lab for lab in x.labels.of("numero_contrato") if lab.words[0].text == "contrato"]
+    assert prose and not any(x.cells.stands(lab) for lab in prose)
+    assert x.field("numero_contrato").value == "CT-167-2024"
+
+
+def test_a_dot_leader_after_a_colon_label_is_skipped_and_a_particle_alone_is_no_name():
+    words = (row("SEGURADORA:", 0.11, 0.194, conf=0.95) + [w("o.", 0.29, 0.194, conf=0.0)]
+             + row("HORIZONTE SEGUROS S.A.", 0.42, 0.194, conf=0.95) + row("ITEM 1 - VEÍCULO", 0.11, 0.218, conf=0.96))
+    x = Extractor(ext(words, source="ocr"), "apolice_seguro")
+    assert x.field("seguradora_nome").value == "HORIZONTE SEGUROS S.A."
+    assert shapes.name(span("de")).value is None
+
+
+def test_ocr_prose_loses_its_punctuation_specks_and_a_misread_of_a_word_read_sure_elsewhere():
+    from intake.parsers._lexicon import mend_prose
+
+    assert mend_prose("Travessa das Acácias, 1990,. Boa Vista; Avenida'Brasil, '2320; Rua dos, Andradas") == \
+        "Travessa das Acácias, 1990, Boa Vista; Avenida Brasil, 2320; Rua dos Andradas"
+    seen = {"itabira": 0.96, "habira": 0.84, "santa": 0.96}
+    assert mend_prose("Rua Padre Anchieta, 508, Santa Rita, Habira", seen) == "Rua Padre Anchieta, 508, Santa Rita, Itabira"
+    # a word read sure stays as read, however near another
+    assert mend_prose("Itabirito, Itabira", {"itabira": 0.96, "itabirito": 0.95}) == "Itabirito, Itabira"
+
+
+def test_a_list_row_not_of_its_columns_kind_or_left_out_between_passengers_is_unsure():
+    from intake.parsers import lista
+
+    def page(rows):
+        words = row("Nº", 0.05, 0.20, conf=0.95) + row("NOME", 0.12, 0.20, conf=0.95) + row("CPF", 0.55, 0.20, conf=0.95)
+        for k, (n, nome, doc) in enumerate(rows):
+            y = 0.22 + 0.02 * k
+            words += row(n, 0.05, y, conf=0.95) + row(nome, 0.12, y, conf=0.95) + row(doc, 0.55, y, conf=0.95)
+        return ext(words, source="ocr")
+
+    sure = [("1", "ANA LIMA SOUZA", "291.417.776-38"), ("2", "JOSÉ CARLOS PEREIRA", "317.066.907-97"),
+            ("3", "MARIA DAS DORES", "439.150.008-68")]
+    out = lista.parse(page(sure), "lista_passageiros")
+    assert len(out["passageiros"].value) == 3 and out["passageiros"].confidence >= CONFIDENT
+    # the second passenger's number is no CPF (ten digits): that row is no sure entry
+    out = lista.parse(page([sure[0], ("2", "JOSÉ CARLOS PEREIRA", "6463383117"), sure[2]]), "lista_passageiros")
+    assert out["passageiros"].rows[1].confidence < CONFIDENT
+    # the second passenger printed with no number in the only document column read: left out, so
+    # neither the rows nor their count are sure
+    out = lista.parse(page([sure[0], ("2", "JOSÉ CARLOS PEREIRA", "-"), sure[2]]), "lista_passageiros")
+    assert out["passageiros"].confidence < CONFIDENT and out["total_passageiros"].confidence < CONFIDENT
+
+
+def test_an_especie_read_with_its_accent_keeps_it_and_one_read_without_stays_without():
+    e, t = vocabulary("crlv").values["especie"], vocabulary("crlv").values["tipo"]
+    assert shapes.especie(span("PASSAGEIRO ÔNIBUS", conf=0.96), True, e, t).value == "PASSAGEIRO ÔNIBUS"
+    assert shapes.especie(span("PASSAGEIRO ONIBUS", conf=0.96), True, e, t).value == "PASSAGEIRO ONIBUS"
+    assert shapes.especie(span("PASSAGEIRO/MICRO-ÔNIBUS", conf=0.9), True, e, t).value == "PASSAGEIRO/MICRO-ÔNIBUS"
+
+
+def test_another_fields_label_set_apart_ends_a_value_and_a_wrapped_colon_label_has_its_value_on_its_line():
+    words = (row("ANO MODELO 2015", 0.109, 0.4465) + row("ESPÉCIE / TIPO", 0.297, 0.4465)
+             + row("PASSAGEIRO/MICRO-ÔNIBUS", 0.433, 0.4465) + row("CATEG. OFICIAL", 0.704, 0.4465))
+    x = Extractor(ext(words), "crlv")
+    assert x.field("especie_tipo").value == "PASSAGEIRO/MICRO-ÔNIBUS"
+    # 'Companhia' / 'Seguradora: SEGURADORA X S.A.': the value is right of the label's second line
+    words = row("Companhia", 0.117, 0.1363) + row("Seguradora: SEGURADORA CRUZEIRO DO SUL S.A.", 0.112, 0.1553)
+    x = Extractor(ext(words), "apolice_seguro")
+    assert "SEGURADORA CRUZEIRO DO SUL S.A." in [c.value for c in x.candidates("seguradora_nome")]
+
+
+def test_a_rules_bar_or_a_speck_in_the_label_column_does_not_end_a_wrapped_value():
+    words = (row("8. HORÁRIOS", 0.07, 0.331, conf=0.95) + row("ida: saída às 07h00; volta: saída às 17h15 e", 0.37, 0.331, conf=0.96)
+             + [w("|", 0.12, 0.35, conf=0.81)] + row("chegada às 18h25", 0.37, 0.35, conf=0.96)
+             + row("9. PONTOS DE PARADA", 0.07, 0.374, conf=0.96) + row("Rua Padre Anchieta, 1790", 0.37, 0.374, conf=0.96))
+    lay = Layout(ext(words, source="ocr"))
+    hit = lay.find("HORÁRIOS", whole=True)[0]
+    assert " ".join(sp.text for sp in lay.cell(hit, min_gap=0.5)).endswith("e chegada às 18h25")
+
+
+def test_a_name_running_into_a_cnpj_of_letters_is_no_name():
+    assert shapes.name(span("NOVA ALIANÇA FRETAMENTO E TURISMO LTDA - VP.PID.85L/0001-04")).value is None
+
+
+def test_a_two_line_coverage_name_with_its_amount_between_is_named_by_both_lines():
+    from intake.parsers import apolice
+
+    h = 0.0108  # lines set 0.0111 apart, each amount halfway between its name's two lines
+    words = (_sized("Risco", 0.339, 0.0925, h) + _sized("LMI/IS", 0.574, 0.0925, h)
+             + _sized("APP - Despesas", 0.339, 0.1087, h) + _sized("R$ 25.000,00", 0.603, 0.1143, h)
+             + _sized("Médico-Hospitalares (DMH)", 0.339, 0.1198, h)
+             + _sized("Acidentes Pessoais por Passageiro -", 0.339, 0.1363, h) + _sized("R$ 60.000,00", 0.603, 0.1418, h)
+             + _sized("APP", 0.339, 0.1474, h)
+             + _sized("RCF-V - Danos Corporais a Passageiros", 0.339, 0.1640, h) + _sized("R$ 3.000.000,00", 0.603, 0.1640, h))
+    out = apolice.parse(ext(words), "apolice_seguro")
+    assert out["dmh_por_passageiro"].value == 25000.0 and out["ap_por_passageiro"].value == 60000.0
