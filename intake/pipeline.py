@@ -20,6 +20,7 @@ from intake.cache import ReadCache
 from intake.classify import classify
 from intake.layout import Layout
 from intake.parsers import parse
+from intake.reading.vocabulary import suffix_slips
 from ocr.model import Extraction, Problem
 from ocr.problems import problem
 from validators import doctypes, engine, rulebooks
@@ -143,6 +144,24 @@ def photographed_free_text(kind: str, seg: Extraction, fields: dict) -> dict:
     return out
 
 
+def ocr_company_suffix(kind: str, seg: Extraction, fields: dict) -> dict:
+    """A name read by OCR whose last word is a known misread of a company's suffix ('... TURISMO
+    LIDA'): the suffix as printed (intake/vocabulary/common.yaml, suffix_slips)."""
+    ocr_pages = {p.number for p in seg.pages if p.source == "ocr"}
+    if not ocr_pages:
+        return fields
+    slips = suffix_slips()
+    specs = doctypes.fields(kind)
+    out = dict(fields)
+    for name, f in fields.items():
+        if specs.get(name, {}).get("kind") != "name" or not isinstance(f.value, str) or f.page not in ocr_pages:
+            continue
+        words = f.value.split()
+        if len(words) >= 3 and f.value.isupper() and words[-1] in slips:
+            out[name] = f.model_copy(update={"value": " ".join(words[:-1] + [slips[words[-1]]])})
+    return out
+
+
 def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
     """Classify and parse what OCR/text extraction produced (ids are provisional)."""
     file_findings = [_finding(p) for p in ext.problems]
@@ -155,7 +174,7 @@ def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
         kind, conf = classify(seg)
         page_findings = [_finding(p) for page in seg.pages for p in page.problems]
         fields = parse(kind, seg) if kind != "unknown" else {}
-        fields = photographed_free_text(kind, seg, fields)
+        fields = ocr_company_suffix(kind, seg, photographed_free_text(kind, seg, fields))
         docs.append(Document(
             id=f"d{n}", filename=filename, sha256=ext.sha256, type=kind,
             type_confidence=round(conf, 3), pages=len(seg.pages), text_source=seg.text_source,

@@ -295,7 +295,7 @@ class Cells:
         top = min(w.bbox[1] for w in lab.first_words) - 0.5 * h
         bottom = max(w.bbox[3] for w in lab.first_words) + 0.5 * h
         band += [w for r in rows[max(0, lab.row - 2):lab.row + 3] if r is not row
-                 and r.y0 < bottom and r.y1 > top for w in r.words if self._standing_label_word(w)]
+                 for w in r.words if w.bbox[1] < bottom and w.bbox[3] > top and self._standing_label_word(w)]
         x0, x1 = lab.bbox[0], lab.first_words[-1].bbox[2]
         if lab.start > 0:
             num = row.words[lab.start - 1]
@@ -358,6 +358,15 @@ class Cells:
         lab = self.labels.starting(w)
         return lab is None or self.stands(lab)  # (a wrapped label's later word: its head stood)
 
+    def _run_start(self, row: _Row, lab: LabelAt) -> float | None:
+        """Where the run of words the label ends starts, when words run on into it from the left
+        ('SOCIEDADE ... - CNPJ:'); None when the label opens its run."""
+        i = lab.start
+        gap = run_gap(row)
+        while i > 0 and row.words[i].bbox[0] - row.words[i - 1].bbox[2] < gap:
+            i -= 1
+        return row.words[i].bbox[0] if i < lab.start else None
+
     def _value_under(self, rows: list[_Row], index: int, lab: LabelAt, y_max: float) -> bool:
         """Whether the row at `index`, no lower than y_max, prints a word that is no label where
         the label starts."""
@@ -379,6 +388,7 @@ class Cells:
         max_dy = max_dy if max_dy is not None else min(0.05, 3.0 * h)
         last_y1 = top_row.y1
         first_gap = 0.0  # between the label and the value's first line
+        run_x0 = self._run_start(top_row, lab) if lab.row == lab.last_row else None
         picked: list[list[Word]] = []
         tails: list[list[Word]] = []  # what each picked line ended on besides words ('-')
         for row in rows[lab.last_row + 1:]:
@@ -396,6 +406,9 @@ class Cells:
                 tail.insert(0, ws[-1])
                 ws = ws[:-1]
             if not ws:
+                if not picked and run_x0 is not None and any(
+                        is_text(w) and w.bbox[0] >= run_x0 - 0.6 * h and w.bbox[2] <= lab.bbox[0] for w in row.words):
+                    break  # ('... ENCANTADO - CNPJ:' / '04.985.153/0001-96'): the label's own line wraps; no box under it
                 continue
             if not picked and ws[0].bbox[0] > lab.first_words[-1].bbox[2] + 2.0 * h and \
                     self._value_under(rows, row.index + 1, lab, top_row.y1 + max_dy):

@@ -101,6 +101,11 @@ def common_synonyms() -> dict[str, tuple[str, ...]]:
     return {k: _tuple(v) for k, v in (_common().get("synonyms") or {}).items()}
 
 
+def suffix_slips() -> dict[str, str]:
+    """OCR misreads of a company's legal suffix -> the suffix (common.yaml)."""
+    return {str(k): str(v) for k, v in (_common().get("suffix_slips") or {}).items()}
+
+
 def _synthesised(doc_type: str) -> dict:
     """A type without a vocabulary file: its fields' labels from doctypes.yaml and the common
     synonyms, shapes from their kinds."""

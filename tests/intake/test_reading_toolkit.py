@@ -631,3 +631,39 @@ def test_a_two_line_coverage_name_with_its_amount_between_is_named_by_both_lines
              + _sized("RCF-V - Danos Corporais a Passageiros", 0.339, 0.1640, h) + _sized("R$ 3.000.000,00", 0.603, 0.1640, h))
     out = apolice.parse(ext(words), "apolice_seguro")
     assert out["dmh_por_passageiro"].value == 25000.0 and out["ap_por_passageiro"].value == 60000.0
+
+
+def test_a_colon_label_ending_a_line_that_wraps_heads_no_box_below():
+    # '1. CONTRATANTE  SOCIEDADE ... - CNPJ:' / '04.985...' (the line's wrap) / '2. TRANSPORTADOR ...
+    # - CNPJ: 05.229...': the number under 'CNPJ:' two lines down is the next party's
+    words = (row("1. CONTRATANTE", 0.096, 0.12) + row("SOCIEDADE MANTENEDORA DO INSTITUTO - CNPJ:", 0.448, 0.12)
+             + row("04.985.153/0001-96", 0.448, 0.1335)
+             + row("2. TRANSPORTADOR", 0.096, 0.147))
+    second = row("PORTO NOVO TRANSPORTES - CNPJ:", 0.448, 0.147)
+    words += second + [w("05.229.841/0001-99", second[-1].bbox[2] + 0.003, 0.147)]  # (under the first 'CNPJ:')
+    x = Extractor(ext(words), "contrato_fretamento")
+    assert x.field("contratante_documento").value != "05229841000199"
+
+
+def test_an_ocr_read_company_suffix_slip_is_the_suffix():
+    from intake.pipeline import ocr_company_suffix
+    from validators.documents import Field
+
+    seg = ext(row("X", 0.1, 0.1), source="ocr")
+    fields = {"contratado_nome": Field(value="SERRA AZUL TURISMO LIDA", confidence=0.87, page=1),
+              "contratante_nome": Field(value="ESCOLA LIDA", confidence=0.9, page=1)}
+    out = ocr_company_suffix("contrato_fretamento", seg, fields)
+    assert out["contratado_nome"].value == "SERRA AZUL TURISMO LTDA"
+    assert out["contratante_nome"].value == "ESCOLA LIDA"  # two words: no company's name said so
+    digital = ocr_company_suffix("contrato_fretamento", ext(row("X", 0.1, 0.1)), fields)
+    assert digital["contratado_nome"].value == "SERRA AZUL TURISMO LIDA"  # a text layer prints what it prints
+
+
+def test_a_label_of_a_row_joined_with_a_lower_date_does_not_close_the_box_under_the_next_label():
+    # 'ESTIPULANTE / SEGURADO' shares its row with another column's date set lower, so the row
+    # reaches down to 'NOME DO SEGURADO'; its 'SEGURADO' closes nothing there
+    lines = [("DATA DE EMISSÃO", 0.117, 0.1894, 0.0099), ("02/07/2025", 0.117, 0.2021, 0.0126),
+             ("ESTIPULANTE / SEGURADO", 0.534, 0.1958, 0.0126), ("NOME DO SEGURADO", 0.533, 0.2191, 0.0098),
+             ("SEGURADORA", 0.118, 0.2281, 0.0126), ("CARLOS CARLOS ARAÚJO DUARTE", 0.533, 0.2318, 0.0126),
+             ("CPF DO SEGURADO", 0.533, 0.2514, 0.0098), ("057.712.067-09", 0.533, 0.2641, 0.0126)]
+    assert _segurado_nome(lines) == "CARLOS CARLOS ARAÚJO DUARTE"
