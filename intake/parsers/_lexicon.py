@@ -220,7 +220,8 @@ def mend_prose(text: str, seen: dict[str, float] | None = None) -> str:
     ("Avenida'Brasil", "'2320"), a comma or colon after a particle ('Rua dos, Andradas',
     'Praça da: Matriz'), which Portuguese never prints. With the document's words (`seen`), a
     capitalised word no dictionary knows, read unsure, that is a letter or two away from one
-    word the document reads sure elsewhere is that word ('Habira' beside 'Itabira')."""
+    word the document reads sure elsewhere, as long within a letter, is that word ('Habira' beside
+    'Itabira'; not 'Itabira' beside 'Itabirito')."""
     t = re.sub(r"(?<=[,;:])[.,](?=\s|$)", "", text)
     t = re.sub(r"(?<=[A-Za-zÀ-ÿ]{2})['`´’](?=[A-ZÀ-Ý0-9])", " ", t)
     t = re.sub(r"(?<=\s)['`´’](?=\d)", "", t)
@@ -235,7 +236,7 @@ def mend_prose(text: str, seen: dict[str, float] | None = None) -> str:
         k = wd.lower()
         if len(k) < 5 or seen.get(k, 0.0) >= 0.9 or k in lexicon:
             return wd
-        near = {s for s in sure if abs(len(s) - len(k)) <= 2 and Levenshtein.distance(s, k, score_cutoff=2) <= 2
+        near = {s for s in sure if abs(len(s) - len(k)) <= 1 and Levenshtein.distance(s, k, score_cutoff=2) <= 2
                 and Levenshtein.distance(s, k) <= len(k) // 3}
         if len(near) != 1:
             return wd

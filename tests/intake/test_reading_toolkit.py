@@ -563,6 +563,8 @@ def test_ocr_prose_loses_its_punctuation_specks_and_a_misread_of_a_word_read_sur
     assert mend_prose("Rua Padre Anchieta, 508, Santa Rita, Habira", seen) == "Rua Padre Anchieta, 508, Santa Rita, Itabira"
     # a word read sure stays as read, however near another
     assert mend_prose("Itabirito, Itabira", {"itabira": 0.96, "itabirito": 0.95}) == "Itabirito, Itabira"
+    # nor is a shorter town read unsure made the longer one read sure
+    assert mend_prose("Itabirito, Itabira", {"itabira": 0.85, "itabirito": 0.95}) == "Itabirito, Itabira"
 
 
 def test_a_list_row_not_of_its_columns_kind_or_left_out_between_passengers_is_unsure():
