@@ -50,10 +50,9 @@ class Region:
 
 def _leader(w: Word) -> bool:
     """A dot leader after 'Label:' as OCR reads it ('....', 'o.', 'iii...'): dots, or a speck
-    of two letters at most, read with almost no confidence."""
+    (no text, layout.is_text) or dots read with almost no confidence."""
     t = w.text.strip()
-    return bool(re.fullmatch(r"[.·…_]{2,}", t)) or w.conf < 0.3 and (
-        bool(re.search(r"\.\.|…", t)) or len(key(t).replace(" ", "")) <= 2)
+    return bool(re.fullmatch(r"[.·…_]{2,}", t)) or w.conf < 0.3 and (bool(re.search(r"\.\.|…", t)) or not is_text(w))
 
 
 def _is_colon_label(w: Word) -> bool:

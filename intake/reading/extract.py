@@ -49,7 +49,7 @@ class Candidate:
 
 
 _PLAIN = re.compile(r"[A-Z0-9.\-]+")
-_MARKED = re.compile(r"[À-ÖØ-öø-ÿ]")
+_MARKED = shapes.ACCENTED
 _BRACKETS = re.compile(r"[()\[\]{}|]")
 
 

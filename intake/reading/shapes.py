@@ -265,7 +265,7 @@ def in_vocabulary(span: Span | None, ocr: bool, values: Sequence[str], cutoff: i
     return cap(field(raw, span), OUTSIDE_VOCABULARY)
 
 
-_MARKS = re.compile(r"[À-ÖØ-öø-ÿ]")
+ACCENTED = re.compile(r"[À-ÖØ-öø-ÿ]")  # a letter with an accent or a cedilla
 
 
 def especie(span: Span | None, ocr: bool, especies: Sequence[str], tipos: Sequence[str]) -> Field:
@@ -306,7 +306,7 @@ def especie(span: Span | None, ocr: bool, especies: Sequence[str], tipos: Sequen
                 hit = process.extractOne(k, folded, scorer=fuzz.ratio, score_cutoff=85)
                 if hit:
                     # a slip mended as the word was read: with its accents where OCR saw any
-                    part = spelled[hit[2]].upper() if _MARKS.search(part) else hit[0]
+                    part = spelled[hit[2]].upper() if ACCENTED.search(part) else hit[0]
             fixed.append(part)
         out = "".join(fixed)
     return field(out, span, conf)
