@@ -164,7 +164,23 @@ def _split_word(w: Word) -> list[Word]:
             Word(text=b, bbox=(cut, y0, x1, y1), conf=w.conf)]
 
 
-def _rows(page: Page) -> list[_Row]:
+TILTED = 0.01  # lines dropping more than this per page width: a photo held askew
+
+
+def _words_of(page: Page) -> list[list[Word]]:
+    return [[p for w in line.words if w.text.strip() for p in _split_word(w)] for line in page.lines]
+
+
+def page_tilt(page: Page) -> float:
+    """How far an OCR'd page's lines drop per page width where it was read askew (a photo
+    held a little turned), else 0."""
+    if page.source != "ocr":
+        return 0.0
+    slope = _tilt(_words_of(page))
+    return slope if abs(slope) >= TILTED else 0.0
+
+
+def _rows(page: Page, tilt: float | None = None) -> list[_Row]:
     """Group a page's lines into visual rows (top to bottom, words left to right).
 
     The reader's lines are kept whole (OCR lines follow the skew of the text; splitting them
@@ -172,15 +188,17 @@ def _rows(page: Page) -> list[_Row]:
     height (a label and a far value, two columns) join one row.
     """
     units: list[tuple[float, float, float, list[Word]]] = []  # y0, y1, centre, words
-    for line in page.lines:
-        words = [p for w in line.words if w.text.strip() for p in _split_word(w)]
+    lines = _words_of(page)
+    slope = page_tilt(page) if tilt is None else tilt
+    if page.source == "ocr":
+        lines = [part for ws in lines for part in _unstack(ws)]
+    for words in lines:
         if not words:
             continue
-        y0 = min(w.bbox[1] for w in words)
-        y1 = max(w.bbox[3] for w in words)
         hs = sorted(w.bbox[3] - w.bbox[1] for w in words)
         h = max(hs[len(hs) // 2], 1e-4)
-        cy = sorted((w.bbox[1] + w.bbox[3]) / 2 for w in words)[len(words) // 2]
+        # on a page held askew, lines are ranked by where they cross the page's middle
+        cy = sorted(_cy(w) - slope * ((w.bbox[0] + w.bbox[2]) / 2 - 0.5) for w in words)[len(words) // 2]
         units.append((cy - h / 2, cy + h / 2, cy, words))
     units.sort(key=lambda u: u[2])
     groups: list[list[Word]] = []
@@ -201,23 +219,107 @@ def _rows(page: Page) -> list[_Row]:
             spans.append([y0, y1, cy])
     rows = []
     order = sorted(range(len(groups)), key=lambda i: spans[i][2])
+    origin = {id(w): k for k, ws in enumerate(lines) for w in ws} if page.source == "ocr" else None
     for n, i in enumerate(order):
-        ws = _distinct(sorted(groups[i], key=lambda w: w.bbox[0]))
+        ws = _distinct(sorted(groups[i], key=lambda w: w.bbox[0]), origin)
         rows.append(_Row(page.number, n, ws, tuple(key(w.text) for w in ws)))
     return rows
 
 
-def _distinct(ws: list[Word]) -> tuple[Word, ...]:
+def _unstack(words: list[Word]) -> list[list[Word]]:
+    """An OCR line run over two printed lines (a warped photo's label row and the values under
+    it, '4a DATA EMISSÃO  4b VALIDADE' over '03/04/2025  03/04/2035'): where words stand one
+    right above another, the line is two, cut between the upper and the lower of each such
+    pair; every other word goes with the side its centre is on. A tilted line never stacks."""
+    if len(words) < 2:
+        return [words]
+    real = [w for w in words if _real(w)]
+    if len(real) < 2:
+        return [words]
+    h = _median_h(real)
+    ups, downs = [], []
+    for i, a in enumerate(real):
+        for b in real[i + 1:]:
+            if not _over(a, b):
+                continue
+            hi, lo = (a, b) if a.bbox[1] + a.bbox[3] < b.bbox[1] + b.bbox[3] else (b, a)
+            if hi.bbox[3] <= lo.bbox[1] + 0.2 * h:  # (a speck over both lines pairs with neither)
+                ups.append(hi)
+                downs.append(lo)
+    if not ups:
+        return [words]
+    top, bottom = max(_cy(w) for w in ups), min(_cy(w) for w in downs)
+    if top >= bottom:
+        return [words]  # three lines, or a jumble: left whole
+    cut = (top + bottom) / 2
+    up = [w for w in words if _cy(w) < cut]
+    down = [w for w in words if _cy(w) >= cut]
+    return _unstack(up) + _unstack(down)
+
+
+def _cy(w: Word) -> float:
+    return (w.bbox[1] + w.bbox[3]) / 2
+
+
+def _tilt(lines: list[list[Word]]) -> float:
+    """How far a page's lines drop per unit of width (a photo held askew): the median over
+    neighbouring words, set close, of every line."""
+    slopes = []
+    for ws in lines:
+        real = sorted((w for w in ws if _real(w)), key=lambda w: w.bbox[0])
+        for a, b in zip(real, real[1:]):
+            if 0 < b.bbox[0] - a.bbox[2] < 2.5 * max(_h(a), _h(b)):
+                slopes.append((_cy(b) - _cy(a)) / max(b.bbox[0] - a.bbox[0], 1e-6))
+    slopes.sort()
+    return slopes[len(slopes) // 2] if slopes else 0.0
+
+
+def _h(w: Word) -> float:
+    return w.bbox[3] - w.bbox[1]
+
+
+def _real(w: Word) -> bool:
+    """A word read as one: two letters or digits or more, not a speck."""
+    return len(key(w.text).replace(" ", "")) >= 2 and w.conf >= 0.5
+
+
+def _median_h(ws: list[Word]) -> float:
+    hs = sorted(w.bbox[3] - w.bbox[1] for w in ws)
+    return hs[len(hs) // 2]
+
+
+def _over(a: Word, b: Word) -> bool:
+    """One word over the other: most of the narrower one's width shared."""
+    ix = min(a.bbox[2], b.bbox[2]) - max(a.bbox[0], b.bbox[0])
+    return ix > 0.5 * min(a.bbox[2] - a.bbox[0], b.bbox[2] - b.bbox[0])
+
+
+def _distinct(ws: list[Word], origin: dict[int, int] | None = None) -> tuple[Word, ...]:
     """A row's words less any word read twice in one place (two OCR passes over one line that
-    both stayed): the same text, or one the other's start, over most of the same box."""
+    both stayed): the same text, or one the other's start, over most of the same box; after
+    OCR (`origin`: the line each word was read in), also a word inside a longer one's box read
+    in another line."""
     kept: list[Word] = []
     for w in ws:
+        if origin is not None and any(_within(w, k) and origin.get(id(k)) != origin.get(id(w)) for k in ws if k is not w):
+            continue  # another pass' read of a part of a longer word ('ss' in 'CHASSI')
         twin = next((k for k in reversed(kept[-3:]) if _same_place(k, w)), None)
         if twin is None:
             kept.append(w)
         elif w.conf > twin.conf:
             kept[kept.index(twin)] = w
     return tuple(kept)
+
+
+def _within(a: Word, b: Word) -> bool:
+    """Whether most of word a lies inside the box of a wider word b."""
+    if b.bbox[2] - b.bbox[0] <= a.bbox[2] - a.bbox[0]:
+        return False
+    ix = min(a.bbox[2], b.bbox[2]) - max(a.bbox[0], b.bbox[0])
+    iy = min(a.bbox[3], b.bbox[3]) - max(a.bbox[1], b.bbox[1])
+    if ix <= 0 or iy <= 0:
+        return False
+    return ix * iy >= 0.8 * (a.bbox[2] - a.bbox[0]) * (a.bbox[3] - a.bbox[1])
 
 
 def _same_place(a: Word, b: Word) -> bool:
@@ -238,7 +340,8 @@ class Layout:
     def __init__(self, ext: Extraction | Sequence[Page]):
         pages = ext.pages if isinstance(ext, Extraction) else tuple(ext)
         self.pages: tuple[Page, ...] = tuple(pages)
-        self.rows: dict[int, list[_Row]] = {p.number: _rows(p) for p in self.pages}
+        self.tilt: dict[int, float] = {p.number: page_tilt(p) for p in self.pages}
+        self.rows: dict[int, list[_Row]] = {p.number: _rows(p, self.tilt[p.number]) for p in self.pages}
         self.ocr = any(p.source == "ocr" for p in self.pages)
 
     # ------------------------------------------------------------------ text

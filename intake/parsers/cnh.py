@@ -29,6 +29,8 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["data_nascimento"] = lookup(r, "data_nascimento", date_field)
     out["data_emissao"] = lookup(r, "data_emissao", date_field)
     out["validade"] = lookup(r, "validade", date_field)
+    if out["validade"].value is None:  # its label lost: the card prints no date later than its validity
+        out["validade"] = r.x.by_shape("validade", pick=lambda fs: max(fs, key=lambda f: f.value))
     obs = lookup(r, "observacoes", text_field, how=("auto",))
     out["observacoes"] = obs
     text = nz.fold(r.layout.text)

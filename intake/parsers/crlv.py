@@ -136,6 +136,9 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                                                       lambda s: ident_in(s, "renavam", ocr)))
     out["placa"] = _placa(r, ocr)
     out["chassi"] = first(x.field("chassi"), r.grab(["CHASSI", "CHASSI / VIN", "VIN"], lambda s: vin_in(s, ocr)))
+    for name in ("renavam", "chassi"):  # their small labels lost on a photo
+        if out[name].value is None:
+            out[name] = x.by_shape(name)
     if doc_type == "crlv":
         out["exercicio"] = first(x.field("exercicio"), r.grab(["EXERCÍCIO", "EXERCICIO", "ANO EXERCÍCIO"], _year))
     fab = first(x.field("ano_fabricacao"), r.grab(["ANO FABRICAÇÃO", "ANO DE FABRICAÇÃO", "ANO FAB", "ANO FAB."], _year))

@@ -25,6 +25,8 @@ STOP_GAP = 2.5
 NEAR_GAP = 1.5
 _PUNCT = re.compile(r"^[\s:;\-–—.=>|_]*$")
 _LABEL_COLON = re.compile(r".{2,}:$")
+SPECK = 0.3  # an OCR word read less sure than this, beside a label, is a speck, no word of a line
+BOX_NUMBER = re.compile(r"\d{1,2}[a-z]? [a-z]")  # a spelling that opens with its box's number, key() text
 _NUMBERING = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,4})[.)]$")
 _HEADING_WORD = re.compile(r"^[A-ZÀ-Ý]{3,}[,:]?$")
 
@@ -109,9 +111,9 @@ class Cells:
         nxt = row.words[lab.end] if lab.end < len(row.words) else None
         if last.text.rstrip().endswith(":") or (nxt is not None and nxt.text.strip().startswith(":")):
             return True
-        before = [w for w in row.words[:lab.start] if key(w.text)]
-        if not before:
-            return True
+        before = [w for w in row.words[:lab.start] if key(w.text) and w.conf >= SPECK]
+        if not before or BOX_NUMBER.match(lab.key):
+            return True  # (a card's numbered box, '9 CAT. HAB.', is a label wherever it is read)
         if lab.start > 0 and row.words[lab.start - 1].text.strip() in ("-", "–", "—") and \
                 not _NUMBERING.match(before[-1].text + ".") and not re.fullmatch(r"\d{1,2}|[IVXivx]{1,4}", before[-1].text):
             return False  # '1741 - CIDADE NOBRE', 'METROPLAN - TAXA': the words after a dash go on a value
@@ -128,9 +130,9 @@ class Cells:
         a line of prose ('ida: saída às 07h45') heads no box below it."""
         row = self._row(lab.page, lab.row)
         h = row.height
-        before = [w for w in row.words[:lab.start] if key(w.text)]
+        before = [w for w in row.words[:lab.start] if key(w.text) and w.conf >= SPECK]
         if before and lab.words[0].bbox[0] - before[-1].bbox[2] < run_gap(row) \
-                and not _NUMBERING.match(before[-1].text):
+                and not _NUMBERING.match(before[-1].text) and not BOX_NUMBER.match(lab.key):
             return False
         k = lab.end
         while k < len(row.words) and _PUNCT.match(row.words[k].text):
@@ -294,7 +296,7 @@ class Cells:
         top = min(w.bbox[1] for w in lab.first_words) - 0.5 * h
         bottom = max(w.bbox[3] for w in lab.first_words) + 0.5 * h
         band += [w for r in rows[max(0, lab.row - 2):lab.row + 3] if r is not row
-                 for w in r.words if w.bbox[1] < bottom and w.bbox[3] > top and self._standing_label_word(w)]
+                 for w in r.words if self._beside(lab, w, top, bottom) and self._standing_label_word(w)]
         x0, x1 = lab.bbox[0], lab.first_words[-1].bbox[2]
         if lab.start > 0:
             num = row.words[lab.start - 1]
@@ -308,6 +310,16 @@ class Cells:
         after = [w.bbox[0] for w in band if w.bbox[0] >= x1 - 0.1 * h]
         right = min(after) - 0.1 * h if after else 1.0
         return left, right
+
+    def _beside(self, lab: LabelAt, w: Word, top: float, bottom: float) -> bool:
+        """Whether w is printed within the label's band [top, bottom]: reaching into it; on a page
+        read askew, with its middle there once the tilt between the two is undone (a heading's
+        line, dropping towards the label, only grazes it)."""
+        tilt = self.layout.tilt.get(lab.page, 0.0)
+        if not tilt:
+            return w.bbox[1] < bottom and w.bbox[3] > top
+        dx = (w.bbox[0] + w.bbox[2]) / 2 - (lab.bbox[0] + lab.bbox[2]) / 2
+        return top < (w.bbox[1] + w.bbox[3]) / 2 - tilt * dx < bottom
 
     def _under_label(self, row: _Row, w: Word) -> bool:
         """Whether the nearest word above w, in w's column and a line away at most, is a label."""

@@ -32,6 +32,7 @@ from validators.documents import CONFIDENT, Field
 AMBIGUOUS = 0.6  # two places, two values: a hint, not a read
 FAR_UNALIGNED = 0.9  # a value far right of a label, in no column another row shares
 DISAGREE = 0.75  # the field's own label holds no value of its shape, another reader found one
+SHAPE_ONLY = 0.7  # a value known by its shape alone, its label unread: for review
 _ORDER = {"colon": 0, "adjacent": 1, "below": 2, "far": 3}
 
 Parse = Callable[[Span | None], Field]
@@ -244,8 +245,9 @@ class Extractor:
                 if region.how == "far" and not region.aligned:
                     c *= FAR_UNALIGNED
                 found.append(Candidate(f, region, round(c, 4)))
-                if region.how in ("colon", "adjacent"):
-                    break  # 'Label: value' says where its value is
+                if region.how == "colon" or region.how == "adjacent" and c > shapes.OUTSIDE_VOCABULARY:
+                    break  # 'Label: value' says where its value is; a word of no shape beside a
+                    # label ('ESPÉCE | TPO', its own label's rest misread) leaves the cell below to it
             out += found
         # a 'label' inside another label's value is part of that value ('TRANSPORTES PLACA LTDA');
         # one that opens another's value ('SEGURADO EXPRESSO ...' under a heading 'SEGURADO', but
@@ -378,6 +380,45 @@ class Extractor:
         """The field's value from the best place its label points to; null when none holds a
         value of its shape."""
         return self.choose(self.candidates(name, parse, **kw))
+
+    def by_shape(self, name: str, parse: Parse | None = None, pick: Callable[[list[Field]], Field] | None = None) -> Field:
+        """Where no label of the field could be read (a photo's small print lost): the one value
+        of its shape printed outside every other label's cell ('93PB58L0NEC343427' when 'CHASSI'
+        reads 'crass'), for review; none where a label stands, or two values of the shape do
+        (unless `pick` chooses among them by what the document is: a CNH's latest date is its
+        validade)."""
+        if any(self.cells.stands(lab) for lab in self.labels.of(name)):
+            return Field()
+        parse = parse or self.parser(name)
+        owned: set[int] = set()
+        for labs in self.labels.by_row.values():
+            for lab in labs:
+                if name in lab.fields:
+                    continue
+                for region in self.regions(lab, 1):
+                    owned.update(id(w) for w in region.span.words)
+        found: dict[str, Field] = {}
+        every: list[Field] = []
+        for page in self.layout.pages:
+            for row in self.layout.rows[page.number]:
+                for w in row.words:
+                    if self.labels.is_label_word(w):
+                        continue
+                    f = parse(Span(page.number, (w,)))
+                    if f.value is None:
+                        continue
+                    every.append(f)
+                    if id(w) not in owned:
+                        found.setdefault(str(f.value), f)
+        if pick is not None and found:
+            f = pick(list(found.values()))
+            if pick(every).value != f.value:
+                return Field()  # the one it would pick is in another label's cell
+        elif len(found) == 1:
+            f = next(iter(found.values()))
+        else:
+            return Field()
+        return f.model_copy(update={"confidence": round(min(f.confidence, SHAPE_ONLY), 4)})
 
     def period(self, name: str) -> tuple[Field, Field] | None:
         """Two dates in the cell of a term's label ('VIGÊNCIA: 10/03/2026 a 10/03/2027'), each

@@ -160,10 +160,37 @@ class LabelIndex:
             if found is None:
                 continue
             n, (spelling, score) = found
+            if fuzzy:
+                n, spelling, score = self._tail(row, toks, p, n, spelling, score)
             end = toks[p + n - 1][1] + 1
             out.append(LabelAt(row.page, row.index, wi, end, row.words[wi:end], spelling,
                                self.spellings[spelling], score))
         return out
+
+    def _tail(self, row: _Row, toks, p: int, n: int, spelling: str, score: float) -> tuple[int, str, float]:
+        """A longer spelling whose last words were read a slip away ('ESPÉCE | TPO': ESPÉCIE /
+        TIPO), beside the words found: its own label's rest is no value. A tail of three letters
+        or more may hold one slip of its own, on top of what the head was allowed."""
+        best = (n, spelling, score)
+        head = len(spelling.split())
+        for longer in self._prefixes.get(spelling, ()):
+            rest = longer.split()[head:]
+            m = len(rest)
+            if p + n + m > len(toks) or not toks[p + n + m - 1][3]:
+                continue
+            window = [t for t, *_ in toks[p + n:p + n + m]]
+            a, b = "".join(rest), "".join(window)
+            if len(a) < 3 or len(window[0]) < 2 or Levenshtein.distance(a, b) > 1:
+                continue
+            between = row.words[toks[p + n - 1][1]:toks[p + n][1] + 1]  # (with a '/' or '|' read between)
+            if any(b2.bbox[0] - b1.bbox[2] > run_gap(row) for b1, b2 in zip(between, between[1:])):
+                continue  # another box's word
+            heads = [t for t, *_ in toks[p:p + n]]
+            d = Levenshtein.distance("".join(heads) + b, self._compact[longer])
+            s = 1.0 - d / max(len(self._compact[longer]), 1)
+            if n + m > best[0]:
+                best = (n + m, longer, min(score, s))
+        return best
 
     def _wrapped(self, rows: list[_Row], found: list[LabelAt], fuzzy: bool) -> list[LabelAt]:
         """Labels wrapped over two or three rows of a narrow column ('1. NOME / RAZÃO' / 'SOCIAL

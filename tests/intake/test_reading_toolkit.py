@@ -669,3 +669,100 @@ def test_a_label_of_a_row_joined_with_a_lower_date_does_not_close_the_box_under_
              ("SEGURADORA", 0.118, 0.2281, 0.0126), ("CARLOS CARLOS ARAÚJO DUARTE", 0.533, 0.2318, 0.0126),
              ("CPF DO SEGURADO", 0.533, 0.2514, 0.0098), ("057.712.067-09", 0.533, 0.2641, 0.0126)]
     assert _segurado_nome(lines) == "CARLOS CARLOS ARAÚJO DUARTE"
+
+
+# ---------------------------------------------------------------------------- photos and lost labels
+
+
+def _ocr(*lines):
+    """An OCR'd page whose lines are given as Tesseract groups them (a line may run over two)."""
+    page = Page(number=1, source="ocr", width=1500, height=2000,
+                lines=tuple(Line(words=tuple(ws)) for ws in lines))
+    return Extraction(media_type="image/jpeg", sha256="0" * 64, page_count=1, pages=(page,))
+
+
+def _texts(layout):
+    return [" ".join(x.text for x in r.words) for r in layout.rows[1]]
+
+
+def test_an_ocr_line_run_over_a_label_row_and_the_values_under_it_is_two_rows():
+    labels = row("4a DATA EMISSÃO", 0.24, 0.265) + row("4b VALIDADE", 0.32, 0.265)
+    values = [w("03/04/2025", 0.24, 0.28), w("03/04/2035", 0.32, 0.28)]
+    lay = Layout(_ocr(sorted(labels + values, key=lambda x: x.bbox[0])))
+    assert _texts(lay) == ["4a DATA EMISSÃO 4b VALIDADE", "03/04/2025 03/04/2035"]
+    x = Extractor(lay, "cnh")
+    assert str(x.field("validade").value) == "2035-04-03"
+
+
+def test_a_tilted_line_is_never_cut_and_on_a_page_held_askew_lines_rank_by_where_they_cross_its_middle():
+    tilted = [w(t, 0.1 + 0.12 * i, 0.30 + 0.004 * i) for i, t in enumerate("UM DOIS TRES QUATRO CINCO".split())]
+    assert _texts(Layout(_ocr(tilted))) == ["UM DOIS TRES QUATRO CINCO"]
+
+    def askew(text, x, y):  # a line dropping 0.04 of the page per page width
+        return [Word(text=t.text, bbox=(t.bbox[0], t.bbox[1] + 0.04 * (t.bbox[0] - x), t.bbox[2],
+                                        t.bbox[3] + 0.04 * (t.bbox[0] - x)), conf=0.9) for t in row(text, x, y)]
+
+    # the dates' line runs on into the right column, where it is lower on the page than the
+    # next label line is on the left: still it comes before that line
+    dates = askew("18/09/2023 18/09/2033 x x x x x x x x DEPARTAMENTO ESTADUAL DE TRÂNSITO DETRAN", 0.10, 0.313)
+    dates = [d for d in dates if d.text != "x"]
+    lines = [askew("4a DATA EMISSÃO 4b VALIDADE", 0.10, 0.300), dates, askew("4c DOC. IDENTIDADE", 0.10, 0.326)]
+    lay = Layout(_ocr(*lines))
+    assert lay.tilt[1] == pytest.approx(0.04, abs=0.005)
+    assert [t.split()[0] for t in _texts(lay)] == ["4a", "18/09/2023", "4c"]
+
+
+def test_a_second_passs_read_of_part_of_a_word_is_dropped_but_a_words_own_parts_stay():
+    first = row("PLACA ANTERIOR / UF CHASSI", 0.05, 0.40)
+    chassi = next(x for x in first if x.text == "CHASSI")
+    speck = Word(text="ss", bbox=(chassi.bbox[0] + 0.02, 0.401, chassi.bbox[0] + 0.035, 0.411), conf=0.85)
+    lay = Layout(_ocr(first, [speck]))
+    assert _texts(lay) == ["PLACA ANTERIOR / UF CHASSI"]
+    # one line's words, a box of Tesseract's drawn over its neighbours: all stay
+    cpf = Word(text="CPF", bbox=(0.135, 0.487, 0.176, 0.493), conf=0.77)
+    rest = [Word(text="/", bbox=(0.152, 0.487, 0.156, 0.494), conf=0.77),
+            Word(text="CNPJ", bbox=(0.158, 0.487, 0.176, 0.4925), conf=0.93)]
+    assert _texts(Layout(_ocr([cpf] + rest))) == ["CPF / CNPJ"]
+
+
+def test_a_labels_rest_read_a_slip_away_is_the_label_not_its_value():
+    label = [Word(text="ESPÉCE", bbox=(0.117, 0.308, 0.147, 0.317), conf=0.72),
+             Word(text="|", bbox=(0.149, 0.308, 0.151, 0.317), conf=0.91),
+             Word(text="TPO", bbox=(0.155, 0.308, 0.171, 0.317), conf=0.35)]
+    e = _ocr(label, row("PASSAGEIRO MICROONIBUS", 0.118, 0.320, conf=0.9))
+    x = Extractor(Layout(e), "crlv")
+    assert [lab.key for lab in x.labels.of("especie_tipo")] == ["especie tipo"]
+    assert x.field("especie_tipo").value == "PASSAGEIRO MICROONIBUS"
+
+
+def test_a_cards_numbered_box_stands_after_a_speck_and_heads_the_value_below():
+    e = _ocr(row("NIRIO", 0.10, 0.30, conf=0.05) + [Word(text="—", bbox=(0.16, 0.30, 0.17, 0.312), conf=0.42)]
+             + row("9CAT.HAB.", 0.18, 0.30, conf=0.9) + row("NACIONALIDADE", 0.33, 0.30, conf=0.9),
+             [w("D", 0.18, 0.318, 0.9)])
+    x = Extractor(Layout(e), "cnh")
+    assert x.field("categoria").value == "D"
+
+
+def test_a_value_known_by_its_shape_alone_where_its_label_is_lost_is_for_review():
+    vin = "93PB58L0NEC343427"
+    e = _ocr(row("PLACA ANTERIOR / UF crass", 0.10, 0.39, conf=0.6), row(f"FGK9776/SP {vin}", 0.10, 0.405, conf=0.86))
+    f = Extractor(Layout(e), "crlv").by_shape("chassi")
+    assert f.value == vin and f.confidence < CONFIDENT
+    two = _ocr(row(f"{vin} 9BM382188PA160760", 0.10, 0.40, conf=0.9))
+    assert Extractor(Layout(two), "crlv").by_shape("chassi").value is None  # two VINs: which?
+    labelled = _ocr(row("CHASSI", 0.10, 0.39, conf=0.9), row("nada", 0.10, 0.405, conf=0.9),
+                    row(vin, 0.60, 0.60, conf=0.9))
+    assert Extractor(Layout(labelled), "crlv").by_shape("chassi").value is None  # its label stands
+
+
+def test_a_cards_validity_by_shape_is_its_latest_date_unless_that_is_in_another_boxs_cell():
+    def latest(x):
+        return max(x, key=lambda f: f.value)
+
+    e = _ocr(row("3 DATA, LOCAL E UF DE NASCIMENTO", 0.10, 0.20, 0.9), row("12/08/1979, PORTO ALEGRE", 0.10, 0.215, 0.9),
+             row("ae  aa", 0.10, 0.25, 0.2), row("18/09/2023 18/09/2033", 0.10, 0.265, 0.9))
+    f = Extractor(Layout(e), "cnh").by_shape("validade", pick=latest)
+    assert str(f.value) == "2033-09-18" and f.confidence < CONFIDENT
+    owned = _ocr(row("4a DATA EMISSÃO", 0.10, 0.25, 0.9), row("18/09/2033", 0.10, 0.265, 0.9),
+                 row("18/09/2023", 0.60, 0.60, 0.9))
+    assert Extractor(Layout(owned), "cnh").by_shape("validade", pick=latest).value is None
