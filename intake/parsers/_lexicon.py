@@ -25,6 +25,7 @@ from pathlib import Path
 
 from rapidfuzz.distance import Levenshtein
 
+from intake import normalize as nz
 from intake.layout import Span, match_factor
 
 log = logging.getLogger(__name__)
@@ -214,6 +215,11 @@ def weighed(f, span: Span | None, names: bool = False, seen: dict[str, float] | 
     return f.model_copy(update={"confidence": prose_conf(span, names, seen, joining)})
 
 
+def cased(word: str, like: str) -> str:
+    """word, capitalised as `like` is (all capitals, or an initial)."""
+    return word.upper() if like.isupper() else word[:1].upper() + word[1:]
+
+
 def mend_prose(text: str, seen: dict[str, float] | None = None) -> str:
     """OCR'd prose without the punctuation specks read into it: a dot after a comma or a
     semicolon ('1990,. Boa Vista'), a quote between two words or before a number
@@ -221,7 +227,8 @@ def mend_prose(text: str, seen: dict[str, float] | None = None) -> str:
     'Praça da: Matriz'), which Portuguese never prints. With the document's words (`seen`), a
     capitalised word no dictionary knows, read unsure, that is a letter or two away from one
     word the document reads sure elsewhere, as long within a letter, is that word ('Habira' beside
-    'Itabira'; not 'Itabira' beside 'Itabirito')."""
+    'Itabira'; not 'Itabira' beside 'Itabirito'); so is a capitalised non-word, however sure, that
+    only its accents part from a word the document reads surer elsewhere ('Vísta', 'Vista')."""
     t = re.sub(r"(?<=[,;:])[.,](?=\s|$)", "", text)
     t = re.sub(r"(?<=[A-Za-zÀ-ÿ]{2})['`´’](?=[A-ZÀ-Ý0-9])", " ", t)
     t = re.sub(r"(?<=\s)['`´’](?=\d)", "", t)
@@ -234,14 +241,19 @@ def mend_prose(text: str, seen: dict[str, float] | None = None) -> str:
     def fix(m: re.Match) -> str:
         wd = m.group(0)
         k = wd.lower()
-        if len(k) < 5 or seen.get(k, 0.0) >= 0.9 or k in lexicon:
+        if len(k) < 5 or k in lexicon:
+            return wd
+        # an accent OCR put on or took off ('Vísta' beside 'Bela Vista' read elsewhere), read sure or not
+        accents = {s for s in sure if s != k and nz.fold(s) == nz.fold(k) and seen[s] > seen.get(k, 0.0)}
+        if len(accents) == 1:
+            return cased(next(iter(accents)), wd)
+        if seen.get(k, 0.0) >= 0.9:
             return wd
         near = {s for s in sure if abs(len(s) - len(k)) <= 1 and Levenshtein.distance(s, k, score_cutoff=2) <= 2
                 and Levenshtein.distance(s, k) <= len(k) // 3}
         if len(near) != 1:
             return wd
-        s = next(iter(near))
-        return s.upper() if wd.isupper() else s[:1].upper() + s[1:]
+        return cased(next(iter(near)), wd)
 
     return re.sub(r"\b[A-ZÀ-Ý][A-Za-zÀ-ÿ]+\b", fix, t)
 

@@ -317,10 +317,12 @@ def _table_limits(r: Reader) -> dict[str, list[tuple[float, Span, str | None]]] 
     return found
 
 
-def _scan_limits(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str | None]]], dict[str, float]]:
+def _scan_limits(r: Reader, assentos: int | None = None
+                 ) -> tuple[dict[str, list[tuple[float, Span, str | None]]], dict[str, float]]:
     """Coverage rows read as whole rows when no table header was found; with the kinds whose
-    amount is a guess (the row prints several and none stands in a limit's column: a premium, a
-    total), capped."""
+    amount is a guess (the row prints several and none stands in a limit's column alone, or
+    two do: a premium, a total), capped. A row printing an amount and that amount times the
+    seats says which is per passenger and which per vehicle, whatever its header."""
     lmi = _lmi_column(r)
     found: dict[str, list[tuple[float, Span, str | None]]] = {}
     caps: dict[str, float] = {}
@@ -340,14 +342,20 @@ def _scan_limits(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str | Non
             kind = _kind(named.text)
             if kind is None or kind in found:
                 continue
+        pair = _per_seat(seg, amounts, assentos)
+        if pair is not None:
+            found[kind] = pair
+            continue
         pick = None
         if lmi is not None:
-            for v, s, e, _ in amounts:
-                sp = span_of(seg, s, e)
-                cx = (sp.bbox[0] + sp.bbox[2]) / 2
-                if lmi[0] - 0.05 <= cx <= lmi[1] + 0.05:
-                    pick = (v, sp)
-                    break
+            inside = [(abs((sp.bbox[0] + sp.bbox[2]) / 2 - (lmi[0] + lmi[1]) / 2), v, sp)
+                      for v, sp in ((v, span_of(seg, s, e)) for v, s, e, _ in amounts)
+                      if lmi[0] - 0.05 <= (sp.bbox[0] + sp.bbox[2]) / 2 <= lmi[1] + 0.05]
+            if inside:
+                _, v, sp = min(inside, key=lambda t: t[0])
+                pick = (v, sp)
+                if len({t[1] for t in inside}) > 1:
+                    caps[kind] = GUESSED_COLUMN  # two amounts under the one limits header
         if pick is None:
             v, s, e, _ = amounts[0]
             pick = (v, span_of(seg, s, e))
@@ -356,6 +364,17 @@ def _scan_limits(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str | Non
         found[kind] = [(pick[0], pick[1], _basis(re.sub(r"(?i)acidentes\s+pessoais\s+(por|de)\s+passageiros?", " ",
                                                          named.text + " " + seg.text)))]
     return found, caps
+
+
+def _per_seat(seg: Span, amounts, assentos: int | None) -> list[tuple[float, Span, str | None]] | None:
+    """('R$ 50.000,00', 'R$ 2.250.000,00' for 45 seats): the limit per passenger and per vehicle."""
+    if not assentos or assentos < 2:
+        return None
+    for a in amounts:
+        for b in amounts:
+            if a[0] > 0 and abs(b[0] - a[0] * assentos) <= 0.005 * b[0]:
+                return [(a[0], span_of(seg, a[1], a[2]), "passageiro"), (b[0], span_of(seg, b[1], b[2]), "veiculo")]
+    return None
 
 
 def _amounts(text: str) -> list[tuple[float, int, int, bool]]:
@@ -425,7 +444,7 @@ GUESSED_COLUMN = 0.6
 def _coberturas(r: Reader, x: Extractor, assentos: int | None) -> dict[str, Field]:
     found, caps = _table_limits(r), {}
     if not found:
-        found, caps = _scan_limits(r)
+        found, caps = _scan_limits(r, assentos)
     text_all = nz.fold(r.layout.text)
     out: dict[str, Field] = {}
 

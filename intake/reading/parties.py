@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from intake import normalize as nz
-from intake.parsers._common import Flow, find_docs, ident
+from intake.parsers._common import Flow, cnpj_alnum_repair, find_docs, ident
 from intake.parsers._lexicon import weighed
 from validators.documents import Field
 
@@ -122,7 +122,8 @@ def _document(fl: Flow, start: int, end: int, ocr: bool) -> tuple[Field, str]:
     if pick is None:
         return Field(), qual
     v, s, e = pick
-    return ident("doc", v, fl.span(start + s, start + e), ocr), qual
+    # (an alphanumeric CNPJ's letter read as a digit, 'T' as '7', undone as a cell's is)
+    return cnpj_alnum_repair(ident("doc", v, fl.span(start + s, start + e), ocr), ocr), qual
 
 
 def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] | None = None,

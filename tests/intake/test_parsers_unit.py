@@ -283,3 +283,19 @@ def test_a_coverage_amount_picked_from_several_with_no_limit_column_is_unsure():
     found, caps = _scan_limits(Reader(ext, "apolice_seguro"))
     assert found["ap_morte"][0][0] == 80000.0 and caps["ap_morte"] == GUESSED_COLUMN < CONFIDENT
     assert found["rc_passageiros"][0][0] == 1500000.0 and "rc_passageiros" not in caps  # one amount: no guess
+
+
+def test_a_coverage_row_printing_an_amount_and_that_amount_times_the_seats_names_both_bases():
+    # the header read only in part ('LMI'), two limits under it: 50.000,00 per passenger beside
+    # 2.250.000,00 for the 45 seats (a scan once read the total as AP at 0.94)
+    from intake.parsers.apolice import GUESSED_COLUMN, _scan_limits
+    from intake.parsers._common import Reader
+
+    ext = _page_of([[(0.06, "Coberturas", 1.0), (0.40, "Prêmio", 1.0), (0.66, "LMI", 1.0)],
+                    [(0.06, "APP - Invalidez", 1.0), (0.40, "R$ 4.104,83", 1.0), (0.58, "R$ 2.250.000,00", 1.0),
+                     (0.76, "R$ 50.000,00", 1.0)]])
+    found, caps = _scan_limits(Reader(ext, "apolice_seguro"), 45)
+    assert [(v, b) for v, _, b in found["ap_invalidez"]] == [(50000.0, "passageiro"), (2250000.0, "veiculo")]
+    assert "ap_invalidez" not in caps
+    found, caps = _scan_limits(Reader(ext, "apolice_seguro"))  # seats unknown: which of the two is a guess
+    assert caps["ap_invalidez"] == GUESSED_COLUMN < CONFIDENT

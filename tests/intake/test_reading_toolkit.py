@@ -565,6 +565,10 @@ def test_ocr_prose_loses_its_punctuation_specks_and_a_misread_of_a_word_read_sur
     assert mend_prose("Itabirito, Itabira", {"itabira": 0.96, "itabirito": 0.95}) == "Itabirito, Itabira"
     # nor is a shorter town read unsure made the longer one read sure
     assert mend_prose("Itabirito, Itabira", {"itabira": 0.85, "itabirito": 0.95}) == "Itabirito, Itabira"
+    # an accent OCR put on a word the document reads surer without it, however sure itself
+    seen = {"vista": 0.96, "vísta": 0.93, "bela": 0.95}
+    assert mend_prose("Rua XV, 1453, Bela Vísta; Av. Brasil, Bela Vista", seen) == \
+        "Rua XV, 1453, Bela Vista; Av. Brasil, Bela Vista"
 
 
 def test_a_list_row_not_of_its_columns_kind_or_left_out_between_passengers_is_unsure():
