@@ -171,26 +171,21 @@ def _words_of(page: Page) -> list[list[Word]]:
     return [[p for w in line.words if w.text.strip() for p in _split_word(w)] for line in page.lines]
 
 
-def page_tilt(page: Page) -> float:
-    """How far an OCR'd page's lines drop per page width where it was read askew (a photo
-    held a little turned), else 0."""
-    if page.source != "ocr":
-        return 0.0
-    slope = _tilt(_words_of(page))
-    return slope if abs(slope) >= TILTED else 0.0
-
-
-def _rows(page: Page, tilt: float | None = None) -> list[_Row]:
-    """Group a page's lines into visual rows (top to bottom, words left to right).
+def _rows(page: Page) -> tuple[list[_Row], float]:
+    """Group a page's lines into visual rows (top to bottom, words left to right), with the
+    page's tilt (0 unless an OCR'd page was read askew).
 
     The reader's lines are kept whole (OCR lines follow the skew of the text; splitting them
-    by word position would scramble a slightly tilted line); lines side by side at the same
-    height (a label and a far value, two columns) join one row.
+    by word position would scramble a slightly tilted line), but for one run over two printed
+    lines (_unstack); lines side by side at the same height (a label and a far value, two
+    columns) join one row.
     """
     units: list[tuple[float, float, float, list[Word]]] = []  # y0, y1, centre, words
     lines = _words_of(page)
-    slope = page_tilt(page) if tilt is None else tilt
+    slope = 0.0
     if page.source == "ocr":
+        slope = _tilt(lines)  # how far lines drop per page width where the page was read askew
+        slope = slope if abs(slope) >= TILTED else 0.0
         lines = [part for ws in lines for part in _unstack(ws)]
     for words in lines:
         if not words:
@@ -223,7 +218,7 @@ def _rows(page: Page, tilt: float | None = None) -> list[_Row]:
     for n, i in enumerate(order):
         ws = _distinct(sorted(groups[i], key=lambda w: w.bbox[0]), origin)
         rows.append(_Row(page.number, n, ws, tuple(key(w.text) for w in ws)))
-    return rows
+    return rows, slope
 
 
 def _unstack(words: list[Word]) -> list[list[Word]]:
@@ -340,8 +335,10 @@ class Layout:
     def __init__(self, ext: Extraction | Sequence[Page]):
         pages = ext.pages if isinstance(ext, Extraction) else tuple(ext)
         self.pages: tuple[Page, ...] = tuple(pages)
-        self.tilt: dict[int, float] = {p.number: page_tilt(p) for p in self.pages}
-        self.rows: dict[int, list[_Row]] = {p.number: _rows(p, self.tilt[p.number]) for p in self.pages}
+        self.rows: dict[int, list[_Row]] = {}
+        self.tilt: dict[int, float] = {}  # lines' drop per page width on an OCR'd page read askew, else 0
+        for p in self.pages:
+            self.rows[p.number], self.tilt[p.number] = _rows(p)
         self.ocr = any(p.source == "ocr" for p in self.pages)
 
     # ------------------------------------------------------------------ text

@@ -21,7 +21,7 @@ from intake.parsers._common import (
 )
 from intake.parsers._lexicon import weighed
 from intake.reading import shapes
-from intake.reading.cells import BOX_NUMBER, Region
+from intake.reading.cells import Region
 from intake.reading.extract import AMBIGUOUS, Candidate
 from intake.reading.labels import RUN_GAP
 from intake.reading.vocabulary import common_synonyms, vocabulary
@@ -94,7 +94,7 @@ def _in_value(x, lab) -> bool:
     a dash ('AVENIDA MAANAIM, 1741 - CIDADE NOBRE': 'Cidade' is the street's district), or as
     the first word of a 'Label:' value close before it ('Curso: Curso Especializado ...')."""
     row = x.layout.rows[lab.page][lab.row]
-    if lab.start == 0 or BOX_NUMBER.match(lab.key):
+    if lab.start == 0 or lab.numbered_box:
         return False  # (a card's numbered box, '9 CAT. HAB.', opens its own value)
     prev = row.words[lab.start - 1]
     gap = lab.words[0].bbox[0] - prev.bbox[2]

@@ -26,7 +26,6 @@ NEAR_GAP = 1.5
 _PUNCT = re.compile(r"^[\s:;\-–—.=>|_]*$")
 _LABEL_COLON = re.compile(r".{2,}:$")
 SPECK = 0.3  # an OCR word read less sure than this, beside a label, is a speck, no word of a line
-BOX_NUMBER = re.compile(r"\d{1,2}[a-z]? [a-z]")  # a spelling that opens with its box's number, key() text
 _NUMBERING = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,4})[.)]$")
 _HEADING_WORD = re.compile(r"^[A-ZÀ-Ý]{3,}[,:]?$")
 
@@ -112,7 +111,7 @@ class Cells:
         if last.text.rstrip().endswith(":") or (nxt is not None and nxt.text.strip().startswith(":")):
             return True
         before = [w for w in row.words[:lab.start] if key(w.text) and w.conf >= SPECK]
-        if not before or BOX_NUMBER.match(lab.key):
+        if not before or lab.numbered_box:
             return True  # (a card's numbered box, '9 CAT. HAB.', is a label wherever it is read)
         if lab.start > 0 and row.words[lab.start - 1].text.strip() in ("-", "–", "—") and \
                 not _NUMBERING.match(before[-1].text + ".") and not re.fullmatch(r"\d{1,2}|[IVXivx]{1,4}", before[-1].text):
@@ -132,7 +131,7 @@ class Cells:
         h = row.height
         before = [w for w in row.words[:lab.start] if key(w.text) and w.conf >= SPECK]
         if before and lab.words[0].bbox[0] - before[-1].bbox[2] < run_gap(row) \
-                and not _NUMBERING.match(before[-1].text) and not BOX_NUMBER.match(lab.key):
+                and not _NUMBERING.match(before[-1].text) and not lab.numbered_box:
             return False
         k = lab.end
         while k < len(row.words) and _PUNCT.match(row.words[k].text):

@@ -24,6 +24,7 @@ from ocr.model import BBox, Word, union_bbox
 # a word this many row heights after the previous one starts a new run (another box or column)
 RUN_GAP = 1.5
 _OF = frozenset(("da", "do", "de", "das", "dos"))
+_BOX_NUMBER = re.compile(r"\d{1,2}[a-z]? [a-z]")  # (key() text)
 _NUMBERED = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*|[IVXivx]{1,4}|[a-z])[.)]")
 
 
@@ -50,6 +51,12 @@ class LabelAt:
     @property
     def last_row(self) -> int:
         return self.row if self.row2 is None else self.row2
+
+    @property
+    def numbered_box(self) -> bool:
+        """A spelling that opens with its box's number ('9 CAT. HAB.', '4A DATA EMISSÃO'): a
+        card's label wherever it is read, opening its own box."""
+        return bool(_BOX_NUMBER.match(self.key))
 
     @property
     def first_words(self) -> tuple[Word, ...]:
