@@ -28,6 +28,12 @@ Severity = Literal["error", "warning", "info"]
 # and the rules answer "review". Parsers calibrate their confidences against it.
 CONFIDENT = 0.80
 
+# Running text (doctypes.yaml `passage`) of PASSAGE_WORDS words or more, read by OCR, is kept
+# below CONFIDENT as a value (one word in a dozen misread makes it wrong); read at STATED or
+# more it still shows the document states it: no placeholder ('a combinar') runs that long.
+PASSAGE_WORDS = 6
+STATED = 0.70
+
 
 class RowRead(BaseModel):
     """How sure one entry of a list field is. For a passenger: `confidence` is the row as an

@@ -20,6 +20,7 @@ import pkgutil
 from collections.abc import Callable
 from functools import cache
 
+from intake.parsers._passage import passages
 from intake.parsers._repeated import repeated
 from ocr.model import Extraction
 from validators import doctypes
@@ -53,7 +54,8 @@ def parser_for(doc_type: str) -> Parser:
 
 def parse(doc_type: str, ext: Extraction) -> dict[str, Field]:
     """The fields of one document of the given type, each with confidence, page and bbox (an
-    identifier printed twice and read alike keeps its wrong check digits: _repeated)."""
+    identifier printed twice and read alike keeps its wrong check digits: _repeated; running text
+    read by OCR is for review as a value: _passage)."""
     spec = doctypes.fields(doc_type)
     if not spec or not ext.pages:
         return {name: Field() for name in spec}
@@ -68,5 +70,5 @@ def parse(doc_type: str, ext: Extraction) -> dict[str, Field]:
         # only the exception type and place: its message may hold document content
         log.error("parser for %s failed: %s at %s", doc_type, type(exc).__name__, where)
         found = {}
-    found = repeated(found, ext, doc_type)
+    found = passages(repeated(found, ext, doc_type), ext, spec)
     return {name: found.get(name) or Field() for name in spec}

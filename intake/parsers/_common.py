@@ -504,12 +504,31 @@ VERIFIED = 0.9
 _LIFT = {"cpf": (0.1, VERIFIED), "cnpj": (0.1, VERIFIED), "doc": (0.1, VERIFIED), "renavam": (0.7, 0.85)}
 
 
+# Glyphs OCR takes one for another in an alphanumeric CNPJ's base, letters included.
+_LOOK_ALIKE = {"0": "OQD", "O": "0QD", "Q": "0O", "D": "0O", "J": "U", "U": "JV", "V": "U",
+               "I": "1LT", "T": "I7", "1": "IL", "L": "1I", "7": "T", "5": "S", "S": "5", "8": "B",
+               "B": "8", "2": "Z", "Z": "2", "6": "G", "G": "6C", "C": "G", "4": "A", "A": "4",
+               "M": "N", "N": "M", "E": "F", "F": "E", "P": "R", "R": "P"}
+
+
+def _dv_twin(v: str) -> bool:
+    """An alphanumeric CNPJ whose check digits would hold as well with one glyph read as its
+    look-alike: they weigh each character by its code less 48 modulo 11, so 'Q' (33) weighs as
+    '0', 'U' (37) as 'J' (26), 'T' (36) as 'I' (25), and that misread leaves them valid
+    ('8JC0EC8Q000156' read '8JC0EC80000156'). Its check digits then vouch for nothing there."""
+    if len(v) != 14 or not any(c.isalpha() for c in v[:12]):
+        return False
+    return any(id_valid("cnpj", v[:i] + alt + v[i + 1:]) for i, ch in enumerate(v[:12]) for alt in _LOOK_ALIKE.get(ch, ""))
+
+
 def verified(f: Field, kind: str, ocr: bool) -> Field:
-    """The field with its confidence lifted when an OCR'd identifier's check digits hold.
-    Only for a value as read: one that ident() repaired is valid by construction (use
+    """The field with its confidence lifted when an OCR'd identifier's check digits hold, and
+    kept unsure where they would hold for a look-alike as well (_dv_twin). Only for a value as read: one that ident() repaired is valid by construction (use
     checked(), which knows the difference). Additive: ident() itself is unchanged."""
     if not ocr or f.value is None or kind not in _LIFT or not isinstance(f.value, str):
         return f
+    if kind in ("cnpj", "doc") and _dv_twin(f.value):
+        return cap(f, UNSURE)
     floor, lifted = _LIFT[kind]
     if f.confidence < floor or f.confidence >= lifted or not id_valid(kind, f.value):
         return f

@@ -98,10 +98,28 @@ def word_conf(text: str, conf: float, names: bool = True) -> float:
     if core.lower() in lex:
         return max(conf, LEXICAL)
     if names and core[0].isupper():
+        if _look_alike_word(core):
+            return min(conf, STRANGE)  # 'NOVA ALTANÇA': a word with one glyph misread, not a name
         return conf  # a name ('Maanaim', 'SCHELL'): not in a dictionary, no evidence
     if conf >= LEXICAL:
         return conf  # read sure by Tesseract itself: a term the dictionary lacks ('autorizatário')
     return min(conf, STRANGE)
+
+
+# Letters OCR takes one for another in print (a tail lost or gained, a bar read as a stem).
+_LOOK_ALIKE = {"Q": "O", "O": "Q", "T": "I", "I": "TL", "L": "I", "C": "G", "G": "C", "U": "J", "J": "U",
+               "E": "F", "F": "E"}
+
+
+def _look_alike_word(core: str) -> bool:
+    """A capitalised non-word that one look-alike letter would make a dictionary word
+    ('ALTANÇA' for 'ALIANÇA'): probably that word misread."""
+    lex = words()
+    low = core.lower()
+    if not lex or low in lex:
+        return False
+    up = core.upper()
+    return any((up[:i] + alt + up[i + 1:]).lower() in lex for i, ch in enumerate(up) for alt in _LOOK_ALIKE.get(ch, ""))
 
 
 # Words that only join others ('e', 'de', 'às'): a misread one is another such word, which

@@ -280,9 +280,12 @@ def _basis(text: str) -> str | None:
 _LIMITS = ("limite", "limite_passageiro", "limite_veiculo")
 
 
-def _table_limits(r: Reader) -> dict[str, list[tuple[float, Span, str | None]]] | None:
+def _table_limits(r: Reader, caps: dict[str, float] | None = None
+                  ) -> dict[str, list[tuple[float, Span, str | None]]] | None:
     """The coverage table read by its header: per kind of coverage, each limit printed with the
-    basis its column, its row or its basis cell states."""
+    basis its column, its row or its basis cell states. A limit's cell printing two amounts is
+    no one column's ('R$ 2.402,46 R$ 100.000,00' under a title read as the header, the premium
+    beside the limit): its kind is capped in `caps`."""
     cols = vocabulary("apolice_seguro").tables["coberturas"]
     t = read_table(r.layout, cols, min_cols=2, require=("cobertura",), anchor=_LIMITS)
     if t is None or not any(t.named(c) for c in _LIMITS):
@@ -311,6 +314,8 @@ def _table_limits(r: Reader) -> dict[str, list[tuple[float, Span, str | None]]] 
             if not amounts:
                 continue
             v, s, e, _ = amounts[0]
+            if caps is not None and len({a[0] for a in amounts}) > 1:
+                caps[kind] = GUESSED_COLUMN
             basis = {"limite_passageiro": "passageiro", "limite_veiculo": "veiculo"}.get(c) or row_basis \
                 or header_basis.get(c)
             found.setdefault(kind, []).append((v, span_of(sp, s, e), basis))
@@ -427,6 +432,16 @@ def _lmi_column(r: Reader) -> tuple[float, float] | None:
     if hit is None:
         return None
     left, right = r.layout.column_bounds(hit)
+    # 'LIMITE' of 'LIMITE MÁXIMO DE' (its 'INDENIZAÇÃO' wrapped): the box runs over the header's rest
+    words = r.layout.rows[hit.page][hit.row].words
+    spellings = [nz.key(h) for h in _LIMIT_HEADERS]
+    end = hit.end
+    while end < len(words) and any(sp.startswith(nz.key(" ".join(w.text for w in words[hit.start:end + 1])))
+                                   for sp in spellings):
+        end += 1
+    if end > hit.end:
+        nxt = next((w for w in words[end:] if nz.key(w.text)), None)
+        right = nxt.bbox[0] - 0.006 if nxt is not None else 1.0
     for lab in _LIMIT_HEADERS:
         for h in r.layout.find(lab, whole=False):
             if h.page == hit.page and abs(h.bbox[1] - hit.bbox[1]) < 0.01 and \
@@ -442,7 +457,8 @@ GUESSED_COLUMN = 0.6
 
 
 def _coberturas(r: Reader, x: Extractor, assentos: int | None) -> dict[str, Field]:
-    found, caps = _table_limits(r), {}
+    caps: dict[str, float] = {}
+    found = _table_limits(r, caps)
     if not found:
         found, caps = _scan_limits(r, assentos)
     text_all = nz.fold(r.layout.text)

@@ -26,6 +26,8 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["titular_documento"] = first(lookup(r, "titular_documento", lambda s: doc_checked(s, ocr)), sole_cpf(r))
     out["numero"] = lookup(r, "numero", _registro, x_parse=_registro)
     out["categoria"] = lookup(r, "categoria", _categoria, x_parse=_categoria)
+    if out["categoria"].value is None:  # its box's label lost on a photo
+        out["categoria"] = r.x.by_shape("categoria", _categoria)
     out["data_nascimento"] = lookup(r, "data_nascimento", date_field)
     out["data_emissao"] = lookup(r, "data_emissao", date_field)
     out["validade"] = lookup(r, "validade", date_field)

@@ -13,7 +13,7 @@ from functools import lru_cache
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import (
-    Flow, Reader, cap, field, find_docs, ident, ocr_text, span_of,
+    UNSURE, Flow, Reader, cap, field, find_docs, ident, ocr_text, span_of,
 )
 from intake.parsers._lexicon import DASHES, confs, despeck, echoes, mend_prose, weighed
 from intake.parsers.generic import closing_date
@@ -85,6 +85,10 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                       or _value(_prose_labelled(fl, ["Ponto de término da viagem", "Ponto final",
                                                      "Município de destino", "Local de destino"], seen))
                       or _value(_prose_place(fl, "destino", seen)) or xdst)
+    if r.ocr:
+        for name in ("origem", "destino"):
+            if isinstance(out[name].value, str) and not _town_shaped(out[name].value):
+                out[name] = cap(out[name], UNSURE)
     out["instituicao_destino"] = (_sure(xi)
                                   or table.text(["INSTITUIÇÃO DE DESTINO", "INSTITUIÇÃO DE ENSINO",
                                                  "ESCOLA DE DESTINO", "INSTITUIÇÃO"], name=True)
@@ -120,6 +124,18 @@ def _town(x: Extractor, name: str, seen) -> Field:
         f = town(sp, x.ocr)
         return weighed(f, sp, names=True, seen=seen, joining=False) if f.value is not None else f
     return x.field(name, parse)
+
+
+# A town's name as printed: capitalised words, hyphenated parts, particles, a UF after '/' or '-'.
+_TOWN_WORD = re.compile(r"[A-ZÀ-Ý][a-zà-ÿ'.]*(?:-[A-ZÀ-Ýa-zà-ÿ][a-zà-ÿ'.]*)*|[A-ZÀ-Ý'.\-]+|d[aeo]s?|e|d'[A-ZÀ-Ý][a-zà-ÿ]*")
+
+
+def _town_shaped(value: str) -> bool:
+    """The value reads as a town: OCR's glued or split words do not ('ErechimyRS' for
+    'Erechim/RS', 'Mar ingá/PR'). A note in brackets after it ('(portaria da usina)') is prose."""
+    head = value.split("(", 1)[0]
+    parts = [p for p in re.split(r"[\s/,]+|\s-\s", head) if p and p != "-"]
+    return bool(parts) and all(_TOWN_WORD.fullmatch(p) for p in parts)
 
 
 def _line_height(sp: Span) -> float:
@@ -501,7 +517,9 @@ def _prose_place(fl: Flow, which: str, seen: dict[str, float] | None = None) -> 
             f = _clip(fl, a, b, seen=seen)
             if f is not None and f.value:
                 return f
-    pat = (r"\b" + which + r"\b\s*(?:[:\-–]\s*|(?:no|na|em|o|de)\s+)(?:o\s+|a\s+)?(?:municipio\s+de\s+|cidade\s+de\s+)?")
+    # ('destino no : Município de Jequié/BA': a scan's speck after the preposition)
+    pat = (r"\b" + which + r"\b\s*(?:[:\-–]\s*|(?:no|na|em|o|de)\s+(?:[:.,]\s+)?)(?:o\s+|a\s+)?"
+           r"(?:municipio\s+de\s+|cidade\s+de\s+)?")
     for m in re.finditer(pat, t):
         rest = t[m.end():m.end() + 120]
         stop = re.search(r"\s+e\W{0,3}\s*(?:com\s+)?(?:destino|origem)\b|,|;|\.\s|\.$|\s+ate\s|\s+-\s|\s+\(|\s+com\s+|"

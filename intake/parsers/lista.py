@@ -143,6 +143,37 @@ def _tipo_of(text: str | None) -> str | None:
     return None
 
 
+def _kinds_in_names(out_rows: list[dict]) -> None:
+    """A kind column whose header was not read runs into the names ('JÉSSICA DUARTE MONTEIRO
+    CPF', 'JOSUÉ TOLEDO DE CAMARGO MAT'): where most rows' names end with a word that spells a
+    kind whole (never a word's beginning: 'NASCIMENTO' is a surname), that word is the row's kind."""
+    whole = {w: kind for kind, words, _ in _kind_spellings() for w in words if " " not in w}
+    tails = [whole.get(nz.key(r["nome"].split()[-1])) if r["nome"] and len(r["nome"].split()) > 2 else None
+             for r in out_rows]
+    if len(out_rows) < 2 or 2 * sum(1 for k in tails if k) < len(out_rows):
+        return
+    for row, kind in zip(out_rows, tails):
+        if kind is not None and row["documento_tipo"] in (None, kind):
+            row["nome"] = row["nome"].rsplit(None, 1)[0]
+            row["documento_tipo"] = kind
+
+
+def _kinds_in_cells(out_rows: list[dict], rows: list[Row]) -> None:
+    """A kind column whose header was read as another's ('RG' / 'CPF' under a lost 'TIPO',
+    in the cells of the column beside it): where most rows' cell of one column spells a kind
+    whole, and nothing else, that cell is the row's kind."""
+    whole = {w: kind for kind, words, _ in _kind_spellings() for w in words}
+    names = {c for row in rows for c in row.cells if c != "nome" and not c.startswith("doc") and c != "n"}
+    for c in sorted(names):
+        kinds = [whole.get(nz.key(row.text(c) or "")) for row in rows]
+        if len(rows) < 2 or 2 * sum(1 for k in kinds if k) < len(rows):
+            continue
+        for row, kind in zip(out_rows, kinds):
+            if kind is not None and row["documento_tipo"] is None:
+                row["documento_tipo"] = kind
+        return
+
+
 def _clean_doc(text: str | None) -> str | None:
     if not text:
         return None
@@ -227,7 +258,13 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
             boxes.append(row.bbox)
     if not out_rows:
         return field(None), field(None)
+    if t is not None and not t.named("tipo"):
+        _kinds_in_names(out_rows)
+        _kinds_in_cells(out_rows, rows)
     _kinds_by_shape(out_rows, confs, shapes, doc_confs)
+    if t is not None and t.named("tipo") and any(row["documento_tipo"] for row in out_rows):
+        # a kind column whose cell in this row made no kind: the kind was printed and not read
+        confs = [min(c, UNKNOWN_KIND) if row["documento_tipo"] is None else c for row, c in zip(out_rows, confs)]
     bbox = [min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)]
     pax = field(out_rows, None, min(min(confs), min(doc_confs)), page=first_page, bbox=bbox)
     total = len(out_rows)
@@ -561,6 +598,11 @@ def _kinds_by_shape(out_rows: list[dict], confs: list[float], shapes: list[str |
 
 
 def _printed_total(r: Reader) -> Field | None:
+    """The count the list prints: in its label's cell (the vocabulary's spellings: 'QUANTIDADE
+    DE PASSAGEIROS: 33'), else 'total ...' or '33 passageiros' in a line that says total."""
+    f = r.x.field("total_passageiros")
+    if isinstance(f.value, int):
+        return f
     for sp in r.segments():
         t = nz.fold_chars(sp.text)
         m = re.search(r"\btotal(?:\s+de\s+(?:passageiros|alunos|estudantes))?\s*[:\-]?\s*(\d{1,4})\b", t) or \

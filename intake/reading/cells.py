@@ -106,6 +106,9 @@ class Cells:
             return False
         if lab.first_words[-1].text.rstrip().endswith((",", ";")):
             return False  # 'do local de destino; Dias de operação': prose, whatever opens the row
+        end = lab.words[-1].text.rstrip()
+        if end.endswith(".") and end[:-1].isalpha() and end[:-1].islower() and len(end) > 4:
+            return False  # '... nesta / apólice.': a sentence's end in small letters, no abbreviation
         last = lab.first_words[-1]
         nxt = row.words[lab.end] if lab.end < len(row.words) else None
         if last.text.rstrip().endswith(":") or (nxt is not None and nxt.text.strip().startswith(":")):

@@ -26,7 +26,7 @@ from intake.reading import shapes
 from intake.reading.cells import Cells, Region
 from intake.reading.labels import LabelAt, LabelIndex
 from intake.reading.vocabulary import Vocabulary, vocabulary
-from ocr.model import Extraction
+from ocr.model import Extraction, Word
 from validators.documents import CONFIDENT, Field
 
 AMBIGUOUS = 0.6  # two places, two values: a hint, not a read
@@ -103,6 +103,20 @@ def _same(a, b) -> bool:
         return key(a) == key(b)
     return a == b
 
+
+
+def _in_prose(words: Sequence[Word], i: int) -> bool:
+    """A word set close to a word in lower case is in a sentence ('A autenticidade desta CNH'),
+    not a box's value."""
+    w = words[i]
+    height = w.bbox[3] - w.bbox[1]
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(words) and words[j].text[:1].islower():
+            o = words[j]
+            gap = o.bbox[0] - w.bbox[2] if j > i else w.bbox[0] - o.bbox[2]
+            if gap < 1.5 * height:
+                return True
+    return False
 
 class Extractor:
     """Label-and-cell lookups over one document, with its type's vocabulary."""
@@ -401,8 +415,8 @@ class Extractor:
         every: list[Field] = []
         for page in self.layout.pages:
             for row in self.layout.rows[page.number]:
-                for w in row.words:
-                    if self.labels.is_label_word(w):
+                for i, w in enumerate(row.words):
+                    if self.labels.is_label_word(w) or _in_prose(row.words, i):
                         continue
                     f = parse(Span(page.number, (w,)))
                     if f.value is None:

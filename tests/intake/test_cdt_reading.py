@@ -26,7 +26,6 @@ SCAN_GAPS = {
     "crlve-cdt-onibus2": {"chassi"},  # an 8 read 6, at 0.71
 }
 PHOTO_GAPS = {
-    "cnhe-cdt-sm-motorista2": {"categoria"},  # the '9 CAT. HAB.' row not read at all
     "crlve-cdt-sp-micro": {"categoria"},  # 'ALUGUEL' not read at all
 }
 

@@ -299,3 +299,89 @@ def test_a_coverage_row_printing_an_amount_and_that_amount_times_the_seats_names
     assert "ap_invalidez" not in caps
     found, caps = _scan_limits(Reader(ext, "apolice_seguro"))  # seats unknown: which of the two is a guess
     assert caps["ap_invalidez"] == GUESSED_COLUMN < CONFIDENT
+
+
+def test_a_passage_read_by_ocr_is_for_review_as_a_value_a_text_layers_is_not():
+    from intake.parsers._passage import passages
+    from validators.documents import STATED, Field
+
+    spec = doctypes.fields("contrato_fretamento")
+    times = "saída de Juiz de Fora às 07h10, de segunda a sexta-feira; retorno às 17h00"
+    found = {"horarios": Field(value=times, confidence=0.93, page=1),
+             "origem": Field(value="Juiz de Fora/MG", confidence=0.93, page=1)}  # short: as read
+    for source, want in (("ocr", (STATED, CONFIDENT)), ("pdf_text", (0.93, 0.93))):
+        ext = Extraction(media_type="application/pdf", sha256="0" * 64, page_count=1,
+                         pages=(Page(number=1, source=source, width=1, height=1),))
+        out = passages(found, ext, spec)
+        assert out["origem"].confidence == 0.93
+        assert want[0] <= out["horarios"].confidence <= want[1]
+        assert (out["horarios"].confidence < CONFIDENT) == (source == "ocr")
+
+
+def test_lista_kinds_whose_header_was_lost_are_read_from_the_names_or_the_cells_beside_them():
+    head = [[(0.3, "LISTA DE PASSAGEIROS")], [(0.06, "Nº"), (0.12, "NOME COMPLETO"), (0.6, "DOCUMENTO")]]
+    run_on = [[(0.06, "1"), (0.12, "ANA LIMA SOUZA CPF"), (0.6, "529.982.247-25")],
+              [(0.06, "2"), (0.12, "JOÃO DE SOUZA MAT"), (0.6, "20254727")],
+              [(0.06, "3"), (0.12, "RITA NASCIMENTO"), (0.6, "1784060")]]  # a surname is no kind
+    f = parsers.parse("lista_passageiros", _table_ext(head + run_on))["passageiros"].value
+    assert [(p["nome"], p["documento_tipo"]) for p in f] == [
+        ("ANA LIMA SOUZA", "cpf"), ("JOÃO DE SOUZA", "matricula"), ("RITA NASCIMENTO", None)]
+    beside = [[(0.3, "LISTA DE PASSAGEIROS")], [(0.06, "ASSINATURA"), (0.3, "NOME"), (0.6, "DOCUMENTO")],
+              [(0.06, "RG"), (0.3, "ANA LIMA"), (0.6, "7167975275")],
+              [(0.06, "RG"), (0.3, "JOÃO SOUZA"), (0.6, "3232072")]]
+    f = parsers.parse("lista_passageiros", _table_ext(beside))["passageiros"].value
+    assert [p["documento_tipo"] for p in f] == ["rg", "rg"]
+
+
+def test_lista_total_printed_under_any_of_its_labels_is_checked():
+    rows = [[(0.3, "LISTA DE PASSAGEIROS")], [(0.06, "Nº"), (0.12, "NOME COMPLETO"), (0.6, "CPF")],
+            [(0.06, "1"), (0.12, "ANA LIMA"), (0.6, "529.982.247-25")],
+            [(0.06, "2"), (0.12, "JOAO SOUZA"), (0.6, "111.444.777-35")],
+            [(0.5, "QUANTIDADE DE PASSAGEIROS:"), (0.8, "33")]]  # the rows of a page not read
+    f = parsers.parse("lista_passageiros", _table_ext(rows))
+    assert f["total_passageiros"].value == 2 and f["total_passageiros"].confidence < CONFIDENT
+    assert f["passageiros"].confidence < CONFIDENT
+
+
+def test_an_alphanumeric_cnpj_whose_check_digits_hold_for_a_look_alike_as_well_is_unsure():
+    from intake.parsers._common import _dv_twin, verified
+    from validators.documents import Field
+
+    # 'Q' weighs 33 and '0' 0: the same modulo 11, so the check digits cannot tell them apart
+    assert _dv_twin("8JC0EC80000156") and _dv_twin("8JC0EC8Q000156")
+    assert not _dv_twin("11222333000181")  # digits only: no look-alike letter makes it alphanumeric
+    f = verified(Field(value="8JC0EC80000156", confidence=0.7), "cnpj", ocr=True)
+    assert f.confidence < CONFIDENT
+    assert verified(Field(value="8JC0EC80000156", confidence=1.0), "cnpj", ocr=False).confidence == 1.0
+
+
+def test_a_town_read_glued_or_split_is_unsure():
+    from intake.parsers.contrato import _town_shaped
+
+    assert all(map(_town_shaped, ["Erechim/RS", "Santa Bárbara d'Oeste/SP", "Embu-Guaçu - SP", "PORTO ALEGRE/RS",
+                                  "Ipatinga/MG (portaria principal da usina)"]))
+    assert not any(map(_town_shaped, ["ErechimyRS", "Mar ingá/PR"]))
+
+
+def test_a_limits_header_cut_short_still_spans_its_column():
+    """'LIMITE MÁXIMO DE' (its 'INDENIZAÇÃO' lost) over the limits, a premium column beside it
+    whose header was not read: the limit is taken, not the premium, and unsure."""
+    def row(text, x, y, conf):
+        out = []
+        for t in text.split():
+            out.append(Word(text=t, bbox=(x, y, x + 0.0095 * len(t), y + 0.012), conf=conf))
+            x += 0.0095 * len(t) + 0.008
+        return out
+
+    lines = [row("COBERTURAS E LIMITES MÁXIMOS DE INDENIZAÇÃO", 0.085, 0.595, 0.95),
+             row("LIMITE MÁXIMO DE", 0.727, 0.613, 0.96)]
+    for y, name, premium, limit in ((0.679, "RC PASSAGEIROS", "R$ 2.316,28", "R$ 1.500.000,00"),
+                                    (0.694, "APP - MORTE ACIDENTAL", "R$ 4.496,06", "R$ 60.000,00"),
+                                    (0.725, "ASSISTÊNCIA MÉDICA E HOSPITALAR (DMH)", "R$ 963,32", "R$ 20.000,00")):
+        lines.append(row(name, 0.221, y, 0.95) + row(premium, 0.635, y, 0.96) + row(limit, 0.781, y, 0.96))
+    page = Page(number=1, source="ocr", width=1500, height=2000, lines=tuple(Line(words=tuple(ws)) for ws in lines))
+    f = parsers.parse("apolice_seguro", Extraction(media_type="image/jpeg", sha256="0" * 64, page_count=1,
+                                                   pages=(page,)))
+    assert (f["ap_por_passageiro"].value, f["rc_por_veiculo"].value, f["dmh_por_passageiro"].value) == \
+        (60000.0, 1500000.0, 20000.0)
+    assert max(f[k].confidence for k in ("ap_por_passageiro", "rc_por_veiculo", "dmh_por_passageiro")) < CONFIDENT

@@ -95,3 +95,14 @@ def test_a_joining_word_in_a_name_keeps_its_score():
     # the rules compare names word for word: 'DA SILVA' read 'DE SILVA' must stay unsure
     sp = _span(("MARIANA", 0.96), ("DE", 0.6), ("OLIVEIRA", 0.96))
     assert lx.prose_conf(sp, names=True, joining=False) < CONFIDENT
+
+
+def test_a_capitalised_non_word_one_look_alike_letter_from_a_word_is_a_misread_not_a_name():
+    assert lx.words(), "Tesseract's por word list (tesseract-ocr-por) is needed"
+    sp = _span(("FACULDADE", 0.96), ("NOVA", 0.95), ("ALTANÇA", 0.88))  # 'ALIANÇA', its I read T
+    assert lx.prose_conf(sp, names=True) < CONFIDENT
+    assert lx.prose_conf(_span(("FACULDADE", 0.96), ("NOVA", 0.95), ("ALIANÇA", 0.88)), names=True) >= CONFIDENT
+    # a name no single look-alike makes a word stays as Tesseract read it
+    assert lx.prose_conf(_span(("SCHMIDT", 0.88),), names=True) >= CONFIDENT
+    # Tesseract's own confidence does not clear it: print misreads like this one come out at 0.95
+    assert lx.prose_conf(_span(("ALTANÇA", 0.95),), names=True) < CONFIDENT

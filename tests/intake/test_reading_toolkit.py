@@ -770,3 +770,23 @@ def test_a_cards_validity_by_shape_is_its_latest_date_unless_that_is_in_another_
     owned = _ocr(row("4a DATA EMISSÃO", 0.10, 0.25, 0.9), row("18/09/2033", 0.10, 0.265, 0.9),
                  row("18/09/2023", 0.60, 0.60, 0.9))
     assert Extractor(Layout(owned), "cnh").by_shape("validade", pick=latest).value is None
+
+
+def test_a_word_of_a_sentence_is_not_a_value_by_its_shape():
+    from intake.parsers.cnh import _categoria
+
+    e = _ocr(row("2 e 1 NOME E SOBRENOME", 0.10, 0.22, 0.9), row("TOMÁS GOMES SANTOS", 0.10, 0.235, 0.9),
+             row("LN 14/06/2005 AD BRASILEIRO", 0.10, 0.33, 0.8),
+             row("A autenticidade desta CNH digital pode ser conferida", 0.10, 0.60, 0.9))
+    f = Extractor(Layout(e), "cnh").by_shape("categoria", _categoria)
+    assert f.value == "AD" and f.confidence < CONFIDENT  # not 'A', the sentence's first word
+    sentence = _ocr(row("A autenticidade desta CNH digital pode ser conferida", 0.10, 0.60, 0.9))
+    assert Extractor(Layout(sentence), "cnh").by_shape("categoria", _categoria).value is None
+
+
+def test_a_label_word_ending_a_sentence_in_small_letters_is_prose():
+    prose = [row("danos causados aos passageiros transportados pelo veículo descrito nesta", 0.10, 0.41, 0.96),
+             row("apólice.", 0.10, 0.47, 0.96), row("São Paulo, 27 de dezembro de 2024.", 0.10, 0.50, 0.96)]
+    assert Extractor(Layout(_ocr(*prose)), "apolice_seguro").field("numero_apolice").value is None
+    labelled = _ocr(row("APÓLICE Nº: 1053327654992", 0.10, 0.20, 0.92), *prose)
+    assert Extractor(Layout(labelled), "apolice_seguro").field("numero_apolice").value == "1053327654992"

@@ -291,3 +291,16 @@ def test_empty_packet_is_never_ok():
     items = run(RB, [], REF)
     assert all(i.status != "ok" or i.id == "art7-p2" for i in items)
     assert get(valid_packet(), "crlv1").fields["lotacao"].value == 46
+
+
+def test_a_long_passage_read_unsure_only_to_the_letter_is_stated():
+    # an itinerary and times a scan read at 0.75 (a passage: one word in a dozen may be off)
+    times = "saída de Belo Horizonte às 06h30, de segunda a sexta-feira; retorno às 18h00"
+    packet = setf(setf(valid_packet(), "contrato", "horarios", times, confidence=0.75),
+                  "contrato", "itinerario", confidence=0.75)
+    expect(run(RB, packet, REF))
+    # a short value is no passage: unsure, it may be a misread 'a combinar'
+    expect(run(RB, setf(valid_packet(), "contrato", "horarios", "A combinar", confidence=0.75), REF),
+           {"art7": "review"})
+    # read below STATED: review
+    expect(run(RB, setf(valid_packet(), "contrato", "horarios", times, confidence=0.65), REF), {"art7": "review"})

@@ -17,7 +17,7 @@ from typing import Any
 
 from validators import doctypes
 from validators.checks.base import Outcome
-from validators.documents import CONFIDENT, Document, Finding
+from validators.documents import CONFIDENT, PASSAGE_WORDS, STATED, Document, Finding
 from validators.dates import br, to_date
 from validators.money import brl
 
@@ -46,6 +46,17 @@ class Read:
     @property
     def confident(self) -> bool:
         return self.present and self.confidence >= CONFIDENT and doc_trusted(self.doc)
+
+    @property
+    def stated(self) -> bool:
+        """The document states the field: read with confidence, or a passage (doctypes.yaml)
+        of PASSAGE_WORDS words or more read at STATED or more, unsure only to the letter."""
+        if self.confident:
+            return True
+        if not (self.present and isinstance(self.value, str) and self.doc is not None and doc_trusted(self.doc)):
+            return False
+        spec = doctypes.fields(self.doc.type).get(self.field, {})
+        return bool(spec.get("passage")) and self.confidence >= STATED and len(self.value.split()) >= PASSAGE_WORDS
 
     @property
     def doc_id(self) -> str | None:

@@ -309,7 +309,7 @@ def itinerary_grade(ctx: Context, model: str = "") -> list[Outcome]:
     c = ctx.packet.contract
     it = read(c, "itinerario")
     described = read(c, "itinerario_descrito")
-    if it.confident or (described.confident and described.value is True):
+    if it.stated or (described.confident and described.value is True):
         return [not_applicable("grade_itinerario.dispensada",
                                "Itinerário descrito no contrato: grade de itinerário dispensada (Art. 7º).", c)]
     grades = ctx.packet.of("grade_itinerario")

@@ -28,14 +28,15 @@ def _contract(ctx: Context):
 @check("contract_states")
 def contract_states(ctx: Context, fields: list[str]) -> list[Outcome]:
     """The contract states each of these fields. Not read: review (a parser never asserts an
-    absence); read as a placeholder ("a combinar", "a definir"): fail."""
+    absence); read as a placeholder ("a combinar", "a definir"): fail. A long passage read
+    unsure only to the letter is stated (Read.stated)."""
     c = _contract(ctx)
     if c is None:
         return [missing("contrato_fretamento")]
     outs = []
     for name in fields:
         r = read(c, name)
-        if not r.confident:
+        if not r.stated:
             outs.append(uncertain(r, f"{r.label} indicado(a) no contrato"))
         elif isinstance(r.value, str) and _PLACEHOLDER.match(fold(r.value)):
             outs.append(fail(f"contrato_fretamento.{name}_nao_indicado",
