@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from api import errors, web
+from api import docs, errors, privacy, web
 from api.metrics import Metrics
 from api.routes import documents, health, me, packets, rulebooks
 from intake import db, dispatch
@@ -36,8 +36,10 @@ somente leitura, os pacotes enviados aos regulamentos do órgão.
 **Erros**: `application/problem+json` (RFC 9457), com `code` estável e mensagens em português.
 
 **Callbacks**: com `callback_url`, o resultado é enviado por POST quando o pacote termina,
-assinado em `X-FretaDoc-Signature: sha256=<HMAC-SHA256 do corpo com o segredo do cliente>`,
-com novas tentativas e espera crescente. `X-FretaDoc-Delivery` identifica a entrega.
+assinado segundo o Standard Webhooks: `webhook-id` (o mesmo em toda nova tentativa do mesmo
+evento), `webhook-timestamp` e `webhook-signature` (`v1,` + base64 do HMAC-SHA256 de
+`id.timestamp.corpo` com o segredo `whsec_` do cliente; o pacote `standardwebhooks` verifica).
+Novas tentativas com espera crescente.
 """
 
 TAGS = [
@@ -72,6 +74,7 @@ def configure_logging(settings: Settings) -> None:
     if not root.handlers:
         logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("fretadoc").setLevel(settings.log_level.upper())
+    privacy.install_log_filter()
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -99,13 +102,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.dispatcher.close()
 
     app = FastAPI(title="FretaDoc", version="1.0.0", description=DESCRIPTION, openapi_tags=TAGS,
-                  lifespan=lifespan, contact={"name": "FretaDoc"})
+                  lifespan=lifespan, contact={"name": "FretaDoc"}, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.dispatcher = None
     app.state.metrics = Metrics(settings, lambda: app.state.dispatcher)
     app.middleware("http")(app.state.metrics.middleware)
+    app.add_middleware(privacy.RefuseKeysInUrls)  # outermost: before anything reads the request
     errors.install(app)
     for module in (packets, documents, rulebooks, me, health):
         app.include_router(module.router)
+    docs.install(app)  # /docs, its assets from this service
+    docs.install_openapi(app)
     web.install(app)  # the page at / and its assets under /web
     return app

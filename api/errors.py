@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import compile_path
 
 from intake.errors import ServiceError
 
@@ -55,6 +56,15 @@ _BY_STATUS = {
 }
 
 
+def allowed_methods(request: Request) -> list[str]:
+    """The methods the API documents at this path (Starlette's 405 names only the first route's)."""
+    methods: set[str] = set()
+    for path, ops in request.app.openapi().get("paths", {}).items():
+        if compile_path(path)[0].match(request.url.path):
+            methods |= {m.upper() for m in ops if m in ("get", "post", "put", "patch", "delete")}
+    return sorted(methods)
+
+
 def _field(loc: tuple) -> str:
     parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
     return ".".join(parts) or "requisição"
@@ -69,7 +79,10 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException):
         code, title, detail = _BY_STATUS.get(exc.status_code, ("erro", "Erro", "A requisição falhou."))
-        return problem_response(code, exc.status_code, title, detail, request, headers=exc.headers)
+        headers = exc.headers
+        if exc.status_code == 405:
+            headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(request))}
+        return problem_response(code, exc.status_code, title, detail, request, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError):

@@ -23,7 +23,7 @@ class ProblemDoc(BaseModel):
     model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [{
         "type": "urn:fretadoc:problema:regulamento_desconhecido", "code": "regulamento_desconhecido",
         "title": "Regulamento desconhecido", "status": 422,
-        "detail": "Rulebook desconhecido: 'xx'. Disponíveis: rs-metroplan-escolar.",
+        "detail": "Regulamento desconhecido: 'xx'. Disponíveis: rs-metroplan-escolar.",
         "instance": "/v1/packets"}]})
 
     type: str

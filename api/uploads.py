@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 
 from fastapi import Request
 from python_multipart.exceptions import FormParserError
-from python_multipart.multipart import MultipartParser, parse_options_header
+from python_multipart.multipart import MultipartParser, MultipartState, parse_options_header
 
 from intake.errors import ServiceError
 
 HEAD_BYTES = 1024  # enough for ocr.sniff
 FILE_FIELDS = ("files", "files[]", "file")
 MAX_FIELDS = 32
+MAX_PART_HEADER = 4096  # a part's header (its field and file name), checked here to say why
 DRAIN_LIMIT = 256 * 1024 * 1024  # read and drop at most this much after a refusal
 
 
@@ -47,19 +48,27 @@ class Form:
     files: list[FilePart] = field(default_factory=list)
 
 
-def _mib(n: int) -> str:
-    return f"{n / 1_048_576:.0f} MB" if n >= 1_048_576 else f"{n // 1024} KB"
+def size_text(n: int) -> str:
+    """A limit as people read it, never rounded down ('6.000 bytes', not '5 KB')."""
+    for unit, size in (("MB", 1_048_576), ("KB", 1024), ("bytes", 1)):
+        if n >= size and n % size == 0 or size == 1:
+            return f"{n // size:,} {unit}".replace(",", ".")
+    raise AssertionError("unreachable")
+
+
+def files_text(n: int) -> str:
+    return "1 arquivo" if n == 1 else f"{n} arquivos"
 
 
 def too_large_file(limit: int, position: int) -> ServiceError:
     return ServiceError("arquivo_grande_demais", 413, "Arquivo grande demais",
-                        f"O arquivo {position} passa do limite de {_mib(limit)} por arquivo.",
+                        f"O arquivo {position} passa do limite de {size_text(limit)} por arquivo.",
                         limit=limit, file=position)
 
 
 def too_many_files(limit: int) -> ServiceError:
     return ServiceError("arquivos_demais", 413, "Arquivos demais",
-                        f"Um pacote pode ter no máximo {limit} arquivos.", limit=limit)
+                        f"Uma requisição pode ter no máximo {files_text(limit)}.", limit=limit)
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -101,6 +110,10 @@ class _Receiver:
 
     def on_header_value(self, data, start, end):
         self._hvalue += data[start:end]
+        if len(self._hvalue) > MAX_PART_HEADER:
+            raise ServiceError("cabecalho_grande_demais", 400, "Cabeçalho de parte grande demais",
+                               f"O cabeçalho de uma parte do multipart (o nome do campo ou do arquivo) passa de "
+                               f"{size_text(MAX_PART_HEADER)}; use um nome de arquivo mais curto.")
 
     def on_header_end(self):
         self._headers[self._hname.lower()] = self._hvalue
@@ -136,7 +149,7 @@ class _Receiver:
         if f is None:
             if len(self._value) + len(chunk) > self.limits.max_field_bytes:
                 raise ServiceError("campo_grande_demais", 413, "Campo grande demais",
-                                   f"O campo '{self._name}' passa de {_mib(self.limits.max_field_bytes)}.")
+                                   f"O campo '{self._name}' passa de {size_text(self.limits.max_field_bytes)}.")
             self._value.extend(chunk)
             return
         f.size += len(chunk)
@@ -175,10 +188,11 @@ async def receive(request: Request, directory: str, limits: Limits) -> Form:
     if length and length.isdigit() and int(length) > ceiling:
         raise ServiceError("requisicao_grande_demais", 413, "Requisição grande demais",
                            f"A requisição tem {int(length) / 1_048_576:.0f} MB; o máximo é "
-                           f"{limits.max_files} arquivos de até {_mib(limits.max_file_bytes)}.")
+                           f"{files_text(limits.max_files)} de até {size_text(limits.max_file_bytes)}.")
     charset = params.get(b"charset", b"utf-8").decode("latin-1")
     receiver = _Receiver(directory, limits, charset)
-    parser = MultipartParser(params[b"boundary"], receiver.callbacks())
+    # python-multipart's own header ceiling set above ours, so a long file name gets our reason
+    parser = MultipartParser(params[b"boundary"], receiver.callbacks(), max_header_size=64 * MAX_PART_HEADER)
     refused: ServiceError | None = None
     drained = 0
     try:
@@ -195,9 +209,15 @@ async def receive(request: Request, directory: str, limits: Limits) -> Form:
                     break
         if refused is None:
             parser.finalize()
+            if parser.state != MultipartState.END:
+                # python-multipart's finalize does not check this: a body cut off mid-part
+                raise ServiceError("multipart_incompleto", 400, "Corpo multipart incompleto",
+                                   "O corpo da requisição terminou antes do fim do multipart/form-data "
+                                   "(um arquivo ou campo chegou cortado); envie de novo.")
     except FormParserError:
         raise ServiceError("multipart_invalido", 400, "Corpo multipart inválido",
-                           "O corpo da requisição não é um multipart/form-data válido.") from None
+                           "O corpo da requisição não é um multipart/form-data válido (parte malformada ou "
+                           f"cabeçalho de parte com mais de {size_text(64 * MAX_PART_HEADER)}).") from None
     finally:
         receiver.close()
     if refused is not None:

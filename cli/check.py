@@ -13,6 +13,7 @@ from rich.text import Text
 from cli.common import read_paths, stdout, unreadable_all, unreadable_message
 from intake import pipeline
 from validators import rulebooks
+from validators.dates import reference_out_of_range
 from validators.result import Result
 
 STATUS_LABEL = {
@@ -38,9 +39,13 @@ def parse_reference_date(raw: str | None) -> date:
     if raw is None:
         return today_in_brazil()
     try:
-        return date.fromisoformat(raw)
+        ref = date.fromisoformat(raw)
     except ValueError:
         raise errors.UsageError(f"--reference-date deve ser uma data AAAA-MM-DD, não '{raw}'.") from None
+    why = reference_out_of_range(ref)
+    if why:
+        raise errors.UsageError(f"--reference-date: {why}.")
+    return ref
 
 
 def parse_facts(raw: list[str]) -> dict[str, str]:

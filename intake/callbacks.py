@@ -1,9 +1,13 @@
 """Callbacks: when a packet finishes, its result is POSTed to the sender's callback_url.
 
-The body is the contract's result document (or, for a failed packet, its error), signed with
-HMAC-SHA256 under the tenant's secret in X-FretaDoc-Signature. Each packet has one outbox row;
-a failed attempt is tried again after callback_backoff * 2**(n-1) seconds, up to
-callback_max_attempts. Delivery is at least once: X-FretaDoc-Delivery lets receivers dedupe.
+The body is the contract's result document (or, for a failed packet, its error), signed as
+Standard Webhooks prescribe: `webhook-id` (one per event, the same at every attempt, so a
+receiver recognises a resend), `webhook-timestamp` (the attempt's time) and `webhook-signature`
+(HMAC-SHA256 of 'id.timestamp.body' under the tenant's `whsec_` secret). Each packet has one
+outbox row; a failed attempt is tried again after callback_backoff * 2**(n-1) seconds, up to
+callback_max_attempts, and no attempt goes out before its time, not even after a restart.
+Outside development the host must resolve to globally routable addresses only, and the request
+goes to the address that was checked (no second lookup a DNS rebinding could answer).
 """
 
 from __future__ import annotations
@@ -12,10 +16,11 @@ import ipaddress
 import json
 import logging
 import socket
+import time
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 from sqlalchemy.orm import Session
@@ -38,16 +43,28 @@ def callback_body(s: Session, packet: Packet) -> bytes:
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def _private_host(host: str) -> bool:
+def _routable(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
+        ip = ip.ipv4_mapped
+    # is_global leaves out private, loopback, link-local, shared (100.64/10), reserved, 6to4 relays...
+    return ip.is_global and not ip.is_multicast
+
+
+def public_addresses(host: str, port: int) -> list[str] | None:
+    """The host's addresses when every one is globally routable; None when any is not (an
+    internal name must not be reached through a public one either). [] when it does not resolve."""
     try:
-        infos = socket.getaddrinfo(host, None)
-    except OSError:
-        return False  # resolution fails later, as a delivery error
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        return []  # resolution fails: a delivery error, not an internal address
+    addrs = []
     for info in infos:
-        ip = ipaddress.ip_address(info[4][0])
-        if ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_reserved or ip.is_multicast:
-            return True
-    return False
+        ip = ipaddress.ip_address(info[4][0].split("%", 1)[0])
+        if not _routable(ip):
+            return None
+        if str(ip) not in addrs:
+            addrs.append(str(ip))
+    return addrs
 
 
 def check_callback_url(url: str, settings: Settings) -> str:
@@ -58,7 +75,7 @@ def check_callback_url(url: str, settings: Settings) -> str:
     if settings.env == "production" and parts.scheme != "https":
         raise ServiceError("callback_url_invalida", 422, "callback_url inválida",
                            "Em produção, callback_url deve usar https://.")
-    if not settings.allow_private_callbacks and _private_host(parts.hostname):
+    if not settings.allow_private_callbacks and public_addresses(parts.hostname, parts.port or 443) is None:
         raise ServiceError("callback_url_invalida", 422, "callback_url inválida",
                            "callback_url aponta para um endereço interno, o que não é permitido.")
     return url
@@ -70,32 +87,74 @@ class Delivery:
     retry_in: float | None  # seconds, when another attempt is due
 
 
+def event_id(packet_id: str, event: str) -> str:
+    return f"msg_{packet_id}_{event.replace('.', '_')}"
+
+
+def _aware(t: datetime) -> datetime:
+    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)  # SQLite hands back naive UTC
+
+
+def pinned(url: str) -> tuple[str, str, str]:
+    """(URL with the host replaced by its one checked address, Host header, TLS name): resolved
+    once here, so the address connected to is the address checked."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    addrs = public_addresses(host, port)
+    if addrs is None:
+        raise httpx.ConnectError("callback host resolves to an internal address")
+    if not addrs:
+        raise httpx.ConnectError("callback host does not resolve")
+    ip = addrs[0]
+    netloc = (f"[{ip}]" if ":" in ip else ip) + (f":{parts.port}" if parts.port else "")
+    return (urlunsplit((parts.scheme, netloc, parts.path or "/", parts.query, "")),
+            parts.netloc.rpartition("@")[2], host)
+
+
+def _post(url: str, body: bytes, headers: dict[str, str], settings: Settings) -> httpx.Response:
+    """POST to the URL; outside development, to the address checked (`pinned`), with the URL's
+    host name for Host and for TLS (SNI and the certificate's name)."""
+    if settings.allow_private_callbacks:
+        return httpx.post(url, content=body, headers=headers, timeout=settings.callback_timeout,
+                          follow_redirects=False)
+    target, host_header, tls_name = pinned(url)
+    with httpx.Client(timeout=settings.callback_timeout, follow_redirects=False) as client:
+        req = client.build_request("POST", target, content=body, headers={**headers, "Host": host_header},
+                                   extensions={"sni_hostname": tls_name})
+        return client.send(req)
+
+
 def deliver_callback(packet_id: str, *, settings: Settings | None = None) -> Delivery:
-    """One delivery attempt of the packet's callback, recorded in the outbox."""
+    """One delivery attempt of the packet's callback, recorded in the outbox; an attempt asked
+    for before its time (a restart, a duplicate task) only says when it is due."""
     settings = settings or get_settings()
     with db.session_scope(settings) as s:
         cb = s.get(Callback, packet_id)
         packet = s.get(Packet, packet_id)
         if cb is None or packet is None or cb.status != "pending":
             return Delivery(delivered=cb is not None and cb.status == "delivered", retry_in=None)
+        wait = (_aware(cb.next_attempt_at) - utcnow()).total_seconds() if cb.attempts else 0.0
+        if wait > 0.05:
+            return Delivery(delivered=False, retry_in=wait)
         tenant = s.get(Tenant, packet.tenant_id)
         body = callback_body(s, packet)
         url, event, attempt = packet.callback_url, cb.event, cb.attempts + 1
         secret = callback_secret(tenant, settings)
+    msg_id, timestamp = event_id(packet_id, event), int(time.time())
     headers = {
         "Content-Type": "application/json",
         "User-Agent": "FretaDoc-Callback/1",
+        "webhook-id": msg_id,
+        "webhook-timestamp": str(timestamp),
+        "webhook-signature": sign(msg_id, timestamp, body, secret),
         "X-FretaDoc-Event": event,
-        "X-FretaDoc-Delivery": f"{packet_id}.{attempt}",
         "X-FretaDoc-Packet": packet_id,
-        "X-FretaDoc-Signature": sign(body, secret),
+        "X-FretaDoc-Attempt": str(attempt),
     }
     status_code, error = None, None
     try:
-        if not settings.allow_private_callbacks and _private_host(urlsplit(url).hostname or ""):
-            raise httpx.ConnectError("callback host resolves to an internal address")
-        resp = httpx.post(url, content=body, headers=headers, timeout=settings.callback_timeout,
-                          follow_redirects=False)
+        resp = _post(url, body, headers, settings)
         status_code = resp.status_code
         ok = 200 <= resp.status_code < 300
         if not ok:

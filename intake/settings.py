@@ -71,6 +71,9 @@ class Settings(BaseSettings):
 
     page_dpi: int = 150
     log_level: str = "INFO"
+    # /metrics closed: a token for `Authorization: Bearer` and/or client networks (CIDRs, comma-separated)
+    metrics_token: str | None = None
+    metrics_allow: str | None = None
 
     @model_validator(mode="after")
     def _refuse_unsafe(self) -> "Settings":

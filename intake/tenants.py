@@ -9,6 +9,7 @@ Callback secrets are derived (HMAC of the server secret), so the database holds 
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -58,8 +59,13 @@ def callback_secret(tenant: Tenant, settings: Settings | None = None) -> str:
     return "whsec_" + hmac.new(settings.secret_key.encode(), msg, hashlib.sha256).hexdigest()
 
 
-def sign(body: bytes, secret: str) -> str:
-    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+def sign(msg_id: str, timestamp: int, body: bytes, secret: str) -> str:
+    """The Standard Webhooks signature (`webhook-signature`): 'v1,' and the base64 HMAC-SHA256 of
+    'id.timestamp.body' under the secret's key (the base64 after 'whsec_'), so a receiver checks
+    it with the `standardwebhooks` package and a captured callback cannot be replayed later."""
+    key = base64.b64decode(secret.removeprefix("whsec_"))
+    mac = hmac.new(key, f"{msg_id}.{timestamp}.".encode() + body, hashlib.sha256).digest()
+    return "v1," + base64.b64encode(mac).decode()
 
 
 def get_or_create_tenant(session: Session, name: str, kind: str,

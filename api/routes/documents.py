@@ -17,7 +17,7 @@ from intake.errors import ServiceError
 router = APIRouter(tags=["documentos"])
 
 BODY = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
-    "type": "object", "required": ["file"],
+    "type": "object", "required": ["file"], "additionalProperties": False,
     "properties": {"file": {"type": "string", "format": "binary",
                             "description": "Um arquivo: PDF, PNG, JPEG, TIFF ou WebP."}}}}}}}
 

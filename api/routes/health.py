@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hmac
+import ipaddress
 import shutil
 import subprocess
 import time
@@ -102,7 +104,30 @@ async def readyz(request: Request) -> Any:
                             mode=mode, checks=checks)
 
 
+def _metrics_allowed(request: Request) -> bool:
+    """Open unless FRETADOC_METRICS_TOKEN or FRETADOC_METRICS_ALLOW close it; either one admits."""
+    settings = request.app.state.settings
+    if not settings.metrics_token and not settings.metrics_allow:
+        return True
+    given = request.headers.get("authorization", "")
+    if settings.metrics_token and hmac.compare_digest(given.encode(), f"Bearer {settings.metrics_token}".encode()):
+        return True
+    if settings.metrics_allow and request.client:
+        try:
+            ip = ipaddress.ip_address(request.client.host)
+        except ValueError:
+            return False
+        nets = [n.strip() for n in settings.metrics_allow.split(",") if n.strip()]
+        return any(ip in ipaddress.ip_network(n, strict=False) for n in nets)
+    return False
+
+
 @router.get("/metrics", summary="Métricas (Prometheus)", response_class=Response,
-            responses={200: {"content": {"text/plain": {}}}})
+            responses={200: {"content": {"text/plain": {}}},
+                       403: {"model": ProblemDoc, "content": {"application/problem+json": {}},
+                             "description": "Métricas fechadas (FRETADOC_METRICS_TOKEN / FRETADOC_METRICS_ALLOW)"}})
 async def metrics(request: Request) -> Response:
+    if not _metrics_allowed(request):
+        return problem_response("metricas_fechadas", 403, "Métricas fechadas",
+                                "As métricas exigem o token de métricas ou um endereço permitido.", request)
     return await run_in_threadpool(request.app.state.metrics.response)

@@ -9,6 +9,7 @@ from pydantic import BaseModel
 from sqlalchemy import select
 
 from api.deps import SessionDep, get_principal
+from api.schemas import PROBLEM_RESPONSES
 from intake.db.models import AuthorityRulebook
 from intake.tenants import Principal
 
@@ -23,7 +24,7 @@ class Me(BaseModel):
     rulebooks: list[str]  # for an authority: the rulebooks whose packets its clerks see
 
 
-@router.get("", response_model=Me, summary="A chave em uso: cliente e permissões")
+@router.get("", response_model=Me, summary="A chave em uso: cliente e permissões", responses=PROBLEM_RESPONSES)
 def me(principal: Annotated[Principal, Depends(get_principal)], session: SessionDep) -> Me:
     rulebooks = session.scalars(select(AuthorityRulebook.rulebook_id).where(
         AuthorityRulebook.tenant_id == principal.tenant_id).order_by(AuthorityRulebook.rulebook_id)).all()

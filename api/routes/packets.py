@@ -21,6 +21,7 @@ from intake.errors import ServiceError
 from intake.service import PacketRequest, Upload
 from intake.settings import Settings
 from intake.storage import BlobNotFound
+from validators.dates import reference_out_of_range
 
 log = logging.getLogger("fretadoc.api")
 router = APIRouter(prefix="/v1/packets", tags=["pacotes"])
@@ -34,12 +35,13 @@ UPLOAD_BODY = {
             "schema": {
                 "type": "object",
                 "required": ["rulebook", "files"],
+                "additionalProperties": False,
                 "properties": {
-                    "files": {"type": "array", "items": {"type": "string", "format": "binary"},
+                    "files": {"type": "array", "items": {"type": "string", "format": "binary"}, "minItems": 1,
                               "description": "Os arquivos do pacote (PDF, PNG, JPEG, TIFF, WebP), em ordem."},
                     "rulebook": {"type": "string", "description": "Regulamento (GET /v1/rulebooks).",
                                  "example": "rs-metroplan-escolar"},
-                    "reference_date": {"type": "string", "format": "date",
+                    "reference_date": {"type": "string", "format": "date", "pattern": "^20[0-9]{2}-[0-9]{2}-[0-9]{2}$",
                                        "description": "Data em que o pacote é julgado (padrão: hoje em "
                                                       "America/Sao_Paulo).", "example": "2026-03-02"},
                     "facts": {"type": "string", "description": "Objeto JSON de fatos declarados.",
@@ -110,6 +112,9 @@ def build_request(form: uploads.Form, settings: Settings) -> PacketRequest:
     except ValueError:
         raise _problem("data_de_referencia_invalida", 422, "Data de referência inválida",
                        f"reference_date deve ser uma data AAAA-MM-DD, não '{given[:40]}'.") from None
+    why = reference_out_of_range(ref)
+    if why:
+        raise _problem("data_de_referencia_invalida", 422, "Data de referência inválida", f"reference_date: {why}.")
     callback = (form.fields.get("callback_url") or "").strip() or None
     if callback:
         if len(callback) > 2000:
@@ -195,7 +200,7 @@ async def create_packet(
 def list_packets(
     principal: PrincipalDep, session: SessionDep,
     limit: Annotated[int, Query(ge=1, le=100, description="Itens por página")] = 20,
-    offset: Annotated[int, Query(ge=0, description="Quantos itens pular")] = 0,
+    offset: Annotated[int, Query(ge=0, le=1_000_000_000, description="Quantos itens pular")] = 0,
     status: Annotated[str | None, Query(pattern="^(queued|processing|done|failed)$")] = None,
 ) -> PacketList:
     rows, total = service.list_packets(session, principal, limit=limit, offset=offset, status=status)

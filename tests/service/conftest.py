@@ -12,6 +12,7 @@ import socket
 import sys
 import tempfile
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -178,7 +179,7 @@ class Receiver:
                 with receiver.arrived:
                     status = receiver.statuses.pop(0) if receiver.statuses else 200
                     receiver.requests.append({"path": self.path, "headers": dict(self.headers),
-                                              "body": body, "answered": status})
+                                              "body": body, "answered": status, "at": time.monotonic()})
                     receiver.arrived.notify_all()
                 self.send_response(status)
                 self.send_header("Content-Length", "0")

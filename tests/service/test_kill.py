@@ -82,5 +82,5 @@ def test_killed_worker_loses_and_duplicates_nothing(mode, make_stack, receiver):
     assert st.sql("SELECT count(*) FROM results WHERE packet_id = :p", p=pid) == [(1,)]
     calls = rcv.wait_for(1, timeout=30)
     time.sleep(2)
-    assert len(rcv.requests) == 1, [c["headers"].get("X-FretaDoc-Delivery") for c in rcv.requests]
+    assert len(rcv.requests) == 1, [c["headers"].get("webhook-id") for c in rcv.requests]
     assert calls[0]["body"] and st.sql("SELECT status FROM callbacks WHERE packet_id = :p", p=pid) == [("delivered",)]

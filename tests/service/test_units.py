@@ -144,3 +144,56 @@ def test_page_image_is_turned_as_the_reader_turned_the_page(tmp_path):
     page = Image.open(io.BytesIO(ocr.render_page(data, 1, dpi=72, rotation=rotation)))
     assert (page.width < page.height) == (upright.width < upright.height)
     assert service.page_rotation(digest, 2, settings) == 0  # no such page: not turned
+
+
+def test_a_signed_callback_replayed_later_does_not_verify():
+    """The signature covers the timestamp: a delivery captured and sent again an hour later is
+    refused by a Standard Webhooks receiver, though signed with the right secret."""
+    import time
+
+    from standardwebhooks import Webhook, WebhookVerificationError
+
+    from intake.tenants import sign
+
+    secret, body, msg = "whsec_" + "ab12" * 16, b'{"packet_id":"p1"}', "msg_p1_packet_done"
+    now = int(time.time())
+    fresh = {"webhook-id": msg, "webhook-timestamp": str(now), "webhook-signature": sign(msg, now, body, secret)}
+    assert Webhook(secret).verify(body, fresh) == {"packet_id": "p1"}
+    old = now - 3600
+    replayed = {"webhook-id": msg, "webhook-timestamp": str(old), "webhook-signature": sign(msg, old, body, secret)}
+    with pytest.raises(WebhookVerificationError):
+        Webhook(secret).verify(body, replayed)
+
+
+def test_callbacks_go_only_to_globally_routable_addresses_and_to_the_one_checked(monkeypatch):
+    import socket
+
+    import httpx
+
+    from intake import callbacks
+
+    for ip in ("100.64.0.1", "10.0.0.7", "192.168.1.2", "169.254.169.254", "127.0.0.1", "0.0.0.0",
+               "::1", "::ffff:10.0.0.7", "fc00::1", "fe80::1", "240.0.0.1", "198.18.0.1"):
+        assert callbacks.public_addresses(ip, 443) is None, ip
+    assert callbacks.public_addresses("8.8.8.8", 443) == ["8.8.8.8"]
+    prod = Settings(env="production", secret_key="x" * 40)
+    from intake.errors import ServiceError
+
+    with pytest.raises(ServiceError):
+        callbacks.check_callback_url("https://100.64.0.1/x", prod)
+    # A name that answers a public address first and an internal one next (DNS rebinding): the
+    # request is sent to the address checked, resolved once, the name kept for Host and TLS.
+    answers = iter(["93.184.216.34", "127.0.0.1"])
+    calls = []
+
+    def rebinding(host, port, *a, **k):
+        calls.append(host)
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (next(answers), port))]
+
+    monkeypatch.setattr(callbacks.socket, "getaddrinfo", rebinding)
+    target, host_header, tls_name = callbacks.pinned("https://portal.example:8443/cb?x=1")
+    assert (target, host_header, tls_name) == ("https://93.184.216.34:8443/cb?x=1", "portal.example:8443",
+                                               "portal.example")
+    assert calls == ["portal.example"]
+    with pytest.raises(httpx.ConnectError):
+        callbacks.pinned("https://portal.example/cb")  # the second answer is internal: refused

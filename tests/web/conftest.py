@@ -11,6 +11,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -105,6 +106,13 @@ def new_page(browser, web_stack):
     """A fresh browser profile per call (its own sessionStorage and localStorage)."""
     contexts = []
     errors = PageErrors()
+    own = urlsplit(web_stack.base_url).netloc
+    elsewhere: list[str] = []  # requests to any other machine: none may leave (CDN, fonts, badges)
+
+    def watch(url: str) -> None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("data", "blob", "about") and parts.netloc != own:
+            elsewhere.append(url)
 
     def make():
         ctx = browser.new_context(locale="pt-BR", timezone_id="America/Sao_Paulo",
@@ -114,10 +122,13 @@ def new_page(browser, web_stack):
         contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("request", lambda req: watch(req.url))
         return page
 
     make.errors = errors
+    make.elsewhere = elsewhere
     yield make
     for ctx in contexts:
         ctx.close()
     assert not errors, f"erros de JavaScript na página: {errors}"
+    assert not elsewhere, f"pedidos a outras máquinas: {elsewhere}"

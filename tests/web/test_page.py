@@ -308,3 +308,15 @@ def test_a_revoked_key_brings_back_the_login_with_the_reason(new_page, web_stack
     expect(page.get_by_label("Chave de API")).to_be_visible()
     expect(page.get_by_role("alert")).to_contain_text("A chave informada não existe ou foi revogada.")
     assert page.evaluate("sessionStorage.getItem('fretadoc.key')") is None
+
+
+def test_the_api_docs_render_with_nothing_from_another_machine(new_page):
+    """/docs is Swagger UI served by the service itself: it renders the API's operations, and
+    `new_page` fails the test on any request to another host (a CDN, a favicon, a badge)."""
+    page = new_page()
+    page.goto("/docs")
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text("FretaDoc")
+    expect(page.locator(".opblock-summary-path", has_text="/v1/packets").first).to_be_visible()
+    page.locator(".opblock-summary-path", has_text="/v1/rulebooks").first.click()
+    expect(page.get_by_role("button", name="Try it out").first).to_be_visible()
+    assert new_page.elsewhere == []

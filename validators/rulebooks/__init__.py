@@ -248,7 +248,7 @@ def load(rulebook_id: str) -> Rulebook:
     books = _all()
     if rulebook_id not in books:
         known = ", ".join(sorted(books)) or "(nenhum)"
-        raise UnknownRulebook(f"Rulebook desconhecido: {rulebook_id!r}. Disponíveis: {known}.")
+        raise UnknownRulebook(f"Regulamento desconhecido: {rulebook_id!r}. Disponíveis: {known}.")
     return books[rulebook_id]
 
 
