@@ -74,6 +74,8 @@ class Metrics:
                                     registry=self.registry)
         self.refused = Counter("fretadoc_uploads_refused_total", "Envios recusados, por código",
                                ["code"], registry=self.registry)
+        self.aborted = Counter("fretadoc_uploads_aborted_total",
+                               "Envios interrompidos pelo cliente antes do fim do corpo", registry=self.registry)
         self.registry.register(QueueCollector(settings, dispatcher_getter))
 
     async def middleware(self, request: Request, call_next):

@@ -8,6 +8,7 @@ files or a field passes its limit. Nothing reaches storage until every check has
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import re
 import tempfile
@@ -16,14 +17,26 @@ from dataclasses import dataclass, field
 from fastapi import Request
 from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, MultipartState, parse_options_header
+from starlette.requests import ClientDisconnect
 
 from intake.errors import ServiceError
+
+log = logging.getLogger("fretadoc.api")
 
 HEAD_BYTES = 1024  # enough for ocr.sniff
 FILE_FIELDS = ("files", "files[]", "file")
 MAX_FIELDS = 32
 MAX_PART_HEADER = 4096  # a part's header (its field and file name), checked here to say why
 DRAIN_LIMIT = 256 * 1024 * 1024  # read and drop at most this much after a refusal
+
+
+class ClientGone(ServiceError):
+    """The client hung up before its body arrived: no one to answer, nothing stored. Not a
+    fault of the service: an INFO line and a metric, no traceback."""
+
+    def __init__(self) -> None:
+        super().__init__("cliente_desconectado", 400, "Envio interrompido",
+                         "A conexão foi encerrada pelo cliente antes do fim do envio; nada foi guardado.")
 
 
 @dataclass
@@ -194,9 +207,10 @@ async def receive(request: Request, directory: str, limits: Limits) -> Form:
     # python-multipart's own header ceiling set above ours, so a long file name gets our reason
     parser = MultipartParser(params[b"boundary"], receiver.callbacks(), max_header_size=64 * MAX_PART_HEADER)
     refused: ServiceError | None = None
-    drained = 0
+    drained = received = 0
     try:
         async for chunk in request.stream():
+            received += len(chunk)
             if refused is None:
                 try:
                     parser.write(chunk)
@@ -214,6 +228,13 @@ async def receive(request: Request, directory: str, limits: Limits) -> Form:
                 raise ServiceError("multipart_incompleto", 400, "Corpo multipart incompleto",
                                    "O corpo da requisição terminou antes do fim do multipart/form-data "
                                    "(um arquivo ou campo chegou cortado); envie de novo.")
+    except ClientDisconnect:
+        log.info("upload to %s interrupted by the client after %d bytes; nothing stored",
+                 request.url.path, received)
+        metrics = getattr(request.app.state, "metrics", None)
+        if metrics is not None:
+            metrics.aborted.inc()
+        raise ClientGone() from None
     except FormParserError:
         raise ServiceError("multipart_invalido", 400, "Corpo multipart inválido",
                            "O corpo da requisição não é um multipart/form-data válido (parte malformada ou "

@@ -175,7 +175,7 @@ def _missing_blob(filename: str, sha256: str) -> list[Document]:
 
 
 def read_step(file_id: int, *, settings: Settings | None = None, storage: Storage | None = None,
-              reader: Callable[[bytes, str], list[Document]] | None = None) -> str | None:
+              reader: Callable[[bytes, str], pipeline.FileRead] | None = None) -> str | None:
     """Read one file of a packet. Returns the packet id when the packet is ready to judge."""
     settings = settings or get_settings()
     storage = storage or get_storage(settings)
@@ -197,7 +197,7 @@ def read_step(file_id: int, *, settings: Settings | None = None, storage: Storag
     started = time.monotonic()
     if attempts > settings.read_max_attempts:
         log.error("file %s of packet %s given up after %d attempts", file_id, packet_id, attempts - 1)
-        docs = _gave_up(filename, digest, attempts - 1)
+        read = pipeline.FileRead(_gave_up(filename, digest, attempts - 1), {})
     else:
         try:
             data = storage.get(digest)
@@ -206,31 +206,53 @@ def read_step(file_id: int, *, settings: Settings | None = None, storage: Storag
                 if s.get(PacketFile, file_id) is None:
                     return None
             log.error("blob %s of packet %s is missing", digest[:12], packet_id)
-            docs = _missing_blob(filename, digest)
+            read = pipeline.FileRead(_missing_blob(filename, digest), {})
         else:
-            docs = (reader or _default_reader(settings))(data, filename)
+            read = (reader or _default_reader(settings))(data, filename)
     log.info("file %s of packet %s read in %.2fs: %d document(s), sha256 %s", file_id, packet_id,
-             time.monotonic() - started, len(docs), digest[:12])
-    return _finish_read(file_id, docs, settings)
+             time.monotonic() - started, len(read.documents), digest[:12])
+    return _finish_read(file_id, read, settings, digest)
 
 
-def _finish_read(file_id: int, docs: list[Document], settings: Settings) -> str | None:
+def _finish_read(file_id: int, read: pipeline.FileRead, settings: Settings, digest: str) -> str | None:
     """Write a file's documents once; the packet id when it was the last file to read."""
     with db.session_scope(settings) as s:
         row = s.get(PacketFile, file_id)
-        if row is None:
-            return None
-        packet = _lock_packet(s, row.packet_id)
-        f = s.get(PacketFile, file_id, with_for_update=True, populate_existing=True)
+        packet = _lock_packet(s, row.packet_id) if row is not None else None
+        f = s.get(PacketFile, file_id, with_for_update=True, populate_existing=True) if packet else None
         if packet is None or f is None:
-            return None
-        if f.status != "done":
-            for seq, d in enumerate(docs):
-                s.add(DocumentRow(packet_id=packet.id, file_id=file_id, seq=seq, type=d.type,
-                                  body=d.model_dump(mode="json")))
-            f.status, f.finished_at = "done", utcnow()
-            s.flush()
-        return packet.id if packet.status not in FINISHED and _all_read(s, packet) else None
+            gone = True  # deleted while it was read
+        else:
+            gone = False
+            if f.status != "done":
+                for seq, d in enumerate(read.documents):
+                    s.add(DocumentRow(packet_id=packet.id, file_id=file_id, seq=seq, type=d.type,
+                                      body=d.model_dump(mode="json")))
+                f.status, f.finished_at = "done", utcnow()
+                f.rotations = {str(n): r for n, r in read.rotations.items()}
+                s.flush()
+            return packet.id if packet.status not in FINISHED and _all_read(s, packet) else None
+    if gone:
+        _drop_orphan_read(digest, settings)
+    return None
+
+
+def _drop_orphan_read(digest: str, settings: Settings) -> None:
+    """A packet deleted while its file was read: the DELETE dropped the cached read it found,
+    but this read may have cached it after that. What was read from a file no packet holds any
+    longer goes now (LGPD: no text of a deleted document stays behind)."""
+    with db.session_scope(settings) as s:
+        held = s.scalar(select(func.count()).select_from(PacketFile).where(PacketFile.sha256 == digest))
+    if held:
+        return
+    cache = get_read_cache(settings)
+    if cache is not None:
+        try:
+            cache.delete(digest)
+        except Exception:
+            log.warning("could not drop cached read of %s", digest[:12], exc_info=True)
+            return
+    log.info("cached read of %s dropped: its packet was deleted while it was read", digest[:12])
 
 
 def give_up_read(file_id: int, *, settings: Settings | None = None) -> str | None:
@@ -243,7 +265,8 @@ def give_up_read(file_id: int, *, settings: Settings | None = None) -> str | Non
             return None
         filename, digest, attempts = f.filename, f.sha256, f.attempts
     log.error("read of file %s given up after a fault", file_id)
-    return _finish_read(file_id, _gave_up(filename, digest, max(attempts, 1)), settings)
+    return _finish_read(file_id, pipeline.FileRead(_gave_up(filename, digest, max(attempts, 1)), {}),
+                        settings, digest)
 
 
 def fail_packet(packet_id: str, code: str, detail: str, *, settings: Settings | None = None) -> bool:
@@ -261,9 +284,9 @@ def fail_packet(packet_id: str, code: str, detail: str, *, settings: Settings | 
         return bool(packet.callback_url)
 
 
-def _default_reader(settings: Settings) -> Callable[[bytes, str], list[Document]]:
+def _default_reader(settings: Settings) -> Callable[[bytes, str], pipeline.FileRead]:
     cache = get_read_cache(settings)
-    return lambda data, filename: pipeline.read_file(data, filename, cache=cache)
+    return lambda data, filename: pipeline.read(data, filename, cache=cache)
 
 
 def _all_read(s: Session, packet: Packet) -> bool:
@@ -407,8 +430,16 @@ def iso(ts: datetime | None) -> str | None:
     return ts.isoformat().replace("+00:00", "Z")
 
 
-def page_source(s: Session, packet: Packet, doc_id: str, page: int) -> tuple[str, int]:
-    """(sha256 of the file, page number inside the file) for a document's page."""
+@dataclass(frozen=True)
+class PageSource:
+    sha256: str  # the file's
+    number: int  # the page's number inside the file
+    rotation: int | None  # degrees the reader turned it upright; None: read before this was kept
+
+
+def page_source(s: Session, packet: Packet, doc_id: str, page: int) -> PageSource:
+    """Where a document's page is: its file, its number there, and how it was turned (stored
+    with the file when it was read: no read cache needed to draw evidence)."""
     if packet.status != "done":
         raise ServiceError("pacote_em_processamento", 409, "Pacote ainda em processamento",
                            "As páginas ficam disponíveis quando o pacote termina de ser avaliado.")
@@ -420,14 +451,16 @@ def page_source(s: Session, packet: Packet, doc_id: str, page: int) -> tuple[str
             if not 1 <= page <= max(doc.pages, 0):
                 raise ServiceError("pagina_nao_encontrada", 404, "Página não encontrada",
                                    f"O documento {doc_id} tem {doc.pages} página(s).")
-            return f.sha256, start + page
+            number = start + page
+            rotation = int(f.rotations.get(str(number), 0)) if f.rotations is not None else None
+            return PageSource(f.sha256, number, rotation)
     raise ServiceError("documento_nao_encontrado", 404, "Documento não encontrado",
                        f"O pacote não tem o documento {doc_id}.")
 
 
-def page_rotation(digest: str, number: int, settings: Settings | None = None) -> int:
-    """Degrees the reader turned page `number` of a file to read it upright (0 when unknown),
-    so that the evidence boxes, measured on the upright page, fall in place on its image."""
+def cached_rotation(digest: str, number: int, settings: Settings | None = None) -> int:
+    """For a file read before rotations were kept with it: how the reader turned the page, from
+    the read cache if it still holds the read (0 when not). Call it with no transaction open."""
     cache = get_read_cache(settings)
     extraction = cache.get(digest) if cache is not None else None
     page = next((p for p in extraction.pages if p.number == number), None) if extraction else None

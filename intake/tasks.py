@@ -72,18 +72,19 @@ def _fresh_connections(**_):
     db.dispose_all()
 
 
-def _reader(data: bytes, filename: str) -> list[Document]:
+def _reader(data: bytes, filename: str) -> pipeline.FileRead:
     started = time.monotonic()
-    docs = pipeline.read_file(data, filename, cache=get_read_cache(settings))
+    read = pipeline.read(data, filename, cache=get_read_cache(settings))
+    docs = read.documents
     timed_out = time.monotonic() - started >= settings.read_soft_time_limit
     if timed_out and any(p.code == "file.read_error" for d in docs for p in d.problems):
         # read_file turns the soft time limit into a generic error; say what it was.
         digest = docs[0].sha256
-        return [Document(id="d1", filename=filename, sha256=digest, problems=[Finding(
+        return pipeline.FileRead([Document(id="d1", filename=filename, sha256=digest, problems=[Finding(
             code="file.read_timeout", severity="error",
             message=f"A leitura passou de {settings.read_soft_time_limit} s e foi interrompida; "
-                    "o arquivo não foi avaliado.")])]
-    return docs
+                    "o arquivo não foi avaliado.")])], {})
+    return read
 
 
 class FretadocTask(Task):

@@ -35,6 +35,16 @@ PASSAGE_WORDS = 6
 STATED = 0.70
 
 
+def _without_absent(out, *keys: str):
+    """A serialised model without the optional keys it does not carry (absent, not null: the
+    contract's objects stay as they were where nothing was added)."""
+    if isinstance(out, dict):
+        for k in keys:
+            if out.get(k) is None:
+                out.pop(k, None)
+    return out
+
+
 class RowRead(BaseModel):
     """How sure one entry of a list field is. For a passenger: `confidence` is the row as an
     entry (the name, the kind of document and a number of that kind's shape are there),
@@ -44,6 +54,14 @@ class RowRead(BaseModel):
 
     confidence: float = PydField(ge=0.0, le=1.0)
     document_confidence: float = PydField(ge=0.0, le=1.0)
+    # where the entry is printed (a finding about one passenger boxes its row, not the table);
+    # absent when not known
+    page: int | None = PydField(default=None, ge=1)
+    bbox: list[float] | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_absent_place(self, handler):
+        return _without_absent(handler(self), "page", "bbox")
 
 
 class Field(BaseModel):
@@ -65,10 +83,7 @@ class Field(BaseModel):
 
     @model_serializer(mode="wrap")
     def _without_absent_rows(self, handler):
-        out = handler(self)
-        if isinstance(out, dict) and out.get("rows") is None:
-            out.pop("rows", None)
-        return out
+        return _without_absent(handler(self), "rows")
 
 
 class Finding(BaseModel):
@@ -81,6 +96,13 @@ class Finding(BaseModel):
     field: str | None = None
     value: Any = None
     expected: Any = None
+    # the entry of a list field the finding is about (1-based: 'passageiro 6' is row 6 of
+    # `passageiros`), so its evidence is that row's box; absent when about the whole field
+    row: int | None = PydField(default=None, ge=1)
+
+    @model_serializer(mode="wrap")
+    def _without_absent_row(self, handler):
+        return _without_absent(handler(self), "row")
 
 
 class Document(BaseModel):

@@ -175,6 +175,8 @@ async def create_packet(
             packet_id, created = await run_in_threadpool(
                 service.create_packet, principal, req, (idempotency_key or "").strip() or None,
                 settings=settings, storage=storage)
+    except uploads.ClientGone:
+        raise  # counted apart (fretadoc_uploads_aborted_total): the client left, nothing was refused
     except ServiceError as exc:
         metrics.refused.labels(exc.code).inc()
         raise
@@ -232,20 +234,21 @@ def page_image(packet_id: str, doc_id: str, page: int, principal: PrincipalDep, 
     import ocr
 
     packet = service.get_packet(session, principal, packet_id)
-    digest, number = service.page_source(session, packet, doc_id, page)
+    src = service.page_source(session, packet, doc_id, page)
+    session.commit()  # done with the database: no transaction (on SQLite, no lock) held while drawing
     try:
-        data = storage.get(digest)
+        data = storage.get(src.sha256)
     except BlobNotFound:
         raise service.not_found() from None
     try:
-        png = ocr.render_page(data, number, dpi=settings.page_dpi,
-                              rotation=service.page_rotation(digest, number, settings))
+        rotation = src.rotation if src.rotation is not None else service.cached_rotation(src.sha256, src.number, settings)
+        png = ocr.render_page(data, src.number, dpi=settings.page_dpi, rotation=rotation)
     except Exception:
-        log.warning("rendering page %d of blob %s failed", number, digest[:12], exc_info=True)
+        log.warning("rendering page %d of blob %s failed", src.number, src.sha256[:12], exc_info=True)
         raise ServiceError("pagina_ilegivel", 422, "Página não pode ser exibida",
                            "Não foi possível gerar a imagem desta página (arquivo danificado ou protegido).") from None
     return Response(png, media_type="image/png",
-                    headers={"Cache-Control": "private, max-age=3600", "ETag": f'"{digest[:16]}-{number}"'})
+                    headers={"Cache-Control": "private, max-age=3600", "ETag": f'"{src.sha256[:16]}-{src.number}"'})
 
 
 @router.delete("/{packet_id}", status_code=204, summary="Apaga o pacote, seus arquivos e resultados",

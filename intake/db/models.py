@@ -131,6 +131,9 @@ class PacketFile(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # pages the reader turned to read them upright ({"2": 90}), written with the documents: the
+    # evidence images are turned the same way without the read cache
+    rotations: Mapped[dict[str, int] | None] = mapped_column(Json)
 
 
 class DocumentRow(Base):

@@ -53,3 +53,38 @@ def test_delete_packet(stack):
 
         assert c.delete(f"/v1/packets/{p2}").status_code == 204
         assert not _blob_present(stack, digest_shared) and not _blob_present(stack, digest_second)
+
+
+@pytest.mark.parametrize("mode", ["embedded", "distributed"])
+def test_a_packet_deleted_while_its_file_is_read_leaves_no_cached_read(mode, make_stack):
+    """The DELETE comes while OCR runs: the read finishes after it and caches what it read;
+    that cached text of a deleted document must not stay behind (LGPD)."""
+    import hashlib
+    import time
+
+    from service_stack import ROOT
+
+    st = make_stack(mode)
+    st.env["FRETADOC_READ_CACHE"] = "database"
+    st.start(workers=1, concurrency=1)
+    scan = (ROOT / "samples/documents/scanned/requerimento-alfa.png").read_bytes()
+    digest = hashlib.sha256(scan).hexdigest()
+    key = st.key("Transportes Apressados")
+    with st.client(key) as c:
+        pid = submit(c, [("files", ("requerimento.png", scan, "image/png"))], RULEBOOK,
+                     reference_date="2026-03-02").json()["id"]
+        deadline = time.monotonic() + 60
+        while st.sql("SELECT status FROM packet_files WHERE packet_id = :p", p=pid) != [("reading",)]:
+            assert time.monotonic() < deadline, st.logs()
+            time.sleep(0.05)
+        assert c.delete(f"/v1/packets/{pid}").status_code == 204
+    deadline = time.monotonic() + 90
+    while f"sha256 {digest[:12]}" not in st.logs():  # the read's own line: it has finished
+        assert time.monotonic() < deadline, st.logs()
+        time.sleep(0.2)
+    deadline = time.monotonic() + 10
+    while st.sql("SELECT count(*) FROM read_cache WHERE sha256 = :s", s=digest)[0][0]:
+        assert time.monotonic() < deadline, "the deleted packet's read is still cached\n" + st.logs()
+        time.sleep(0.1)
+    assert not _blob_present(st, digest)
+    assert "Traceback" not in st.logs()

@@ -117,3 +117,32 @@ def test_no_query_string_in_the_access_log_keys_in_urls_refused_metrics_closable
     assert '"GET /v1/packets?… HTTP/1.1" 200' in log, log[-2000:]
     assert "limit=5" not in log and key["key"] not in log
     assert '"GET /v1/packets?… HTTP/1.1" 400' in log
+
+
+def test_a_client_that_hangs_up_mid_upload_is_one_info_line_and_a_metric(make_stack):
+    import socket
+    import time
+
+    st = make_stack("embedded")
+    st.start_api()
+    key = st.key("Transportes Impacientes")
+    head = _field("rulebook", RULEBOOK) + _file_head("apolice.pdf") + text_pdf("APÓLICE") * 20
+    request = (f"POST /v1/packets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key['key']}\r\n"
+               f"Content-Type: multipart/form-data; boundary={BOUNDARY}\r\n"
+               f"Content-Length: {len(head) + 1_000_000}\r\n\r\n").encode() + head
+    with socket.create_connection(("127.0.0.1", st.port)) as sock:
+        sock.sendall(request)
+        time.sleep(0.5)  # the server is reading the body when the client goes
+    blobs = st.blob_count()
+    deadline = time.monotonic() + 10
+    while "interrupted by the client" not in st.logs() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    logs = st.logs()
+    assert logs.count("interrupted by the client") == 1, logs[-3000:]
+    assert "Traceback" not in logs and " ERROR " not in logs, logs[-3000:]
+    with st.client(None) as anon:
+        metrics = anon.get("/metrics").text
+    assert "fretadoc_uploads_aborted_total 1.0" in metrics
+    with st.client(key) as c:
+        assert c.get("/v1/packets").json()["total"] == 0
+    assert blobs == 0

@@ -119,8 +119,10 @@ def test_callback_urls_are_checked():
 
 
 def test_page_image_is_turned_as_the_reader_turned_the_page(tmp_path):
-    """A sideways scan is read upright; its evidence image is turned the same way, so the
-    field boxes (measured on the upright page) fall in place."""
+    """A sideways scan is read upright; the read says how its page was turned (kept with the
+    file, no read cache needed), and its evidence image turned that way has the upright page's
+    proportions, so the field boxes (measured on the upright page) fall in place. A file read
+    before rotations were kept finds its rotation in the read cache."""
     import io
     from pathlib import Path
 
@@ -129,21 +131,21 @@ def test_page_image_is_turned_as_the_reader_turned_the_page(tmp_path):
     import ocr
     from intake import service
     from intake.db.cache import DirReadCache
-    from intake.pipeline import read_file
+    from intake.pipeline import read
 
     sample = Path(__file__).resolve().parents[2] / "samples/documents/scanned/requerimento-alfa.png"
     upright = Image.open(sample)
     out = io.BytesIO()
     upright.rotate(90, expand=True).save(out, format="PNG")
     data = out.getvalue()
+    got = read(data, "requerimento-deitado.png", cache=DirReadCache(tmp_path))
+    assert set(got.rotations) == {1} and got.rotations[1] in (90, 270)
     digest = hashlib.sha256(data).hexdigest()
     settings = Settings(read_cache="dir", cache_dir=tmp_path)
-    read_file(data, "requerimento-deitado.png", cache=DirReadCache(tmp_path))
-    rotation = service.page_rotation(digest, 1, settings)
-    assert rotation in (90, 270)
-    page = Image.open(io.BytesIO(ocr.render_page(data, 1, dpi=72, rotation=rotation)))
+    assert service.cached_rotation(digest, 1, settings) == got.rotations[1]
+    assert service.cached_rotation(digest, 2, settings) == 0  # no such page: not turned
+    page = Image.open(io.BytesIO(ocr.render_page(data, 1, dpi=72, rotation=got.rotations[1])))
     assert (page.width < page.height) == (upright.width < upright.height)
-    assert service.page_rotation(digest, 2, settings) == 0  # no such page: not turned
 
 
 def test_a_signed_callback_replayed_later_does_not_verify():

@@ -85,8 +85,9 @@ def assert_checklist(page, meta: dict) -> list[dict]:
     return rows
 
 
-def assert_page_with_box(page, field: str, doc: dict) -> None:
-    """The viewer shows the field's page (loaded) and a box where the field's bbox says."""
+def assert_page_with_box(page, field: str, doc: dict, bbox: list[float] | None = None) -> None:
+    """The viewer shows the field's page (loaded) and a box where the field's bbox (or the
+    given one: a list entry's) says."""
     dialog = page.locator("dialog.viewer")
     expect(dialog).to_be_visible()
     expect(dialog.locator(f"tr[data-field='{field}']")).to_have_class(re.compile(r"\bselected\b"))
@@ -97,7 +98,7 @@ def assert_page_with_box(page, field: str, doc: dict) -> None:
     assert image.evaluate("img => img.complete && img.naturalWidth") > 0
     img, drawn = image.bounding_box(), box.bounding_box()
     assert drawn["width"] > 2 and drawn["height"] > 2, drawn
-    x0, y0, x1, y1 = doc["fields"][field]["bbox"]
+    x0, y0, x1, y1 = bbox or doc["fields"][field]["bbox"]
     tol = 0.02 * img["width"]  # the drawn box has a little padding and a border
     assert abs(drawn["x"] - (img["x"] + x0 * img["width"])) < tol, (drawn, img, x0)
     assert abs(drawn["y"] - (img["y"] + y0 * img["height"])) < tol, (drawn, img, y0)
@@ -189,6 +190,38 @@ def test_defect_packet_shows_the_failure_its_evidence_and_can_be_deleted(new_pag
         assert c.get(f"/v1/packets/{packet_id}").status_code == 404
 
 
+def submit_sample(web_stack, key: dict, name: str) -> dict:
+    """A sample packet sent through the API, once it is done (its status body)."""
+    meta = packet_meta(RULEBOOK, name)
+    with web_stack.client(key) as c:
+        resp = submit(c, packet_files(packet_dir(RULEBOOK, name, "digital")), RULEBOOK,
+                      reference_date=meta["reference_date"])
+        assert resp.status_code == 202, resp.text
+        done = wait_finished(c, resp.json()["id"], timeout=120, stack=web_stack)
+    assert done["status"] == "done", done
+    return done
+
+
+def test_a_finding_about_one_passenger_boxes_that_row_not_the_table(new_page, web_stack, keys):
+    done = submit_sample(web_stack, keys["carrier"], "cpf-passageiro-invalido")
+    result = done["result"]
+    finding = next(f for i in result["checklist"] for f in i["findings"]
+                   if f["code"] == "lista_passageiros.identificacao_invalida")
+    assert finding["row"] == 6 and finding["field"] == "passageiros", finding
+    lista = next(d for d in result["documents"] if d["id"] == finding["document"])
+    whole, entry = lista["fields"]["passageiros"]["bbox"], lista["fields"]["passageiros"]["rows"][5]
+    assert entry["bbox"][3] - entry["bbox"][1] < (whole[3] - whole[1]) / 4, (entry, whole)
+
+    page = new_page()
+    login(page, keys["carrier"]["key"])
+    page.goto(f"/#/pacote/{done['id']}")
+    expect(wait_verdict(page)).to_have_text(VERDICT["fail"])
+    shown = page.locator(f".finding[data-code='{finding['code']}']").first
+    shown.get_by_role("button", name="Ver o campo na página").click()
+    assert_page_with_box(page, "passageiros", lista, bbox=entry["bbox"])
+    expect(page.locator("dialog.viewer .page-status")).to_contain_text("linha 6")
+
+
 @pytest.fixture(scope="module")
 def judged_packets() -> dict[str, str]:
     """Sample name -> id of a packet the carrier sent in this module and that is done."""
@@ -201,14 +234,7 @@ def submitted(web_stack, keys, judged_packets) -> str:
     else one sent now through the API."""
     if "valid-escola" in judged_packets:
         return judged_packets["valid-escola"]
-    meta = packet_meta(RULEBOOK, "valid-escola")
-    with web_stack.client(keys["carrier"]) as c:
-        resp = submit(c, packet_files(packet_dir(RULEBOOK, "valid-escola", "digital")), RULEBOOK,
-                      reference_date=meta["reference_date"])
-        assert resp.status_code == 202, resp.text
-        done = wait_finished(c, resp.json()["id"], timeout=120, stack=web_stack)
-    assert done["status"] == "done"
-    return done["id"]
+    return submit_sample(web_stack, keys["carrier"], "valid-escola")["id"]
 
 
 def test_clerk_reads_only_and_another_carrier_sees_nothing(new_page, web_stack, keys, submitted):

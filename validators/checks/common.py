@@ -168,9 +168,10 @@ def show(v: Any) -> str:
 # --- outcomes -----------------------------------------------------------------------------
 
 def finding(code: str, severity: str, message: str, *, document: str | None = None,
-            field: str | None = None, value: Any = None, expected: Any = None) -> Finding:
+            field: str | None = None, value: Any = None, expected: Any = None,
+            row: int | None = None) -> Finding:
     return Finding(code=code, severity=severity, message=message, document=document,
-                   field=field, value=jsonable(value), expected=jsonable(expected))
+                   field=field, value=jsonable(value), expected=jsonable(expected), row=row)
 
 
 def _ids(docs) -> list[str]:
@@ -188,16 +189,16 @@ def ok(*docs: Document | str | None, info: str | None = None, code: str | None =
 
 
 def fail(code: str, message: str, r: Read, expected: Any, *extra_docs: Document | None,
-         value: Any = ...) -> Outcome:
+         value: Any = ..., row: int | None = None) -> Outcome:
     f = finding(code, "error", message, document=r.doc_id, field=r.field,
-                value=r.value if value is ... else value, expected=expected)
+                value=r.value if value is ... else value, expected=expected, row=row)
     return Outcome("fail", [f], _ids([r.doc, *extra_docs]))
 
 
 def review(code: str, message: str, r: Read, expected: Any, *extra_docs: Document | None,
-           value: Any = ..., manual: list[str] | None = None) -> Outcome:
+           value: Any = ..., manual: list[str] | None = None, row: int | None = None) -> Outcome:
     f = finding(code, "warning", message, document=r.doc_id, field=r.field,
-                value=r.value if value is ... else value, expected=expected)
+                value=r.value if value is ... else value, expected=expected, row=row)
     return Outcome("review", [f], _ids([r.doc, *extra_docs]), list(manual or []))
 
 

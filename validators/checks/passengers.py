@@ -22,6 +22,7 @@ class Passenger:
     documento: str | None
     confident: bool  # the whole row, the number's characters included
     entry: bool = False  # the row as an entry: name, kind and a number of that kind's shape
+    row: int | None = None  # its place in the list field (1-based), for a finding's evidence
 
 
 def passengers(lista: Document | None) -> tuple[list[Passenger], Read]:
@@ -43,7 +44,7 @@ def passengers(lista: Document | None) -> tuple[list[Passenger], Read]:
         tipo = row.get("documento_tipo")
         out.append(Passenger(row.get("nome"), str(tipo).lower() if tipo else None,
                              str(row["documento"]) if row.get("documento") not in (None, "") else None,
-                             sure, entry))
+                             sure, entry, i + 1))
     return out, r
 
 
@@ -113,13 +114,13 @@ def passengers_identified(ctx: Context, accepted: list[str] = list(ID_KINDS),
             # with confidence, the cell empty, shows that the passenger has no document
             outs.append(review("lista_passageiros.documento_nao_lido",
                                f"Documento do {where} da lista ({lista.id}) não lido.", field_r,
-                               f"nome completo e {want}", value=value))
+                               f"nome completo e {want}", value=value, row=p.row))
             continue
         if not p.entry or (not p.confident and p.documento_tipo in (None, "cpf")):
             # a CPF's check digits are part of what is judged: unsure digits, unsure verdict
             outs.append(review("lista_passageiros.passageiro_incerto",
                                f"Leitura incerta do {where} da lista ({lista.id}).", field_r,
-                               f"nome completo e {want}", value=value))
+                               f"nome completo e {want}", value=value, row=p.row))
             continue
         if not p.confident:
             notes.append((where, p))
@@ -134,7 +135,7 @@ def passengers_identified(ctx: Context, accepted: list[str] = list(ID_KINDS),
         elif kind is None:
             outs.append(review("lista_passageiros.documento_tipo_incerto",
                                f"Tipo do documento do {where} não identificado: {p.documento}.", field_r,
-                               want, value=value))
+                               want, value=value, row=p.row))
         elif kind not in accepted and kind not in doubtful:
             problems.append(f"documento {kind} não aceito ({want})")
         elif kind == "cpf" and not cpf_id.is_valid(p.documento):
@@ -142,11 +143,11 @@ def passengers_identified(ctx: Context, accepted: list[str] = list(ID_KINDS),
         elif kind in doubtful:
             outs.append(review("lista_passageiros.documento_equivalente_incerto",
                                f"{where.capitalize()} ({p.nome or 'sem nome'}) identificado por {kind.upper()}: "
-                               f"conferir se equivale ao exigido ({want}).", field_r, want, value=value))
+                               f"conferir se equivale ao exigido ({want}).", field_r, want, value=value, row=p.row))
         if problems:
             outs.append(fail("lista_passageiros.identificacao_invalida",
                              f"{where.capitalize()} ({p.nome or 'sem nome'}): {'; '.join(problems)}.",
-                             field_r, f"nome completo e {want} válido", value=value))
+                             field_r, f"nome completo e {want} válido", value=value, row=p.row))
     if outs:
         return outs
     if notes:

@@ -184,9 +184,10 @@ export function packetView(container, packetId, ctx) {
       h('details', { class: 'files-details' }, h('summary', {}, `Arquivos enviados (${st.files.length})`), filesTable(st.files)));
   }
 
-  function openDoc(docId, field, opener) {
+  // `row`: a finding about one entry of a list field (passenger 6) opens on that row's box
+  function openDoc(docId, field, opener, row = null) {
     const doc = docsIndex.get(docId);
-    if (viewer && doc) viewer.open(doc, field, opener);
+    if (viewer && doc) viewer.open(doc, field, opener, row);
   }
 
   function docButton(docId, label) {
@@ -299,7 +300,7 @@ export function packetView(container, packetId, ctx) {
       h('p', { class: 'finding-message' }, h('span', { class: 'severity' }, `${SEVERITY[f.severity] || f.severity}: `),
         h('span', { class: 'msg' }, f.message)),
       facts.length ? h('dl', { class: 'finding-facts' }, facts.map(([k, v]) => h('div', {}, h('dt', {}, k), h('dd', {}, v)))) : null,
-      doc ? h('button', { type: 'button', class: 'secondary small', onclick: (e) => openDoc(f.document, f.field, e.currentTarget) },
+      doc ? h('button', { type: 'button', class: 'secondary small', onclick: (e) => openDoc(f.document, f.field, e.currentTarget, f.row ?? null) },
         f.field ? 'Ver o campo na página' : 'Ver o documento') : null);
   }
 

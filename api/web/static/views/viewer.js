@@ -22,7 +22,7 @@ export class DocumentViewer {
   }
 
   // Open on a document, at a field's page and box when the field has one.
-  open(doc, fieldName = null, opener = null) {
+  open(doc, fieldName = null, opener = null, row = null) {
     this.doc = doc;
     this.opener = opener || document.activeElement;
     this.page = 1;
@@ -33,7 +33,7 @@ export class DocumentViewer {
       this.note.replaceChildren(alertBox('info', '', `O campo ${fieldLabel(doc.type, fieldName)} não foi lido neste documento; veja a página.`));
       this.show(1, null);
     } else if (field) {
-      this.select(fieldName);
+      this.select(fieldName, row);  // (row: a list entry's number, or null)
     } else {
       this.show(1, null);
     }
@@ -90,7 +90,7 @@ export class DocumentViewer {
           table)));
   }
 
-  select(name) {
+  select(name, entryNumber = null) {
     const f = this.doc.fields?.[name];
     for (const [n, row] of this.rows) row.classList.toggle('selected', n === name);
     const row = this.rows.get(name);
@@ -102,6 +102,12 @@ export class DocumentViewer {
       return;
     }
     this.note.replaceChildren();
+    const entry = entryNumber ? f.rows?.[entryNumber - 1] : null;
+    if (entry?.bbox && entry.page) {
+      // one entry of a list (a passenger): its row, not the whole table
+      this.show(entry.page, entry.bbox, `${fieldLabel(this.doc.type, name)}, linha ${entryNumber}: destacada na página ${entry.page}.`);
+      return;
+    }
     this.show(f.page, f.bbox, `${fieldLabel(this.doc.type, name)}: destacado na página ${f.page}.`);
   }
 
