@@ -276,7 +276,8 @@ def placa(text: str | None) -> str | None:
     return out if PLACA_RE.match(out) else None
 
 
-_PLACA_CANDIDATE = re.compile(r"(?<![A-Za-z0-9])([A-Za-z0-9]{3})\s?[-–]?\s?([A-Za-z0-9]{4})(?![A-Za-z0-9])")
+# (the edges are any letter's, accented ones included: 'ARRENDATÁRIO AUTO' holds no plate 'RIO AUTO')
+_PLACA_CANDIDATE = re.compile(r"(?<![^\W_])([A-Za-z0-9]{3})\s?[-–]?\s?([A-Za-z0-9]{4})(?![^\W_])")
 
 
 def find_placas(text: str | None, *, strict: bool = True) -> list[tuple[str, int, int]]:
@@ -287,6 +288,8 @@ def find_placas(text: str | None, *, strict: bool = True) -> list[tuple[str, int
         raw = (m.group(1) + m.group(2)).upper()
         if strict and not (raw[:3].isalpha() and raw[3].isdigit() and raw[5:].isdigit()):
             continue
+        if not any(c.isdigit() for c in raw[3:]):
+            continue  # OCR may take a digit or two for letters, not a plate's every digit: words
         p = placa(raw)
         if p:
             out.append((p, m.start(), m.end()))
@@ -346,7 +349,7 @@ def chassi(text: str | None) -> str | None:
     return s if len(s) == 17 else None
 
 
-_CHASSI_CANDIDATE = re.compile(r"(?<![A-Za-z0-9])([A-Za-z0-9]{17})(?![A-Za-z0-9])")
+_CHASSI_CANDIDATE = re.compile(r"(?<![^\W_])([A-Za-z0-9]{17})(?![^\W_])")
 
 
 def find_chassis(text: str | None) -> list[tuple[str, int, int]]:
@@ -400,7 +403,7 @@ def vin_repair(value: str | None) -> str | None:
 
 
 _SAME_GLYPH = {frozenset(p) for p in ("O0", "Q0", "D0", "I1", "L1", "Z2", "S5", "B8", "G6", "T7")}
-_VIN_CANDIDATE = re.compile(r"(?<![A-Za-z0-9])([A-Za-z0-9]{17,18})(?![A-Za-z0-9])")
+_VIN_CANDIDATE = re.compile(r"(?<![^\W_])([A-Za-z0-9]{17,18})(?![^\W_])")
 
 
 def _destutter(raw: str) -> str | None:

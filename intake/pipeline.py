@@ -10,21 +10,24 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import date
+from functools import cache
 
 import ocr
+from intake import normalize
 from intake.cache import ReadCache
 from intake.classify import classify
 from intake.layout import Layout
 from intake.parsers import parse
-from intake.reading.vocabulary import suffix_slips
+from intake.reading.vocabulary import suffix_slips, vocabulary
 from ocr.model import Extraction, Problem
 from ocr.problems import problem
 from validators import doctypes, engine, rulebooks
-from validators.documents import Document, Finding
+from validators.documents import Document, Field, Finding
 from validators.result import Result, RulebookRef, verdict_of
 
 log = logging.getLogger(__name__)
@@ -159,7 +162,39 @@ def ocr_company_suffix(kind: str, seg: Extraction, fields: dict) -> dict:
         words = f.value.split()
         if len(words) >= 3 and f.value.isupper() and words[-1] in slips:
             out[name] = f.model_copy(update={"value": " ".join(words[:-1] + [slips[words[-1]]])})
+        elif len(words) >= 2 and f.value.isupper() and (m := _GLUED_SA.fullmatch(words[-1])):
+            # 'TAQUARIS.A': the space before 'S.A.' lost; no word ends in 'S.A'
+            out[name] = f.model_copy(update={"value": " ".join(words[:-1] + [m.group(1), "S.A."])})
     return out
+
+
+_GLUED_SA = re.compile(r"([A-ZÀ-Ý]{3,})S\.A\.?")
+
+
+def label_fragments(kind: str, fields: dict) -> dict:
+    """A label is never a value: free text that is a label of the document's vocabulary, or a
+    run of its words ('(NOME /' of 'CONTRATADA (NOME / RAZÃO SOCIAL)', 'HORÁRIOS DE',
+    'DESEMBARQUE'), whichever reader took it, is nothing read."""
+    specs = doctypes.fields(kind)
+    runs = _label_runs(kind)
+    out = dict(fields)
+    for name, f in fields.items():
+        if specs.get(name, {}).get("kind") not in _FREE_TEXT or not isinstance(f.value, str):
+            continue
+        k = normalize.key(f.value)
+        if k and len(k.split()) <= 4 and k in runs:
+            out[name] = Field(page=f.page, bbox=f.bbox)
+    return out
+
+
+@cache
+def _label_runs(kind: str) -> frozenset[str]:
+    """Every run of consecutive words of every label the type's vocabulary spells (key() text)."""
+    out = set()
+    for spelling in vocabulary(kind).spellings():
+        toks = spelling.split()
+        out.update(" ".join(toks[i:j]) for i in range(len(toks)) for j in range(i + 1, len(toks) + 1))
+    return frozenset(out)
 
 
 def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
@@ -174,7 +209,7 @@ def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
         kind, conf = classify(seg)
         page_findings = [_finding(p) for page in seg.pages for p in page.problems]
         fields = parse(kind, seg) if kind != "unknown" else {}
-        fields = ocr_company_suffix(kind, seg, photographed_free_text(kind, seg, fields))
+        fields = label_fragments(kind, ocr_company_suffix(kind, seg, photographed_free_text(kind, seg, fields)))
         docs.append(Document(
             id=f"d{n}", filename=filename, sha256=ext.sha256, type=kind,
             type_confidence=round(conf, 3), pages=len(seg.pages), text_source=seg.text_source,
@@ -198,15 +233,31 @@ def extract(data: bytes, *, cache: ReadCache | None = None, digest: str | None =
         return ext
 
 
-def read_file(data: bytes, filename: str, *, cache: ReadCache | None = None) -> list[Document]:
+@dataclass(frozen=True)
+class FileRead:
+    """What reading one file gives: its documents, and how its pages were turned to be read
+    upright (page number -> degrees, turned pages only), which evidence images need so that the
+    boxes measured on the upright page fall in place; kept with the file, not only in a cache."""
+    documents: list[Document]
+    rotations: dict[int, int]
+
+
+def read(data: bytes, filename: str, *, cache: ReadCache | None = None) -> FileRead:
     """Read one file into one or more Documents. Never raises for bad input."""
     digest = sha256_hex(data)
     try:
-        return documents_from_extraction(extract(data, cache=cache, digest=digest), filename)
+        ext = extract(data, cache=cache, digest=digest)
+        return FileRead(documents_from_extraction(ext, filename),
+                        {p.number: p.rotation % 360 for p in ext.pages if p.rotation % 360})
     except Exception:  # a reader bug must not take the packet down; the file gets a finding
         log.exception("reading failed for a file of %d bytes (sha256 %s)", len(data), digest[:12])
-        return [Document(id="d1", filename=filename, sha256=digest,
-                         problems=[_finding(problem("file.read_error"))])]
+        return FileRead([Document(id="d1", filename=filename, sha256=digest,
+                                  problems=[_finding(problem("file.read_error"))])], {})
+
+
+def read_file(data: bytes, filename: str, *, cache: ReadCache | None = None) -> list[Document]:
+    """Read one file into one or more Documents. Never raises for bad input."""
+    return read(data, filename, cache=cache).documents
 
 
 def too_large(filename: str, size: int, digest: str, max_bytes: int) -> Document:

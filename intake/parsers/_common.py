@@ -119,7 +119,9 @@ def ident(kind: str, raw: str | None, span: Span | None, ocr: bool, conf: float 
             sure = SURE_VIN
         if c < sure:
             c = min(c, UNSURE)
-    if ok is False and ocr and not voted(span):
+    if ok is False and ocr and (not voted(span) or _look_alike_valid(kind, value)):
+        # (renderings that agree vouch for distinct glyphs, not for an O against a 0: an
+        # alphanumeric CNPJ that one look-alike makes valid was misread alike every time)
         fixed = _repair(kind, value)
         if fixed is not None:
             value = fixed  # one OCR confusion undone; still only a hint
@@ -127,6 +129,14 @@ def ident(kind: str, raw: str | None, span: Span | None, ocr: bool, conf: float 
         else:
             c = min(c, MISREAD)
     return field(value, span, c)
+
+
+def _look_alike_valid(kind: str, value: str) -> bool:
+    """An alphanumeric CNPJ (letters in its base) that one look-alike glyph makes valid."""
+    if kind not in ("doc", "cnpj") or len(value) != 14 or not any(c.isalpha() for c in value[:12]):
+        return False
+    return any(id_valid("cnpj", value[:i] + alt + value[i + 1:])
+               for i, ch in enumerate(value[:12]) for alt in _LOOK_ALIKE.get(ch, ""))
 
 
 def voted(span: Span | None) -> bool:
@@ -283,6 +293,10 @@ def ident_in(span: Span | None, kind: str, ocr: bool) -> Field:
             v, s, e = hits[0]
             return ident("chassi", v, span_of(span, s, e), ocr)
     elif kind == "renavam":
+        for w in span.words:  # a word of 9-11 characters, nearly all digits: a letter in it is a misread digit
+            core = re.sub(r"[^A-Za-z0-9]", "", w.text)
+            if 9 <= len(core) <= 11 and sum(c.isdigit() for c in core) >= len(core) - 1 and not core.isdigit():
+                return ident("renavam", core, span.sub([w]), ocr)
         m = re.search(r"(?<!\d)(\d{9,11})(?!\d)", text.replace(" ", ""))
         if m:
             return ident("renavam", m.group(1), span, ocr)
@@ -411,6 +425,8 @@ class Reader:
         # the closest spelling first, then the order given, then top to bottom
         hits.sort(key=lambda t: (-round(t[0].score, 3), t[1], t[0].page, t[0].row))
         for h, _ in hits:
+            if self._inside_other_label(h):
+                continue
             span = getattr(self.layout, how)(h, **how_kw)
             if not span or _is_label_word(span.words[0].text) or self.is_label(span):
                 continue  # nothing there, or another label (a heading above a 'Nome:' row)
@@ -418,6 +434,15 @@ class Reader:
             if f.value is not None:
                 return f
         return field(None)
+
+    def _inside_other_label(self, h: Hit) -> bool:
+        """Whether the spelling found is part of a longer label of the vocabulary that names no
+        field: a heading, or a spelling the vocabulary says is not the field's ('APÓLICE' in
+        'ESPECIFICAÇÃO DA APÓLICE')."""
+        if self.doc_type is None or not h.words:
+            return False
+        lab = self.x.labels.holding(h.words[0])
+        return lab is not None and not lab.fields and len(lab.words) > len(h.words)
 
     def hit(self, labels: str | Sequence[str], **kw) -> Hit | None:
         return self.layout.find_one(labels, **kw)
@@ -626,6 +651,17 @@ def cnpj_alnum_repair(f: Field, ocr: bool) -> Field:
 
 
 def checked_renavam(span: Span | None, ocr: bool) -> Field:
-    """The first RENAVAM in the span, its one check digit as evidence (see verified())."""
+    """The first RENAVAM in the span, its one check digit as evidence (see verified()) when the
+    value is the read itself: one that ident() repaired is valid by construction, and a single
+    check digit lets one misread in ten through."""
     f = ident_in(span, "renavam", ocr)
+    if f.value is None or f.confidence <= REPAIRED and ocr and not _as_read(span, f.value):
+        return f
     return verified(f, "renavam", ocr)
+
+
+def _as_read(span: Span | None, value: str) -> bool:
+    """Whether the span prints the value as it is (its digits, letters read as digits aside)."""
+    if not span:
+        return False
+    return any(nz.renavam(w.text) == value for w in span.words) or nz.renavam(span.text) == value

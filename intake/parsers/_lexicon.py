@@ -86,10 +86,18 @@ def words() -> frozenset[str]:
     return found
 
 
+def known(text: str) -> bool:
+    """Whether the word (its edge punctuation aside) is a Portuguese word of the dictionary."""
+    core = text.strip(_EDGE)
+    return len(core) >= MIN_LETTERS and core.lower() in words()
+
+
 def word_conf(text: str, conf: float, names: bool = True) -> float:
     """One OCR'd word's certainty, weighed against the dictionary. names: the text may hold
     proper names (a capitalised non-word is then no evidence of a misread)."""
     core = text.strip(_EDGE)
+    if "/" in core:  # 'Conguista/BA': each part weighed as a word
+        return min(word_conf(part, conf, names) for part in core.split("/"))
     if len(core) < MIN_LETTERS or not core.isalpha():
         return conf
     lex = words()
@@ -107,7 +115,7 @@ def word_conf(text: str, conf: float, names: bool = True) -> float:
 
 
 # Letters OCR takes one for another in print (a tail lost or gained, a bar read as a stem).
-_LOOK_ALIKE = {"Q": "O", "O": "Q", "T": "I", "I": "TL", "L": "I", "C": "G", "G": "C", "U": "J", "J": "U",
+_LOOK_ALIKE = {"Q": "OG", "O": "Q", "T": "IL", "I": "TLJ", "L": "IT", "C": "G", "G": "CQ", "U": "J", "J": "UI",
                "E": "F", "F": "E"}
 
 

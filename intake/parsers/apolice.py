@@ -6,9 +6,10 @@ taken from the LMI column and its basis (por passageiro / por veículo) from the
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from intake import normalize as nz
-from intake.layout import Span
+from intake.layout import Hit, Span
 from intake.reading.shapes import name as shape_name
 from intake.parsers._common import (
     INFERRED, Reader, date_field, doc_field, field, find_docs, first, ident, int_field, plate_in,
@@ -51,7 +52,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out: dict[str, Field] = {}
     out["numero_apolice"] = first(x.field("numero_apolice"), r.grab(
         ["APÓLICE Nº", "APÓLICE N°", "Nº DA APÓLICE", "NÚMERO DA APÓLICE", "APÓLICE NÚMERO",
-         "Apólice:", "APÓLICE"], _numero))
+         "Apólice:", "APÓLICE"], x.parser("numero_apolice")))  # (the field's shape: no date, no bare word)
     nome, cnpj = _seguradora(r)
     out["seguradora_nome"] = x.field_or("seguradora_nome", nome)
     out["seguradora_cnpj"] = first(x.field("seguradora_cnpj"), cnpj)
@@ -73,14 +74,6 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["assentos"] = first(x.field("assentos"), _assentos_unit(r))
     out.update(_coberturas(r, x, out["assentos"].value))
     return out
-
-
-def _numero(span: Span) -> Field:
-    for w in span.words:
-        t = w.text.strip(":;,.")
-        if re.search(r"\d", t) and len(re.sub(r"\D", "", t)) >= 3:
-            return field(t, span.sub([w]))
-    return field(None, span)
 
 
 def _seguradora(r: Reader) -> tuple[Field, Field]:
@@ -245,6 +238,52 @@ def _has(t: str, name: str) -> bool:
     return any(re.search(r"(?<![a-z0-9])" + re.escape(p) + r"(?![a-z0-9])", t) for p in _phrases(name))
 
 
+UNREAD_ROW = "_unread"  # (a key of caps: the table has a coverage row whose name was not read)
+
+
+def _unread_coverage(row) -> bool:
+    """A table row printing a limit whose coverage name is mostly words OCR could not read
+    ('RR RA DE PASSAGEIROS ... R$ 80.000,00'): it may be any coverage."""
+    sp = row.cells.get("cobertura")
+    ws = [w for w in (sp.words if sp else ()) if any(c.isalpha() for c in w.text)]
+    has_limit = any(nz.find_money(row.text(c) or "") for c in _LIMITS)
+    return has_limit and bool(ws) and sum(w.conf < 0.5 for w in ws) * 2 >= len(ws)
+
+
+def _merged(cell: Span | None) -> bool:
+    """Whether a coverage cell holds two coverages' names, each opening a line of its own (two
+    rows of the table read as one: '(DMH) (POR PASSAGEIRO)' / 'APP MORTE (POR PASSAGEIRO)'): its
+    one amount is either's. Death and disability are one coverage ('APP - Morte ou Invalidez'),
+    and a sentence run into the cell ('Os limites de ... despesas médico-hospitalares são ...')
+    names none."""
+    if cell is None or not cell.words:
+        return False
+    lines: list[list] = []
+    for w in sorted(cell.words, key=lambda u: (u.bbox[1] + u.bbox[3]) / 2):
+        mid = (w.bbox[1] + w.bbox[3]) / 2
+        if lines and min(u.bbox[1] for u in lines[-1]) <= mid <= max(u.bbox[3] for u in lines[-1]):
+            lines[-1].append(w)  # (its middle inside the line's band: a dash's small box too)
+        else:
+            lines.append([w])
+    lines = [sorted(ln, key=lambda u: u.bbox[0]) for ln in lines]
+    groups = set()
+    for ln in lines:
+        if len(ln) > 8:
+            continue  # a sentence, not a coverage's name
+        t = nz.fold(" ".join(w.text for w in ln)).replace("–", "-")
+        # what only one coverage's name says (a bare 'APP' opens several: 'APP - Despesas' /
+        # 'Médico-Hospitalares (DMH)' is one)
+        if _has(t, "dmh"):
+            groups.add("dmh")
+        elif re.search(r"\b(morte|invalidez)\b", t):
+            groups.add("ap")
+        elif _has(t, "rc_passageiros"):
+            groups.add("rc")
+        elif _has(t, "terceiros"):
+            groups.add("terceiros")
+    return len(groups) >= 2
+
+
 def _kind(text: str) -> str | None:
     """What a coverage's row says it is (the vocabulary's coverage names)."""
     t = nz.fold(text).replace("–", "-")
@@ -297,7 +336,11 @@ def _table_limits(r: Reader, caps: dict[str, float] | None = None
         base = row.text("base") or ""
         kind = _kind(name + " " + base)
         if kind is None:
+            if caps is not None and _unread_coverage(row):
+                caps[UNREAD_ROW] = 1.0  # a coverage whose name OCR could not read holds an amount
             continue
+        if caps is not None and _merged(row.cells.get("cobertura")):
+            caps[kind] = min(caps.get(kind, 1.0), GUESSED_COLUMN)
         row_basis = _basis(base) if base else None
         for c in _LIMITS:  # 'R$ 100.000,00 por passageiro' in one cell
             if row_basis is None and row.cells.get(c):
@@ -316,6 +359,8 @@ def _table_limits(r: Reader, caps: dict[str, float] | None = None
             v, s, e, _ = amounts[0]
             if caps is not None and len({a[0] for a in amounts}) > 1:
                 caps[kind] = GUESSED_COLUMN
+            if caps is not None and _partial(sp, sp.text[s:e]):
+                caps[kind] = min(caps.get(kind, 1.0), PARTIAL_AMOUNT)
             basis = {"limite_passageiro": "passageiro", "limite_veiculo": "veiculo"}.get(c) or row_basis \
                 or header_basis.get(c)
             found.setdefault(kind, []).append((v, span_of(sp, s, e), basis))
@@ -329,15 +374,27 @@ def _scan_limits(r: Reader, assentos: int | None = None
     two do: a premium, a total), capped. A row printing an amount and that amount times the
     seats says which is per passenger and which per vehicle, whatever its header."""
     lmi = _lmi_column(r)
+    premium = _premium_columns(r)
     found: dict[str, list[tuple[float, Span, str | None]]] = {}
     caps: dict[str, float] = {}
     rows = r.layout.all_rows()
+
+    def limits(seg: Span, text: str):
+        """The row's amounts, less those standing under a premium's header."""
+        out = []
+        for a in _amounts(text):
+            sp = span_of(seg, a[1], a[2])
+            mid = (sp.bbox[0] + sp.bbox[2]) / 2 if sp.words else -1.0
+            if not any(x0 <= mid <= x1 for x0, x1 in premium):
+                out.append(a)
+        return out
+
     for i, row in enumerate(rows):
         seg = Span(row.page, row.words)
         kind = _kind(seg.text)
         if kind is None or kind in found:
             continue
-        amounts = _amounts(seg.text)
+        amounts = limits(seg, seg.text)
         named = seg
         if not amounts:
             beside = _amount_beside(rows, i)
@@ -406,7 +463,8 @@ def _amount_beside(rows, i: int) -> tuple[Span, list[tuple[float, int, int, bool
         o = rows[j]
         text = " ".join(w.text for w in o.words)
         amounts = _amounts(text)
-        if len(amounts) == 1 and not re.sub(r"(?i)r\s?\$", "", text[:amounts[0][1]] + text[amounts[0][2]:]).strip():
+        # (beside the amount, at most the name's abbreviation in brackets: 'Invalidez Permanente' / '(IPA) R$ 40.000,00')
+        if len(amounts) == 1 and not re.sub(r"(?i)r\s?\$|\([A-Z]{2,6}\)", "", text[:amounts[0][1]] + text[amounts[0][2]:]).strip():
             hits.append((j, Span(o.page, o.words), amounts))
     if len(hits) != 1:
         return None
@@ -425,10 +483,35 @@ _LIMIT_HEADERS = ["LMI (R$)", "LMI", "Limite Máximo de Indenização", "Import�
                   "Limite"]
 
 
+def _header_hits(r: Reader, labels: Sequence[str]) -> list[Hit]:
+    """Where a column header is printed as one: not a word of a sentence ('... o limite de
+    indenização por passageiro' in the conditions below the table)."""
+    out = []
+    for lab in labels:
+        for h in r.layout.find(lab, whole=False):
+            row = r.layout.rows[h.page][h.row]
+            height = max(w.bbox[3] - w.bbox[1] for w in h.words)
+            near = [row.words[i] for i in (h.start - 1, h.end) if 0 <= i < len(row.words)]
+            if not any(o.text[:1].islower() and min(abs(o.bbox[0] - h.bbox[2]), abs(h.bbox[0] - o.bbox[2])) < 1.5 * height
+                       for o in near):
+                out.append(h)
+    return out
+
+
+def _premium_columns(r: Reader) -> list[tuple[float, float]]:
+    """The x-ranges under a premium's or deductible's header on the coverage table's header row
+    (the row that also names the coverage column): amounts there are no limits."""
+    cols = vocabulary("apolice_seguro").tables["coberturas"]
+    heads = {(h.page, h.row) for h in _header_hits(r, [*cols.get("cobertura", ()), *_LIMIT_HEADERS])}
+    return [r.layout.column_bounds(h) for h in _header_hits(r, [*cols.get("premio", ()), *cols.get("franquia", ())])
+            if (h.page, h.row) in heads]
+
+
 def _lmi_column(r: Reader) -> tuple[float, float] | None:
     """The limits' column, where one header names it; none where two columns print limits ('LMI
     POR PASSAGEIRO' beside 'LMI TOTAL'): which one holds the wanted basis is not known here."""
-    hit = r.layout.find_one(_LIMIT_HEADERS, whole=False)
+    hits = _header_hits(r, _LIMIT_HEADERS)
+    hit = max(hits, key=lambda h: h.score, default=None)
     if hit is None:
         return None
     left, right = r.layout.column_bounds(hit)
@@ -448,6 +531,21 @@ def _lmi_column(r: Reader) -> tuple[float, float] | None:
                     (h.bbox[0] > right or h.bbox[2] < left):
                 return None  # another limits column on the header's row
     return left, right
+
+
+# an amount read in part: 'R$ 30.000,00' read 'O 000,00'
+PARTIAL_AMOUNT = 0.5
+
+
+def _partial(cell: Span, amount: str) -> bool:
+    """Whether an OCR'd amount was read in part: it opens with a zero before more digits
+    ('000,00': its leading digits lost), or its cell holds a mark read too unsure to be a word
+    (the lost part)."""
+    digits = re.sub(r"[^\d,.]", "", amount)
+    if re.match(r"0\d", digits.replace(".", "")):
+        return True
+    return any(w.conf < 0.3 and any(c.isalnum() for c in w.text) for w in cell.words) and \
+        any(w.conf < 1.0 for w in cell.words)
 
 
 # an amount whose basis the document does not print: a hint, never a read
@@ -491,10 +589,22 @@ def _coberturas(r: Reader, x: Extractor, assentos: int | None) -> dict[str, Fiel
     if not aps:
         ap = per("ap", "passageiro")
         aps = [ap] if ap is not None and ap.value is not None else []
-    out["ap_por_passageiro"] = min(aps, key=lambda f: f.value) if aps else field(None)
+    ap = min(aps, key=lambda f: f.value) if aps else field(None)
+    if len(aps) == 1 and ((morte is None) != (inval is None) and _names_both(r) or UNREAD_ROW in caps):
+        # the policy covers death and disability apart, and only one amount was read (or a
+        # coverage's name could not be read at all): the lesser, which the rule weighs, may be
+        # the one not read
+        ap = cap(ap, GUESSED_COLUMN)
+    out["ap_por_passageiro"] = ap
     out["dmh_por_passageiro"] = per("dmh", "passageiro") or field(None)
     out["rc_por_veiculo"] = per("rc_passageiros", "veiculo") or field(None)
     return out
+
+
+def _names_both(r: Reader) -> bool:
+    """Whether a coverage row names death and another names disability (two AP coverages)."""
+    kinds = {_kind(" ".join(w.text for w in row.words)) for row in r.layout.all_rows()}
+    return {"ap_morte", "ap_invalidez"} <= kinds
 
 
 def _stated_basis(text: str, kind: str) -> str | None:

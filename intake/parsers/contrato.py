@@ -13,7 +13,7 @@ from functools import lru_cache
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import (
-    UNSURE, Flow, Reader, cap, field, find_docs, ident, ocr_text, span_of,
+    UNSURE, Flow, Reader, cap, field, find_docs, ident, ocr_text, span_of, unchecked,
 )
 from intake.parsers._lexicon import DASHES, confs, despeck, echoes, mend_prose, weighed
 from intake.parsers.generic import closing_date
@@ -67,6 +67,8 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         out[f"{prefix}_nome"], out[f"{prefix}_documento"] = nome, doc
         if role == "contratante":
             out.update(_contratante_extra(fl, nome, doc, qual, table, r.ocr))
+
+    _one_party_per_document(out)
 
     xa = x.field("data_assinatura")
     out["data_assinatura"] = _sure(xa) or _value(closing_date(r)) or xa
@@ -167,6 +169,25 @@ def _party(role: str, table: _Table, prose: list[Party]) -> tuple[Field, Field, 
     return nome, doc, qual
 
 
+def _one_party_per_document(out: dict[str, Field]) -> None:
+    """A contract binds two parties, never one with itself: where both roles came out with the
+    same CPF/CNPJ, one reader took the other party's (a caption line 'CONTRATANTE; e EMPRESA X,
+    CNPJ ...'); the role that has no name read beside it loses it, or both are unsure."""
+    a, b = out["contratante_documento"], out["contratado_documento"]
+    if a.value is None or a.value != b.value:
+        return
+    na, nb = out["contratante_nome"].value, out["contratado_nome"].value
+    if na is not None and nb is not None and nz.key(na) == nz.key(nb):
+        return  # one name and one number: the same party read twice, the rules will say so
+    unnamed = [p for p, n in (("contratante", na), ("contratado", nb)) if n is None]
+    for prefix in unnamed or ["contratante", "contratado"]:
+        f = out[f"{prefix}_documento"]
+        out[f"{prefix}_documento"] = f.model_copy(update={"confidence": min(f.confidence, AMBIGUOUS)})
+    if "contratante" in (unnamed or ["contratante"]) and "contratante_tipo" in out:
+        t = out["contratante_tipo"]
+        out["contratante_tipo"] = t.model_copy(update={"confidence": min(t.confidence, AMBIGUOUS)})
+
+
 def _sure(f: Field | None) -> Field | None:
     """The field when read with confidence: an unsure label's read gives way to the other ways."""
     return f if f is not None and f.value is not None and f.confidence >= CONFIDENT else None
@@ -191,9 +212,10 @@ def _numero(r: Reader, fl: Flow) -> Field:
         if head and not head.isupper():
             start += len(head) + 1  # 'nº de 2026': only a prefix printed in capitals ('FC 035/2024')
             raw = raw[len(head) + 1:]
-        return fl.field(raw, start, start + len(raw))
+        # (a number has no check digit: after OCR only a sure read counts, 'CT' read 'C7')
+        return unchecked(fl.field(raw, start, start + len(raw)), r.ocr)
     return r.grab(["Nº DO CONTRATO", "NÚMERO DO CONTRATO", "CONTRATO Nº"],
-                  lambda s: field(s.words[0].text.rstrip(".,;"), s.sub(s.words[:1])))
+                  lambda s: unchecked(field(s.words[0].text.rstrip(".,;"), s.sub(s.words[:1])), r.ocr))
 
 
 # ------------------------------------------------------------------ summary table
@@ -216,10 +238,20 @@ class _Table:
                                                          or self.r.ocr and len(before[0].text.strip()) <= 2
                                                          and nz.key(before[0].text) not in ("da", "do", "de"))):
                     continue  # not at the start of its row: prose (a numbering or an OCR speck is fine)
+                if self._prose(h):
+                    continue
                 lines = self.r.layout.cell(h, label_rows=label_rows)
                 if lines and not self._labelled(lines[0]):
                     return lines
         return None
+
+    def _prose(self, h) -> bool:
+        """The toolkit found these words as a label and judged them prose, not a label printed as
+        one ('... da Grade de' / 'Itinerário anexa.': a sentence going on)."""
+        if self.x is None or not h.words:
+            return False
+        lab = self.x.labels.starting(h.words[0])
+        return lab is not None and not self.x.cells.stands(lab)
 
     def _labelled(self, line: Span) -> bool:
         """A cell that holds another label ('CONTRATANTE    CONTRATADA' over two signatures)."""
@@ -665,6 +697,15 @@ def _boxed_or_labelled(x: Extractor, name: str, table: _Table, fl: Flow, labels,
         # 'PONTO DE TÉRMINO'): the box under it is no sure read
         xf = xf.model_copy(update={"confidence": min(xf.confidence, AMBIGUOUS)})
     lf, where = _labelled(table, fl, labels, seen)
+    beside = [c for c in cands if c.region.how in ("colon", "adjacent") and c.confidence >= CONFIDENT
+              and isinstance(c.value, str)]
+    if x.ocr and isinstance(lf.value, str) and lf.value and beside:
+        # the clause cut short at what OCR read as a stop ('(Praça da Matriz). Rua ...'): the
+        # label's own line goes on, and says how far
+        longer = max(beside, key=lambda c: len(c.value))
+        rest = nz.key(longer.value)[len(nz.key(lf.value)):].split()
+        if nz.key(longer.value).startswith(nz.key(lf.value)) and len(rest) >= 2:
+            lf, where = longer.field, longer.region.span
     if xf.value is not None and _REFERENCE.match(nz.key(xf.value) or ""):
         xf = field(None)  # 'Conforme Anexo I' points elsewhere: no value here
     if _sure(xf) is None:

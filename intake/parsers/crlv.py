@@ -335,14 +335,14 @@ def _anterior(r: Reader, h) -> bool:
 def _previous(r: Reader):
     """(the Mercosul form of the old plate under PLACA ANTERIOR, its read's confidence, span)."""
     for h in r.layout.find("PLACA ANTERIOR", whole=False):
-        span = r.layout.below(h)
-        if not span or not span.words:
-            continue
-        w = span.words[0]
-        old = nz.placa(w.text.split("/")[0])
-        if old and _OLD_PLATE.match(old):
-            conv = old[:4] + _MERCOSUL_LETTER[int(old[4])] + old[5:]
-            return conv, w.conf, span.sub([w])
+        for span in (r.layout.below(h), r.layout.auto(h)):  # a grid's box, or 'LABEL value'
+            if not span or not span.words:
+                continue
+            w = span.words[0]
+            old = nz.placa(w.text.split("/")[0])
+            if old and _OLD_PLATE.match(old):
+                conv = old[:4] + _MERCOSUL_LETTER[int(old[4])] + old[5:]
+                return conv, w.conf, span.sub([w])
     return None
 
 

@@ -216,6 +216,7 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     confs: list[float] = []  # each row as an entry: name, kind, a number of the kind's shape
     doc_confs: list[float] = []  # each row's number, character by character
     first_page, boxes = None, []
+    places: list[tuple[int, list[float]]] = []  # each row's page and box, for its own evidence
     shapes: list[str | None] = []
     for row in rows:
         cells = {c: _number_words(sp) if c.startswith("doc") else sp for c, sp in row.cells.items()}
@@ -247,11 +248,14 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
             dconf = min(dconf, NOT_READ)  # no column to read it from, or a cell with marks that made no number
         if nome_sp and r.ocr:
             conf = min(conf, _broken(nome_sp, row.specks, nome))
+            if doc_sp and _line_lost(nome_sp, doc_sp):
+                conf = min(conf, LINE_LOST)
         if not mended:
             conf = min(conf, EDGE_BREAK)  # a word cut at the cell's edge, or two words: who knows
         out_rows.append({"nome": nome, "documento_tipo": tipo, "documento": doc})
         confs.append(conf)
         doc_confs.append(dconf)
+        places.append((row.page, [round(v, 4) for v in row.bbox]))
         shapes.append(_shape(doc_sp.text) if doc and doc_sp else None)
         first_page = first_page or row.page
         if row.page == first_page:
@@ -287,17 +291,37 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         tconf = 0.5  # rows read and printed total disagree: someone must look
         pax = pax.model_copy(update={"confidence": min(pax.confidence, 0.5)})
         confs = [min(c, 0.5) for c in confs]
-    pax = pax.model_copy(update={"rows": [RowRead(confidence=round(c, 4), document_confidence=round(d, 4))
-                                          for c, d in zip(confs, doc_confs)]})
+    pax = pax.model_copy(update={"rows": [RowRead(confidence=round(c, 4), document_confidence=round(d, 4),
+                                                  page=page, bbox=box)
+                                          for c, d, (page, box) in zip(confs, doc_confs, places, strict=True)]})
     tot = field(total, None, tconf, page=printed.page if printed else first_page,
                 bbox=printed.bbox if printed else bbox)
     return pax, tot
 
 
 PARTIAL = 0.5
+LINE_LOST = 0.6  # a row whose cells stand at different heights: a line of it was not read
 # a name whose line ends at its column's edge where nothing tells whether the break split a word
 # or fell between two (no other row, no dictionary, no width)
 EDGE_BREAK = 0.6
+
+
+def _line_lost(nome: Span, doc: Span) -> bool:
+    """Whether a one-line name and a one-line number of the same row stand at different heights:
+    a table's cells share their row's middle (or its top), so one of them had a second line
+    that OCR lost ('ANTÔNIO ROBERTO CUNHA' read, its cell's 'CAMPOS' under it not)."""
+    a, b = _lines(nome), _lines(doc)
+    if len(a) != 1 or len(b) != 1 or not a[0] or not b[0]:
+        return False
+    hs = sorted(w.bbox[3] - w.bbox[1] for w in a[0] + b[0])
+    h = hs[len(hs) // 2]
+
+    def mid(ws) -> float:
+        return (min(w.bbox[1] for w in ws) + max(w.bbox[3] for w in ws)) / 2
+
+    # (a lost line moves its cell's middle half a line pitch, some 0.7 of a height or more; cells
+    # merely set on other baselines or a page a little askew differ by less)
+    return h > 0 and abs(mid(a[0]) - mid(b[0])) > 0.6 * h
 
 
 def _lines(sp: Span) -> list[list]:
@@ -462,6 +486,7 @@ def _name(text: str | None, seen: dict[str, float] | None = None) -> str | None:
     between two names ('CAIOALVES'): split where both halves are read sure in other rows."""
     if text:
         text = re.sub(r"(?<=[A-ZÀ-Ý])!|!(?=[A-ZÀ-Ý])", "I", text)
+        text = text.strip(" “”\"'‘’`")  # a speck read as a quote mark at the name's edge ('“SÉRGIO')
         # the row's number, when the list's numbering column was not found: no name holds digits
         text = " ".join(t for t in text.split() if not re.fullmatch(r"\d{1,4}[.)º°-]?", t))
     if text and seen:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from intake.layout import Layout, Span, _first_cluster, _overlap, _Row, is_text
 from intake.normalize import key
-from intake.reading.labels import RUN_GAP, LabelAt, LabelIndex, run_gap
+from intake.parsers._lexicon import FUNCTION_WORDS
+from intake.reading.labels import RUN_GAP, LabelAt, LabelIndex, item_number, run_gap
 from ocr.model import Word
 
 # a gap this many row heights wide ends a value on its row
@@ -25,6 +26,7 @@ STOP_GAP = 2.5
 NEAR_GAP = 1.5
 _PUNCT = re.compile(r"^[\s:;\-–—.=>|_]*$")
 _LABEL_COLON = re.compile(r".{2,}:$")
+_SUFFIX = re.compile(r"LTDA|S\.?A|S/A|EPP|EIRELI|ME")
 SPECK = 0.3  # an OCR word read less sure than this, beside a label, is a speck, no word of a line
 _NUMBERING = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,4})[.)]$")
 _HEADING_WORD = re.compile(r"^[A-ZÀ-Ý]{3,}[,:]?$")
@@ -114,8 +116,10 @@ class Cells:
         if last.text.rstrip().endswith(":") or (nxt is not None and nxt.text.strip().startswith(":")):
             return True
         before = [w for w in row.words[:lab.start] if key(w.text) and w.conf >= SPECK]
-        if not before or lab.numbered_box:
+        if lab.numbered_box:
             return True  # (a card's numbered box, '9 CAT. HAB.', is a label wherever it is read)
+        if not before:
+            return not self._sentence_goes_on(lab)
         if lab.start > 0 and row.words[lab.start - 1].text.strip() in ("-", "–", "—") and \
                 not _NUMBERING.match(before[-1].text + ".") and not re.fullmatch(r"\d{1,2}|[IVXivx]{1,4}", before[-1].text):
             return False  # '1741 - CIDADE NOBRE', 'METROPLAN - TAXA': the words after a dash go on a value
@@ -124,7 +128,19 @@ class Cells:
             return True
         if prev.text.rstrip().endswith("|") or _NUMBERING.match(prev.text):
             return True  # a box's edge, or a numbering ('2.1. ROTEIRO'); a word after 'Label:' is its value
-        return len(before) == 1 and bool(re.fullmatch(r"(\d{1,2}|[ivx]{1,4}|[a-z])", key(prev.text)))
+        return len(before) == 1 and item_number(prev.text)
+
+    def _sentence_goes_on(self, lab: LabelAt) -> bool:
+        """Whether the label's row carries on a sentence from the line above: a line of prose
+        that ends on a word no sentence ends on ('... constantes da Grade de' / 'Itinerário
+        anexa.'): the label's word is the sentence's, not a label."""
+        if lab.row == 0:
+            return False
+        rows = self.layout.rows[lab.page]
+        row, prev = rows[lab.row], rows[lab.row - 1]
+        if len(prev.words) < 5 or row.y0 - prev.y1 > row.height:
+            return False
+        return prev.words[-1].text in FUNCTION_WORDS and abs(prev.words[0].bbox[0] - lab.words[0].bbox[0]) < 2 * row.height
 
     def alone(self, lab: LabelAt) -> bool:
         """Whether a label stands alone in its box, as a grid label over its value does: no
@@ -236,7 +252,10 @@ class Cells:
     @staticmethod
     def _would_fit(line: list[Word], nxt: Word, bound: float, h: float) -> bool:
         """Whether the next line's first word had room at the end of this line, with a margin
-        for the box's padding."""
+        for the box's padding. A company's legal suffix alone on the next line ('... E TURISMO'
+        / 'LTDA') ends the name whatever the room: no name stops before its suffix."""
+        if _SUFFIX.fullmatch(nxt.text.strip(" .,")) and not _SUFFIX.fullmatch(line[-1].text.strip(" .,")):
+            return False
         return line[-1].bbox[2] + 0.5 * h + (nxt.bbox[2] - nxt.bbox[0]) < bound - 1.5 * h
 
     def _continued(self, lab: LabelAt, row: _Row, vx: float, more: int,
@@ -251,7 +270,12 @@ class Cells:
         last = row
         tol = 0.5 * row.height
         for nxt in rows[row.index + 1:]:
-            if len(out) >= more or nxt.y0 - last.y1 > 0.8 * max(last.height, nxt.height):
+            gap = nxt.y0 - last.y1
+            if len(out) >= more or gap > 0.8 * max(last.height, nxt.height) and not (
+                    fill and gap <= 1.3 * max(last.height, nxt.height) and len(nxt.words) == 1
+                    and _SUFFIX.fullmatch(nxt.words[0].text.strip(" .,"))):
+                # (OCR boxes hug the letters, so a name's wrapped suffix 'LTDA' stands a little
+                # further off than a text layer's line would)
                 break
             if hang is not None and abs(nxt.words[0].bbox[0] - hang) <= tol and \
                     self.label_at(nxt, 0, 1.0) is None and not self.labels.is_label_word(nxt.words[0]) and \

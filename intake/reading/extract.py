@@ -24,7 +24,7 @@ from intake.layout import Layout, Span
 from intake.normalize import key
 from intake.reading import shapes
 from intake.reading.cells import Cells, Region
-from intake.reading.labels import LabelAt, LabelIndex
+from intake.reading.labels import LabelAt, LabelIndex, item_number, run_gap
 from intake.reading.vocabulary import Vocabulary, vocabulary
 from ocr.model import Extraction, Word
 from validators.documents import CONFIDENT, Field
@@ -170,6 +170,16 @@ class Extractor:
         # key-value table's row: what is under it is the next row's label column, no value of its
         # own; unless the row is a grid's row of labels, printed smaller than the values under them
         below = self.cells.below(lab, lines=lines, fill=fill) if self.cells.alone(lab) else None
+        if below is not None and (self._another_labels_value(lab, below.first.words[0])
+                                  or self._opens_label(below.first.words[0])):
+            # 'CÓDIGO DE SEGURANÇA DO CLA 91648036424' under 'RENAVAM': that label's value; and
+            # 'PROPOSTA 11053151' under 'APÓLICE': the next box's label line, not a value
+            below = None
+        if right is not None and right.how == "far" and right.aligned and below is not None \
+                and self._labels_column(lab, right.first.words[0]):
+            # the far words stand in a column of boxes with labels of their own ('Corretor',
+            # 'Apólice Nº' at the same left edge): another box's value, on the label's line
+            return out + [below]
         if right is not None and right.how == "far" and right.aligned:
             if below is not None and _label_print(lab, right, below):
                 return out + [below]  # 'CONTRATANTE   ORIGEM/DESTINO' over their values: two labels
@@ -188,6 +198,50 @@ class Extractor:
         if right is not None and right.how == "far":
             out.append(right)
         return out
+
+    def _opens_label(self, w) -> bool:
+        """Whether the word opens a label of the vocabulary standing as one there (several
+        words, a ':' or set apart: 'PROPOSTA   11053151'), not a value opening with a label's
+        word ('EMPRESA DE ÔNIBUS ...', 'MUNICÍPIO DE LAJEADO')."""
+        other = self.labels.starting(w)
+        if other is None:
+            return False
+        row = self.layout.rows[other.page][other.row]
+        i = other.start
+        gap = w.bbox[0] - row.words[i - 1].bbox[2] if i > 0 else 1.0
+        nxt = row.words[other.end] if other.end < len(row.words) else None
+        numbered = nxt is not None and sum(c.isdigit() for c in nxt.text) >= 3  # 'PROPOSTA 11053151'
+        return (self.cells.label_at(row, i, gap) is not None or numbered) and self.cells.stands(other)
+
+    def _another_labels_value(self, lab: LabelAt, w) -> bool:
+        """Whether the word follows another label standing on its row within the same run of
+        words: that label's own value, not the value of a label above it."""
+        row = next((r for r in self.layout.rows[lab.page] if any(u is w for u in r.words)), None)
+        if row is None:
+            return False
+        i = next(k for k, u in enumerate(row.words) if u is w)
+        if i == 0:
+            return False
+        before = [o for o in self.labels.in_row(lab.page, row.index)
+                  if o is not lab and o.row == row.index and o.end == i]
+        return any(self.cells.stands(o) and w.bbox[0] - o.words[-1].bbox[2] < run_gap(row) for o in before)
+
+    def _labels_column(self, lab: LabelAt, w) -> bool:
+        """Whether the word's left edge is shared by two labels or more heading boxes of their own
+        on other rows of the page (alone on their row's stretch, no ':'): a column of labelled
+        boxes, not a key-value table's value column (where a 'CNPJ: ...' may stand inline)."""
+        rows = self.layout.rows[lab.page]
+        tol = 0.6 * rows[lab.row].height
+        n = 0
+        for (page, ri), labs in self.labels.by_row.items():
+            if page != lab.page or ri == lab.row:
+                continue
+            if any(o.row == ri and abs(o.bbox[0] - w.bbox[0]) <= tol and not o.words[-1].text.rstrip().endswith(":")
+                   and self.cells.stands(o) and self.cells.alone(o) for o in labs):
+                n += 1
+                if n >= 2:
+                    return True
+        return False
 
     def _labels_there(self, lab: LabelAt, w) -> bool:
         """Whether the far word opens a label standing as one ('ASSENTOS   UTILIZAÇÃO'), not a
@@ -313,12 +367,12 @@ class Extractor:
         """A heading opens its row (after a numbering such as '1.' at most)."""
         row = self.layout.rows[lab.page][lab.row]
         before = [w for w in row.words[:lab.start] if key(w.text)]
-        return not before or (len(before) == 1 and bool(re.fullmatch(r"(\d{1,2}|[ivx]{1,4}|[a-z])", key(before[0].text))))
+        return not before or (len(before) == 1 and item_number(before[0].text))
 
     def _numbered(self, lab: LabelAt) -> bool:
         row = self.layout.rows[lab.page][lab.row]
         before = [w for w in row.words[:lab.start] if key(w.text)]
-        return len(before) == 1 and bool(re.fullmatch(r"(\d{1,2}|[ivx]{1,4}|[a-z])", key(before[0].text)))
+        return len(before) == 1 and item_number(before[0].text)
 
     def _heading_row(self, row, x0: float, x1: float, heads: set[str]) -> bool:
         ws = [w for w in row.words if x0 <= (w.bbox[0] + w.bbox[2]) / 2 <= x1]
@@ -338,8 +392,10 @@ class Extractor:
         out = []
         for sec in self.vocab.sections.values():
             if sec.lead == name:
-                # '1. CONTRATANTE' over 'ASSOCIAÇÃO X - CNPJ ...': the heading labels its first line
-                out += [lab for lab in self._headings(sec) if self.cells.alone(lab)]
+                # '1. CONTRATANTE' over 'ASSOCIAÇÃO X - CNPJ ...': the heading labels its first line;
+                # '1. CONTRATANTE   PONTE ALTA S.A.': a summary table's row, its cell beside it
+                out += [lab for lab in self._headings(sec)
+                        if self.cells.alone(lab) or self.cells.right(lab) is not None]
             spellings = sec.fields.get(name)
             if not spellings:
                 continue

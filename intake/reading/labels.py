@@ -18,6 +18,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from intake.layout import Layout, _Row
+from intake.parsers._lexicon import known
 from intake.reading.vocabulary import Vocabulary
 from ocr.model import BBox, Word, union_bbox
 
@@ -25,6 +26,7 @@ from ocr.model import BBox, Word, union_bbox
 RUN_GAP = 1.5
 _OF = frozenset(("da", "do", "de", "das", "dos"))
 _BOX_NUMBER = re.compile(r"\d{1,2}[a-z]? [a-z]")  # (key() text)
+_QUOTES = "“”\"'‘’`"  # a speck OCR reads as a quote mark beside a numbering ('“6.')
 _NUMBERED = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*|[IVXivx]{1,4}|[a-z])[.)]")
 
 
@@ -73,6 +75,30 @@ def _tokens(row: _Row) -> list[tuple[str, int, bool, bool]]:
     return out
 
 
+def item_number(text: str) -> bool:
+    """Whether a word numbers an item: '1', '2.', 'IV', 'b)'. A letter numbers one only with
+    its '.' or ')': a lone 'o' before a role word is an article or a speck ('o CONTRATANTE'
+    under a signature), not item o."""
+    t = text.strip().strip(_QUOTES)
+    if re.fullmatch(r"(\d{1,2}|[IVX]{1,4})[.)\-–]?", t):
+        return True
+    return bool(re.fullmatch(r"(?i:[ivx]{1,4}|[a-z])[.)]", t))
+
+
+# a word read this sure that the dictionary knows is the word printed, not a label misread
+SURE_WORD = 0.85
+
+
+def _other_word(row: _Row, toks, spelling: str) -> bool:
+    """Whether a loose match differs from its spelling only in words the dictionary knows, each
+    read sure: 'LOCAÇÃO' read at 0.96 is that word, not the label 'LOTAÇÃO' misread."""
+    want = spelling.split()
+    if len(want) != len(toks):
+        return False
+    differ = [row.words[wi] for (t, wi, *_), w in zip(toks, want) if t != w]
+    return bool(differ) and all(w.conf >= SURE_WORD and known(w.text) for w in differ)
+
+
 def _allowed_edits(compact: str) -> int:
     return 0 if len(compact) <= 4 else max(1, len(compact) // 8)
 
@@ -96,7 +122,7 @@ class LabelIndex:
         self._by_len = by_len
         self._compact = {k: k.replace(" ", "") for k in self.spellings}
         self.by_row: dict[tuple[int, int], list[LabelAt]] = {}
-        self._label_words: set[int] = set()  # id() of every word inside a label
+        self._label_words: dict[int, LabelAt] = {}  # id() of every word inside a label -> the label
         self._starts: dict[int, LabelAt] = {}  # id() of a label's first word -> the label
         for page in layout.pages:
             fuzzy = page.source == "ocr"
@@ -111,7 +137,7 @@ class LabelIndex:
                 for ri in range(lab.row + 1, lab.last_row + 1):  # every row a wrapped label spans
                     self.by_row.setdefault((lab.page, ri), []).append(lab)
                 for w in lab.words:
-                    self._label_words.add(id(w))
+                    self._label_words[id(w)] = lab
                 self._starts[id(lab.words[0])] = lab
         for labs in self.by_row.values():
             labs.sort(key=lambda lab: (lab.row, lab.start))
@@ -160,6 +186,8 @@ class LabelIndex:
                     m = self._match(" ".join(window), not exact)
                     if m is None:
                         continue
+                    if not exact and _other_word(row, toks[p:p + n], m[0]):
+                        continue
                     found = (n, m)
                     break
                 if found:
@@ -205,29 +233,40 @@ class LabelIndex:
         left edge, go on with it and end it."""
         out = []
         for r, row in enumerate(rows[:-1]):
+            numbering = None
             for a, b in _runs(row):
                 x_run = row.words[a].bbox[0]
-                if b - a > 1 and _NUMBERED.fullmatch(row.words[a].text.strip()):
+                if b - a == 1 and _NUMBERED.fullmatch(row.words[a].text.strip().strip(_QUOTES)):
+                    numbering = b  # '2.' set apart from its label: the label's rest may hang under it
+                    continue
+                numbered = numbering == a
+                if numbered:
+                    x_run = row.words[a - 1].bbox[0]
+                if b - a > 1 and _NUMBERED.fullmatch(row.words[a].text.strip().strip(_QUOTES)):
                     a += 1  # '2. CONTRATADA (NOME /' / 'RAZÃO SOCIAL)': the numbering is no label
+                    numbered = True
                 toks = [t for k in row.keys[a:b] for t in k.split()]
                 head = " ".join(toks)
                 if not toks or head not in self._prefixes:
                     continue
-                lab = self._wrap_on(rows, r, row, row.words[a].bbox[0], x_run, head, list(row.words[a:b]), 1)
+                lab = self._wrap_on(rows, r, row, row.words[a].bbox[0], x_run, head, list(row.words[a:b]), 1,
+                                    numbered)
                 if lab is not None:
                     out.append(LabelAt(row.page, row.index, a, b, lab[0], lab[1], self.spellings[lab[1]], 1.0,
                                        row2=lab[2], start2=lab[3], end2=lab[4]))
         return out
 
     def _wrap_on(self, rows: list[_Row], r: int, row: _Row, x0: float, x_run: float, head: str,
-                 words: list[Word], depth: int) -> tuple[list[Word], str, int, int, int] | None:
+                 words: list[Word], depth: int, numbered: bool = False) -> tuple[list[Word], str, int, int, int] | None:
         """The rest of a label begun by `head`, on the row below r (and the one below that):
         (all its words, its spelling, its last row, that row's run [start, end))."""
         if r + 1 >= len(rows):
             return None
         nxt = rows[r + 1]
-        if nxt.y0 - row.y1 > 0.6 * max(row.height, nxt.height):
-            return None  # a label's lines are set close; a heading stands further off ('Companhia' / 'Seguradora X')
+        # a label's lines are set close; a heading stands further off ('Companhia' / 'Seguradora
+        # X'); a numbered item's label ('3. CNPJ DO' / 'TRANSPORTADOR') is one item however set
+        if nxt.y0 - row.y1 > (1.0 if numbered else 0.6) * max(row.height, nxt.height):
+            return None
         tol = max(0.012, 1.0 * row.height)
         for c, d in _runs(nxt):
             xc = nxt.words[c].bbox[0]
@@ -249,7 +288,7 @@ class LabelIndex:
                 end2 = tail[n - 1][1] + 1
                 ws = words + list(nxt.words[c:end2])
                 if goes_on:  # the whole run goes on with the label: its end may be a row lower
-                    more = self._wrap_on(rows, r + 1, nxt, x0, x_run, cand, ws, depth + 1)
+                    more = self._wrap_on(rows, r + 1, nxt, x0, x_run, cand, ws, depth + 1, numbered)
                     if more is not None:
                         return more
                 if full:
@@ -291,6 +330,10 @@ class LabelIndex:
 
     def is_label_word(self, w: Word) -> bool:
         return id(w) in self._label_words
+
+    def holding(self, w: Word) -> LabelAt | None:
+        """The label the word is part of, if any."""
+        return self._label_words.get(id(w))
 
     def starting(self, w: Word) -> LabelAt | None:
         return self._starts.get(id(w))

@@ -58,11 +58,35 @@ def _is_name(raw: str, role_words: set[str]) -> bool:
         return False  # a party is named by two words at least
     if not words[0][:1].isupper():
         return False  # 'e de outro lado ...' after a role is the next party's turn, no name
+    if nz.fold(words[0]).strip(".,") in _ADDRESS_WORDS:
+        return False  # 'Bairro Jardim Europa': an address goes on (a comma OCR read as a stop)
     lower = [w for w in words if w[:1].islower() and nz.fold(w).strip(".,;()") not in _PARTICLES]
     return not lower
 
 
+_ADDRESS_WORDS = frozenset("bairro rua avenida av travessa rodovia estrada alameda praca cep km lote quadra "
+                           "sala andar conjunto loteamento distrito".split())
 _PARTICLES = frozenset("de da do das dos e em del di du van von y d".split())
+
+
+_NAME_WORDS = frozenset(("sociedade", "mantenedora", "associacao civil", "entidade"))
+_SUFFIX_END = re.compile(r"\b(?:LTDA|S\.?A|EPP|ME|EIRELI)\.?\s*$")
+
+
+def _word_of_name(text: str, s: int, m: re.Match) -> bool:
+    """A word that opens a qualification in prose ('..., mantenedora do Colégio X') printed in
+    capitals inside a name printed in capitals ('SOCIEDADE MANTENEDORA DO INSTITUTO X'): part of
+    the name, unless the name already ended with its company suffix."""
+    word = text[m.start():m.end()].strip()
+    before = text[s:m.start()]
+    if not before.strip() or before.upper() != before or _SUFFIX_END.search(before):
+        return False
+    if word == ":":
+        # a speck OCR read as a colon inside a name in capitals ('SETE QUEDAS: TRANSPORTES E
+        # TURISMO LTDA'): the name goes on in capitals, no label follows a name
+        after = re.match(r"\s*([A-ZÀ-Ý]{3,})\b", text[m.end():])
+        return after is not None
+    return nz.fold(word) in _NAME_WORDS and word.isupper()
 
 
 def _name_at(fl: Flow, start: int, role_words: set[str]) -> tuple[int, int] | None:
@@ -70,6 +94,8 @@ def _name_at(fl: Flow, start: int, role_words: set[str]) -> tuple[int, int] | No
     lead = re.match(r"[\s\"“]*(?:(?:o|a|os|as)\s+(?=[A-ZÀ-Ý]))?(?:(?:sr|sra|srta)\.?\s+)?", text[start:])
     s = start + (lead.end() if lead else 0)
     m = _NAME_END.search(fl.folded, s)
+    while m and _word_of_name(fl.text, s, m):
+        m = _NAME_END.search(fl.folded, m.end())
     e = m.start() if m else min(len(text), s + 150)
     if e - s > 160:
         return None
@@ -98,15 +124,38 @@ def _name_at(fl: Flow, start: int, role_words: set[str]) -> tuple[int, int] | No
     return s, e
 
 
-def _segment_start(fl: Flow, pos: int, paragraphs: list[int]) -> int:
-    """Where the qualification that ends at pos begins: after the sentence or clause before it,
-    or at its paragraph's start (a title above it is another paragraph)."""
+def _segment_starts(fl: Flow, pos: int, paragraphs: list[int], roles: str | None = None) -> list[int]:
+    """Where the qualification that ends at pos may begin, nearest first: after the sentence or
+    clause before it, or at its paragraph's start (a title above it is another paragraph). A ';'
+    ends a party's clause only where that clause named its role: inside an address ('Bairro
+    Planalto; Ponta Grossa - PR', a comma OCR read as ';') the qualification goes on. The next
+    start back is for a name the nearest one does not open ('nº 3806. Bairro ...')."""
     back = fl.folded[max(0, pos - 700):pos].replace("\n", " ")
-    cut = max(back.rfind(x) + len(x) for x in _SEGMENT_START if back.rfind(x) >= 0) \
-        if any(back.rfind(x) >= 0 for x in _SEGMENT_START) else 0
-    start = pos - len(back) + cut
-    para = max((p for p in paragraphs if p <= pos), default=0)
-    return max(start, para)
+    base = pos - len(back)
+    cuts = {0}
+    for x in _SEGMENT_START:
+        i = back.rfind(x)
+        while i >= 0:
+            if not (x == ";" and roles and not re.search(rf"\b(?:{roles})\b", back[max(0, i - 300):i])
+                    or _REPRESENTATIVE.search(back[max(0, i - 40):i])
+                    or x == ". " and fl.text[base + i + 2:base + i + 3].islower()):
+                # (nor a stop inside a representative's name: 'representada por MIRELA. CAVALCANTI';
+                # nor a comma OCR read as a stop, the sentence going on in small letters: '0001-66. com')
+                cuts.add(i + len(x))
+            i = back.rfind(x, 0, i)
+    floor = max((p for p in paragraphs if p <= pos), default=0)
+    if roles:
+        # another party's role named before this one ('..., doravante CONTRATANTE, e, de outro
+        # lado, VIAÇÃO X LTDA, ... doravante TRANSPORTADOR'): this qualification begins after it,
+        # at the first word in capitals past the words that join the two ('e, de outro lado,')
+        last = None
+        for m in re.finditer(_BEFORE.format(roles=roles), back):
+            last = m  # (a designation, 'doravante ... CONTRATANTE'; not a name's word, 'TRANSPORTADORA X')
+        if last is not None:
+            at = base + last.end()
+            skip = re.match(r"(?:[\s,;.:)]|\(?[a-zà-ÿ]+\)?)*", fl.text[at:pos])
+            floor = max(floor, at + (skip.end() if skip else 0))
+    return sorted({max(base + c, floor) for c in cuts}, reverse=True)
 
 
 def _document(fl: Flow, start: int, end: int, ocr: bool) -> tuple[Field, str]:
@@ -149,10 +198,13 @@ def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] |
                 how = "after" if m.group("sep").strip()[:1] in (":", ",") else "signature"
                 mentions.append((*span, role, how))
         for m in re.finditer(_BEFORE.format(roles=pat), t):
-            s = _segment_start(fl, m.start(), list(paragraphs))
-            span = _name_at(fl, s, role_words)
-            if span:
-                mentions.append((*span, role, "before"))
+            for k, s in enumerate(_segment_starts(fl, m.start(), list(paragraphs), everyone)[:3]):
+                if k and _role_between(fl, s, m.start(), everyone):
+                    break  # further back lies another party's role: its qualification, not this one's
+                span = _name_at(fl, s, role_words)
+                if span:
+                    mentions.append((*span, role, "before"))
+                    break
     out: dict[str, list[Party]] = {r: [] for r in roles}
     rank = {"after": 0, "before": 1, "signature": 2}
     for s, e, role, how in sorted(mentions, key=lambda m: (rank[m[3]], m[0])):
@@ -160,7 +212,7 @@ def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] |
         nxt = re.search(r"\b(?:" + everyone + r")\b", t[e:])
         end = min(e + (nxt.end() if nxt else len(t) - e), e + 700, len(t))
         doc, qual = _document(fl, e, end, ocr)
-        raw = fl.text[s:e]
+        raw = re.sub(r"(?<=[A-ZÀ-Ý]):(?=\s)", "", fl.text[s:e])  # (a colon speck inside a name)
         nome = weighed(fl.field(nz.name(raw), s, e), fl.span(s, e), names=True, seen=seen, joining=False)
         if how == "signature":
             nome = nome.model_copy(update={"confidence": min(nome.confidence, 0.9)})
@@ -168,6 +220,13 @@ def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] |
             continue
         out[role].append(Party(nome, doc, qual, how))
     return out
+
+
+def _role_between(fl: Flow, a: int, b: int, roles: str) -> bool:
+    """Whether a role word printed in capitals (a defined role, not the verb 'contratado') lies
+    in the text between a and b."""
+    return any(re.search(r"[A-ZÀ-Ý]{4}", fl.text[a + x.start():a + x.end()])
+               for x in re.finditer(rf"\b(?:{roles})\b", fl.folded[a:b]))
 
 
 def _alone(fl: Flow, m: re.Match) -> bool:

@@ -18,7 +18,8 @@ from rapidfuzz import fuzz, process
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import (
-    cap, checked_renavam, cnpj_alnum_repair, date_field, doc_checked, field, int_field, lotacao_field, money_field,
+    UNSURE, cap, checked_renavam, cnpj_alnum_repair, date_field, doc_checked, field, int_field, lotacao_field,
+    money_field,
     name_field, plate_in, span_of, text_field, unchecked, vin_in,
 )
 from validators.documents import Field
@@ -196,8 +197,13 @@ def code(span: Span | None, ocr: bool = False) -> Field:
     ws = list(span.words)
     for i, w in enumerate(ws):
         t = w.text.strip(":;,.()[]")
+        comma = ocr and "," in t and bool(_CODE.match(t.replace(",", ".")))
+        if comma:
+            t = t.replace(",", ".")  # a number's dot read as a comma ('81,59.6501043-2'): unsure below
         if len(re.sub(r"\D", "", t)) < 3 or not _CODE.match(t):
             continue
+        if _DATE_WORD.fullmatch(t):
+            continue  # a date is no document's number ('Emissão 04/11/2025' beside it)
         use = [w]
         if i > 0:
             p = ws[i - 1].text.strip(":;,.")
@@ -206,8 +212,13 @@ def code(span: Span | None, ocr: bool = False) -> Field:
                 use = [ws[i - 1], w]
                 t = p + " " + t
         f = field(t, span.sub(use))
+        if comma:
+            f = cap(f, UNSURE)
         return unchecked(f, ocr)
     return field(None, span)
+
+
+_DATE_WORD = re.compile(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}")
 
 
 def place(span: Span | None, ocr: bool = False) -> Field:
@@ -236,7 +247,8 @@ def town(span: Span | None, ocr: bool = False) -> Field:
     f = text_field(span)
     if f.value is None:
         return f
-    v = re.split(r"\.\s|;|\s-\s(?=[a-z])", nz.unglue(nz.roman(f.value)) or "")[0].strip(" .,;:")
+    # (a dash left at either end is a separator or a speck, no part of a town: 'Piracicaba/SP -')
+    v = re.split(r"\.\s|;|\s-\s(?=[a-z])", nz.unglue(nz.roman(f.value)) or "")[0].strip(" .,;:-–—")
     if not v or not re.search(r"[A-Za-zÀ-ÿ]{3}", v) or len(v) > 60 or not v[:1].isupper():
         return field(None, span)
     return f.model_copy(update={"value": v})

@@ -1,0 +1,287 @@
+"""Guards against reads that OCR makes look sure: each a general mechanism, shown on a
+hand-built page (no PDF, no OCR run). Coordinates are fractions of the page."""
+
+from __future__ import annotations
+
+from test_reading_toolkit import ROLES, _flow, ext, row, w
+
+from intake import normalize as nz
+from intake.layout import Layout, Span
+from intake.parsers import lista
+from intake.parsers._common import Reader
+from intake.parsers._lexicon import word_conf
+from intake.pipeline import ocr_company_suffix
+from intake.reading import shapes
+from intake.reading.extract import Extractor
+from intake.reading.labels import LabelIndex, item_number
+from intake.reading.parties import parties
+from intake.reading.vocabulary import vocabulary
+from validators.documents import CONFIDENT, Field
+
+
+def test_a_plate_is_never_spelled_across_words_or_inside_an_accented_word():
+    # 'ARRENDATÁRIO AUTO' once gave 'RIO4U70': an accented letter is a letter, and a plate's
+    # digits are not all read as letters
+    assert nz.find_placas("NOME DO PROPRIETÁRIO / ARRENDATÁRIO AUTO VIAÇÃO", strict=False) == []
+    assert nz.find_placas("COMBUSTÍVEL DIESEL", strict=False) == []
+    assert [p for p, *_ in nz.find_placas("PLACA IWG0E07 / RS", strict=False)] == ["IWG0E07"]
+    assert [p for p, *_ in nz.find_placas("placa IWG-0E07", strict=False)] == ["IWG0E07"]
+
+
+def test_a_dictionary_word_read_sure_is_not_a_label_a_slip_away():
+    # 'LOCAÇÃO' read sure is that word (a company's name), not 'LOTAÇÃO' misread
+    words = (row("NOME DO PROPRIETÁRIO:", 0.05, 0.20, 0.95)
+             + row("LAGOA DOURADA LOCAÇÃO DE VEÍCULOS LTDA", 0.30, 0.20, 0.96))
+    x = Extractor(ext(words, source="ocr"), "crlv")
+    assert x.labels.of("lotacao") == []
+    assert x.field("proprietario_nome").value == "LAGOA DOURADA LOCAÇÃO DE VEÍCULOS LTDA"
+    # a non-word a slip from the label is still the label misread
+    idx = LabelIndex(Layout(ext(row("LOTAÇAQ 42", 0.05, 0.30, 0.9), source="ocr")), vocabulary("crlv"))
+    assert [lab.key for lab in idx.of("lotacao")] == ["lotacao"]
+
+
+def test_a_lone_letter_before_a_role_word_numbers_no_section():
+    assert item_number("1") and item_number("2.") and item_number("IV") and item_number("b)")
+    assert not item_number("o") and not item_number("a") and not item_number("de")
+    # the caption under a signature ('o CONTRATANTE') opens no contractor's section: the
+    # witness's CPF below it is nobody's document
+    page1 = row("CONTRATO DE FRETAMENTO", 0.3, 0.05)
+    page2 = (row("YARA REGINA DUARTE", 0.16, 0.10) + [w("o", 0.19, 0.12, 0.32)]
+             + row("CONTRATANTE", 0.26, 0.12) + row("Testemunha: ELISA DA CUNHA", 0.15, 0.18)
+             + row("CPF 140.509.041-36", 0.26, 0.20))
+    x = Extractor(ext(page1, page2), "contrato_fretamento")
+    assert x.field("contratante_documento").value is None
+    numbered = row("1. CONTRATANTE", 0.05, 0.10) + row("CPF 140.509.041-36", 0.05, 0.13)
+    assert Extractor(ext(numbered), "contrato_fretamento").field("contratante_documento").value == "14050904136"
+
+
+def test_a_label_word_that_carries_on_the_sentence_above_is_prose():
+    words = (row("Parágrafo terceiro - Os locais de embarque e desembarque são os constantes da Grade de", 0.10, 0.39)
+             + row("Itinerário anexa.", 0.10, 0.405))
+    x = Extractor(ext(words), "contrato_fretamento")
+    assert [x.cells.stands(lab) for lab in x.labels.of("itinerario")] == [False]
+    assert x.field("itinerario").value is None
+    # a label opening its row after a sentence that ended is a label
+    words = row("Os locais são os da grade anexa.", 0.10, 0.39) + row("Itinerário: Centro - Rodoviária", 0.10, 0.405)
+    assert Extractor(ext(words), "contrato_fretamento").field("itinerario").value == "Centro - Rodoviária"
+
+
+def test_a_spelling_inside_a_heading_that_names_no_field_is_not_its_label():
+    # 'APÓLICE' inside the heading 'ESPECIFICAÇÃO DA APÓLICE' has the next box's CEP below it
+    words = (row("ESPECIFICAÇÃO DA APÓLICE", 0.38, 0.10) + row("CEP 36190-852", 0.50, 0.15)
+             + row("Apólice Nº 51.80.3083402-7", 0.08, 0.47))
+    r = Reader(ext(words), "apolice_seguro")
+    got = r.grab(["APÓLICE"], lambda s: shapes.code(s, False), how="below")
+    assert got.value is None
+
+
+def test_a_semicolon_inside_an_address_does_not_start_a_party_and_a_capital_name_keeps_its_words():
+    fl = _flow("CONTRATO NR: 286/2026\n"
+               "SOCIEDADE MANTENEDORA DO INSTITUTO COXILHA RICA, com CNPJ 67.621.753/0001-95, com sede na Avenida\n"
+               "das Indústrias, nº 266, Bairro Planalto; Ponta Grossa - PR, representada por SÉRGIO BRANDÃO,\n"
+               "doravante CONTRATANTE; e EXPRESSO LAGOA DOURADA LTDA, com CNPJ 22.090.161/0001-56, doravante\n"
+               "TRANSPORTADOR.")
+    got = parties(fl, ROLES, ocr=True)
+    first = got["contratante"][0]
+    assert first.nome.value == "SOCIEDADE MANTENEDORA DO INSTITUTO COXILHA RICA"
+    assert first.documento.value == "67621753000195"
+    assert got["contratado"][0].nome.value == "EXPRESSO LAGOA DOURADA LTDA"
+    # in lower case, 'mantenedora' still opens the qualification after a name
+    fl = _flow("ASSOCIAÇÃO DE PAIS DO BAIRRO ALTO, mantenedora do Colégio X, CNPJ 11.222.333/0001-81,\n"
+               "doravante CONTRATANTE.")
+    assert parties(fl, ROLES, ocr=False)["contratante"][0].nome.value == "ASSOCIAÇÃO DE PAIS DO BAIRRO ALTO"
+
+
+def test_a_town_loses_a_dash_at_its_end_and_a_misread_part_after_a_slash_is_unsure():
+    sp = Span(1, tuple(row("Piracicaba/SP -", 0.3, 0.3, 0.9)))
+    assert shapes.town(sp, True).value == "Piracicaba/SP"
+    assert word_conf("Conguista/BA", 0.89) < CONFIDENT  # 'Conquista' with a look-alike glyph
+    assert word_conf("Conquista/BA", 0.89) >= 0.89
+    assert word_conf("Porteta", 0.89) < CONFIDENT  # 'Portela', its l read t
+
+
+def test_a_company_suffix_glued_to_the_last_word_is_set_apart():
+    from ocr.model import Extraction, Page
+
+    seg = Extraction(media_type="image/jpeg", sha256="0" * 64, page_count=1,
+                     pages=(Page(number=1, source="ocr", width=1, height=1, lines=()),))
+    fields = {"proprietario_nome": Field(value="EMPRESA DE ÔNIBUS VALE DO TAQUARIS.A", confidence=0.86, page=1)}
+    out = ocr_company_suffix("crlv", seg, fields)
+    assert out["proprietario_nome"].value == "EMPRESA DE ÔNIBUS VALE DO TAQUARI S.A."
+
+
+def test_a_list_row_whose_cells_stand_at_different_heights_lost_a_line():
+    # the number sits at the middle of a two-line row; the name's second line was not read
+    nome = Span(1, tuple(row("ANTÔNIO ROBERTO CUNHA", 0.55, 0.340, 0.96)))
+    doc = Span(1, tuple(row("207.833.663-70", 0.10, 0.349, 0.92)))
+    assert lista._line_lost(nome, doc)
+    level = Span(1, tuple(row("207.833.663-70", 0.10, 0.341, 0.92)))
+    assert not lista._line_lost(nome, level)
+    two = Span(1, tuple(row("ROSÂNGELA APARECIDA", 0.55, 0.337) + row("MENDES ANDRADE", 0.55, 0.349)))
+    assert not lista._line_lost(two, doc)  # a name on two lines, the number at their middle
+
+
+def test_the_old_plate_is_read_beside_its_label_too():
+    from intake.parsers import crlv
+
+    words = (row("PLACA ANTERIOR JTC2980/BA", 0.09, 0.375, 0.91)
+             + row("PLACA ATUAL", 0.09, 0.445, 0.95) + [w("JTC2)80", 0.20, 0.445, 0.16)])
+    r = Reader(ext(words, source="ocr"), "crlv")
+    assert crlv._previous(r)[0] == "JTC2J80"  # the old plate's Mercosul form
+    got = crlv._placa(r, True)
+    assert got.value in (None, "JTC2J80") and got.confidence < CONFIDENT
+
+
+def test_a_document_number_is_no_date_and_a_comma_for_its_dot_is_unsure():
+    sp = Span(1, tuple(row("Emissão 04/11/2025", 0.3, 0.3, 0.96)))
+    assert shapes.code(sp, True).value is None
+    f = shapes.code(Span(1, tuple(row("81,59.6501043-2", 0.3, 0.3, 0.9))), True)
+    assert f.value == "81.59.6501043-2" and f.confidence < CONFIDENT
+    assert shapes.code(Span(1, tuple(row("81.59.6501043-2", 0.3, 0.3))), False).confidence == 1.0
+
+
+def test_a_label_or_a_run_of_its_words_is_never_a_value_whoever_read_it():
+    from intake.pipeline import label_fragments
+
+    fields = {"contratado_nome": Field(value="(NOME /", confidence=0.93, page=1),
+              "itinerario": Field(value="HORÁRIOS DE", confidence=0.95, page=1),
+              "locais_embarque": Field(value="DESEMBARQUE", confidence=0.91, page=1),
+              "contratante_nome": Field(value="ESCOLA MUNDO FELIZ LTDA", confidence=1.0, page=1)}
+    out = label_fragments("contrato_fretamento", fields)
+    assert out["contratado_nome"].value is None and out["itinerario"].value is None
+    assert out["locais_embarque"].value is None
+    assert out["contratante_nome"].value == "ESCOLA MUNDO FELIZ LTDA"
+
+
+def test_a_numbered_label_set_apart_from_its_number_wraps_under_it():
+    words = (row("2.", 0.08, 0.161) + row("NOME DO", 0.10, 0.161) + row("AUTO VIAÇÃO VALE VERDE LTDA", 0.29, 0.161)
+             + row("TRANSPORTADOR", 0.074, 0.177) + row("3.", 0.08, 0.199) + row("CNPJ DO", 0.10, 0.199)
+             + row("98.916.398/0001-05", 0.29, 0.199) + row("TRANSPORTADOR", 0.08, 0.2175))
+    x = Extractor(ext(words, source="ocr"), "contrato_fretamento")
+    assert x.field("contratado_nome").value == "AUTO VIAÇÃO VALE VERDE LTDA"
+    assert x.field("contratado_documento").value == "98916398000105"
+
+
+def test_the_word_after_another_label_on_its_row_is_that_labels_value_not_the_one_above():
+    words = (row("NÚMERO RENAVAM", 0.45, 0.139) + row("17039021720", 0.63, 0.139)
+             + row("CÓDIGO DE SEGURANÇA DO CLA 91648036424", 0.11, 0.160))
+    x = Extractor(ext(words), "crlv")
+    assert x.field("renavam").value == "17039021720"
+
+
+def test_a_far_value_in_a_column_of_labelled_boxes_is_another_boxs():
+    # left: 'Segurado(a)' over its value; right, at the same height, the broker box's value
+    words = (row("Corretor", 0.50, 0.40) + row("Código SUSEP", 0.50, 0.43) + row("Placa", 0.50, 0.37)
+             + row("Segurado(a)", 0.10, 0.467) + row("MARQUES CORRETORA DE SEGUROS LTDA", 0.50, 0.467)
+             + row("AUTO VIAÇÃO ENCANTADO LTDA - EPP", 0.10, 0.486))
+    x = Extractor(ext(words), "apolice_seguro")
+    assert x.field("segurado_nome").value == "AUTO VIAÇÃO ENCANTADO LTDA - EPP"
+
+
+def test_a_company_suffix_alone_on_the_next_line_ends_the_name():
+    words = (row("3. NOME DO CONTRATADO:", 0.11, 0.206, 0.95) + row("SOL NASCENTE FRETAMENTO E TURISMO", 0.48, 0.206, 0.95)
+             + row("LTDA", 0.48, 0.224, 0.96) + row("4. CNPJ DA TRANSPORTADORA: 40.941.629/0001-50", 0.11, 0.243, 0.9))
+    x = Extractor(ext(words, source="ocr"), "contrato_fretamento")
+    assert x.field("contratado_nome").value == "SOL NASCENTE FRETAMENTO E TURISMO LTDA"
+
+
+def test_a_partys_qualification_starts_after_the_other_partys_designation_and_not_in_a_representative():
+    fl = _flow("Pelo presente instrumento, de um lado FERNANDO DE JESUS CASTRO, CPF nº 374.255.461-16,\n"
+               "doravante denominado(a) CONTRATANTE, e, de qutro lado, VIAÇÃO VALE VERDE LTDA, inscrita no CNPJ\n"
+               "sob o nº 58.670.066/0001-79, neste ato representada por MIRELA. CAVALCANTI GARCIA, CPF\n"
+               "nº 271.602.971-72, doravante denominado TRANSPORTADOR.")
+    got = parties(fl, ROLES, ocr=True)
+    assert got["contratado"][0].nome.value == "VIAÇÃO VALE VERDE LTDA"
+    assert got["contratado"][0].documento.value == "58670066000179"
+    # a company whose name opens with a role word keeps it
+    fl = _flow("ESCOLA X LTDA, CNPJ 11.222.333/0001-81, doravante CONTRATANTE, e TRANSPORTADORA TURÍSTICA\n"
+               "PONTE ALTA LTDA, CNPJ 45.723.174/0001-10, doravante CONTRATADA.")
+    assert parties(fl, ROLES, ocr=False)["contratado"][0].nome.value == "TRANSPORTADORA TURÍSTICA PONTE ALTA LTDA"
+    # a comma read as a stop, the sentence going on in small letters, cuts nothing
+    fl = _flow("UNIÃO ESTUDANTIL DE ILHÉUS, associação civil, CNPJ nº 31.630.819/0001-66. com sede na Rua\n"
+               "Júlio de Castilhos, doravante CONTRATANTE.")
+    assert parties(fl, ROLES, ocr=True)["contratante"][0].nome.value == "UNIÃO ESTUDANTIL DE ILHÉUS"
+
+
+def test_one_document_for_both_parties_leaves_the_unnamed_one_unsure():
+    from intake.parsers.contrato import _one_party_per_document
+
+    out = {"contratante_nome": Field(), "contratante_documento": Field(value="459UEH3W000121", confidence=0.9),
+           "contratante_tipo": Field(value="pj", confidence=0.9),
+           "contratado_nome": Field(value="EMPRESA DE ÔNIBUS X S.A.", confidence=0.84),
+           "contratado_documento": Field(value="459UEH3W000121", confidence=0.9)}
+    _one_party_per_document(out)
+    assert out["contratante_documento"].confidence < CONFIDENT and out["contratante_tipo"].confidence < CONFIDENT
+    assert out["contratado_documento"].confidence == 0.9
+
+
+def test_coverage_amounts_skip_the_premium_column_and_a_part_read_amount_is_unsure():
+    from intake.parsers import apolice
+
+    words = (row("GARANTIAS CONTRATADAS", 0.07, 0.058)
+             + row("RISCO", 0.07, 0.08) + [w("scacái", 0.55, 0.08, 0.0)] + row("DE PRÊMIO", 0.67, 0.08)
+             + row("RCF-V - DANOS CORPORAIS A PASSAGEIROS", 0.07, 0.106, 0.95) + row("R$ 3.000.000,00", 0.58, 0.106, 0.95)
+             + row("R$ 618,48", 0.79, 0.106, 0.95)
+             + row("APP - DESPESAS MÉDICO-HOSPITALARES (DMH)", 0.07, 0.126, 0.9) + row("R$ 30.000,00", 0.61, 0.126, 0.9)
+             + row("R$ 490,21", 0.79, 0.126, 0.95)
+             + row("Os limites de despesas são por passageiro, o limite de responsabilidade civil é por veículo", 0.07, 0.26))
+    r = Reader(ext(words, source="ocr"), "apolice_seguro")
+    found, caps = apolice._scan_limits(r)
+    assert found["rc_passageiros"][0][0] == 3_000_000 and found["dmh"][0][0] == 30_000
+    assert "rc_passageiros" not in caps and "dmh" not in caps
+    cell = Span(1, (w("O", 0.68, 0.12, 0.10), w("000,00", 0.74, 0.12, 0.96)))
+    assert apolice._partial(cell, "000,00")
+    assert not apolice._partial(Span(1, tuple(row("R$ 30.000,00", 0.6, 0.12, 0.95))), "30.000,00")
+
+
+def test_a_label_line_under_a_heading_is_no_value_but_a_value_opening_with_a_label_word_is():
+    # 'APÓLICE' heading a block: 'PROPOSTA 11053151' under it is the next box's label and value
+    words = (row("APÓLICE", 0.15, 0.353) + row("PROPOSTA 11053151", 0.14, 0.372)
+             + row("NÚMERO APÓLICE 1065784478495", 0.14, 0.410))
+    x = Extractor(ext(words), "apolice_seguro")
+    assert x.field("numero_apolice").value == "1065784478495"
+    # 'EMPRESA DE ÔNIBUS ...' under 'SEGURADO' opens with a label's word and is the value
+    words = row("SEGURADO", 0.10, 0.30) + row("EMPRESA DE ÔNIBUS ENCANTADO S.A.", 0.10, 0.32)
+    assert Extractor(ext(words), "apolice_seguro").field("segurado_nome").value == "EMPRESA DE ÔNIBUS ENCANTADO S.A."
+
+
+def test_an_address_is_no_party_and_a_colon_speck_is_no_end_of_a_name():
+    # 'nº 3806, Bairro ...' with its comma read as a stop: the party is the name before
+    fl = _flow("Pelo presente instrumento, de um lado MUNICÍPIO DE GOVERNADOR VALADARES, com CNPJ\n"
+               "88.595.589/0001-69, com sede na Rua Júlio de Castilhos, nº 3806. Bairro Jardim Europa,\n"
+               "Governador Valadares - MG, doravante denominada CONTRATANTE.")
+    got = parties(fl, ROLES, ocr=True)["contratante"][0]
+    assert got.nome.value == "MUNICÍPIO DE GOVERNADOR VALADARES" and got.documento.value == "88595589000169"
+    fl = _flow("CONTRATADA: SETE QUEDAS: TRANSPORTES E TURISMO LTDA, pessoa jurídica, inscrita no CNPJ\n"
+               "sob o nº 62.874.500/0001-00.")
+    assert parties(fl, ROLES, ocr=True)["contratado"][0].nome.value == "SETE QUEDAS TRANSPORTES E TURISMO LTDA"
+
+
+def test_a_renavam_with_a_letter_for_a_digit_is_read_whole_and_a_repaired_one_is_never_lifted():
+    from intake.parsers._common import checked_renavam
+
+    f = checked_renavam(Span(1, (w("T6408147547", 0.15, 0.53, 0.85),)), True)
+    assert f.value == "76408147547"  # the letter read as the digit it stands for, not a 10-digit number
+    # a read whose check digit fails, made valid by one confusion undone, stays a hint
+    g = checked_renavam(Span(1, (w("76408147541", 0.15, 0.53, 0.85),)), True)
+    assert g.value is None or g.confidence < CONFIDENT
+
+
+def test_an_alphanumeric_cnpj_voted_alike_with_a_look_alike_glyph_is_still_unsure():
+    from intake.parsers._common import ident
+
+    word = w("Q8WLQUX0000102", 0.2, 0.2, 0.95).model_copy(update={"votes": 4})
+    f = ident("doc", "Q8WLQUX0000102", Span(1, (word,)), True)
+    assert f.confidence < CONFIDENT  # O and 0 look alike in every rendering
+
+
+def test_two_coverages_in_one_cell_leave_its_amount_unsure_but_one_name_wrapped_does_not():
+    from intake.parsers import apolice
+
+    merged = Span(1, tuple(row("(DMH) (POR PASSAGEIRO)", 0.22, 0.828) + row("APP MORTE (POR PASSAGEIRO)", 0.22, 0.845)))
+    assert apolice._merged(merged)
+    wrapped = Span(1, tuple(row("APP - Despesas", 0.41, 0.529) + row("Médico-Hospitalares", 0.41, 0.543)
+                            + row("(DMH)", 0.41, 0.557)))
+    assert not apolice._merged(wrapped)
+    joint = Span(1, tuple(row("Acidentes Pessoais de Passageiros (Morte e Invalidez)", 0.1, 0.5)))
+    assert not apolice._merged(joint)
