@@ -17,7 +17,7 @@ import logging
 from PIL import Image
 
 from ocr import image as images
-from ocr import pdf, photo
+from ocr import pdf, photo, preprocess, unread
 from ocr.codes import read_codes
 from ocr.layout import lines_from_words, words_from_chars
 from ocr.limits import Limits
@@ -138,13 +138,18 @@ def _read_photo(flat: photo.Flat, grey: Image.Image, number: int, limits: Limits
     when the flat page had to be turned (its boxes would not map back simply): read as it is.
     The flat sheet's resolution is taken as an A4 page's (Tesseract told none lays a page out
     far worse: a CRLV-e's left column was lost)."""
-    page = read_page(flat.image, number, images.guess_resolution(flat.image), limits,
-                     width=width or grey.width, height=height or grey.height)
+    dpi = images.guess_resolution(flat.image)
+    page = read_page(flat.image, number, dpi, limits, width=width or grey.width, height=height or grey.height)
     page = page.model_copy(update={"dpi": None})  # a guess, not the file's
     if page.rotation:
         return None
+    read = list(page.lines)
+    if limits.read_unread_ink and read and not page.problems:
+        # a photo's page pass drops whole lines of a boxed form: read the ink it left
+        sheet = preprocess.deskew(flat.image, page.skew) if page.skew else flat.image
+        read = unread.with_unread(sheet, read, round(dpi), limits)
     lines = tuple(Line(words=tuple(w.model_copy(update={"bbox": flat.to_photo(w.bbox)}) for w in ln.words))
-                  for ln in page.lines)
+                  for ln in read)
     return page.model_copy(update={"lines": lines, "photographed": True})
 
 

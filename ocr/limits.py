@@ -45,4 +45,7 @@ class Limits(BaseSettings):
     # A photo of a sheet on a darker surface is warped flat and its light evened before OCR
     # (ocr/photo.py); its word boxes are mapped back onto the photo.
     flatten_photos: bool = True
+    # On a photographed page, the ink no word covers is read once more (ocr/unread.py): the page
+    # pass drops whole lines of a boxed form there.
+    read_unread_ink: bool = True
     codes_dpi: int = Field(100, ge=50, le=600)  # render text pages at this dpi to find codes

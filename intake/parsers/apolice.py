@@ -483,18 +483,22 @@ _LIMIT_HEADERS = ["LMI (R$)", "LMI", "Limite Máximo de Indenização", "Import�
                   "Limite"]
 
 
-def _header_hits(r: Reader, labels: Sequence[str]) -> list[Hit]:
+def _header_hits(r: Reader, labels: Sequence[str], apart: bool = False) -> list[Hit]:
     """Where a column header is printed as one: not a word of a sentence ('... o limite de
-    indenização por passageiro' in the conditions below the table)."""
+    indenização por passageiro' in the conditions below the table). apart: set off from the
+    word before it by a column's gap (a title's '... DE INDENIZAÇÃO E PRÊMIOS' heads no column)."""
     out = []
     for lab in labels:
         for h in r.layout.find(lab, whole=False):
             row = r.layout.rows[h.page][h.row]
             height = max(w.bbox[3] - w.bbox[1] for w in h.words)
             near = [row.words[i] for i in (h.start - 1, h.end) if 0 <= i < len(row.words)]
-            if not any(o.text[:1].islower() and min(abs(o.bbox[0] - h.bbox[2]), abs(h.bbox[0] - o.bbox[2])) < 1.5 * height
-                       for o in near):
-                out.append(h)
+            if any(o.text[:1].islower() and min(abs(o.bbox[0] - h.bbox[2]), abs(h.bbox[0] - o.bbox[2])) < 1.5 * height
+                   for o in near):
+                continue
+            if apart and h.start > 0 and h.bbox[0] - row.words[h.start - 1].bbox[2] < 1.5 * height:
+                continue
+            out.append(h)
     return out
 
 
@@ -503,7 +507,8 @@ def _premium_columns(r: Reader) -> list[tuple[float, float]]:
     (the row that also names the coverage column): amounts there are no limits."""
     cols = vocabulary("apolice_seguro").tables["coberturas"]
     heads = {(h.page, h.row) for h in _header_hits(r, [*cols.get("cobertura", ()), *_LIMIT_HEADERS])}
-    return [r.layout.column_bounds(h) for h in _header_hits(r, [*cols.get("premio", ()), *cols.get("franquia", ())])
+    return [r.layout.column_bounds(h) for h in _header_hits(r, [*cols.get("premio", ()), *cols.get("franquia", ())],
+                                                            apart=True)
             if (h.page, h.row) in heads]
 
 

@@ -219,7 +219,8 @@ def test_coverage_amounts_skip_the_premium_column_and_a_part_read_amount_is_unsu
     from intake.parsers import apolice
 
     words = (row("GARANTIAS CONTRATADAS", 0.07, 0.058)
-             + row("RISCO", 0.07, 0.08) + [w("scacái", 0.55, 0.08, 0.0)] + row("DE PRÊMIO", 0.67, 0.08)
+             + row("RISCO", 0.07, 0.08) + [w("scacái", 0.55, 0.08, 0.0)] + row("DE", 0.67, 0.08)
+             + row("PRÊMIO", 0.73, 0.08)  # (the limits' header garbled; the premium's set apart)
              + row("RCF-V - DANOS CORPORAIS A PASSAGEIROS", 0.07, 0.106, 0.95) + row("R$ 3.000.000,00", 0.58, 0.106, 0.95)
              + row("R$ 618,48", 0.79, 0.106, 0.95)
              + row("APP - DESPESAS MÉDICO-HOSPITALARES (DMH)", 0.07, 0.126, 0.9) + row("R$ 30.000,00", 0.61, 0.126, 0.9)
@@ -229,6 +230,13 @@ def test_coverage_amounts_skip_the_premium_column_and_a_part_read_amount_is_unsu
     found, caps = apolice._scan_limits(r)
     assert found["rc_passageiros"][0][0] == 3_000_000 and found["dmh"][0][0] == 30_000
     assert "rc_passageiros" not in caps and "dmh" not in caps
+    # a title naming premiums heads no column: '4. COBERTURAS, LIMITES ... E PRÊMIOS' over the header
+    titled = (row("4. COBERTURAS, LIMITES MÁXIMOS DE INDENIZAÇÃO E PRÊMIOS", 0.12, 0.44)
+              + row("Cobertura", 0.12, 0.465) + row("LMI (R$)", 0.62, 0.465) + row("Prêmio (R$)", 0.76, 0.465)
+              + row("Despesas Médicas e Hospitalares (DMH)", 0.12, 0.553, 0.95) + row("30.000,00", 0.62, 0.553, 0.95)
+              + row("1.497,43", 0.76, 0.553, 0.96))
+    found, caps = apolice._scan_limits(Reader(ext(titled, source="ocr"), "apolice_seguro"))
+    assert found["dmh"][0][0] == 30_000 and "dmh" not in caps
     cell = Span(1, (w("O", 0.68, 0.12, 0.10), w("000,00", 0.74, 0.12, 0.96)))
     assert apolice._partial(cell, "000,00")
     assert not apolice._partial(Span(1, tuple(row("R$ 30.000,00", 0.6, 0.12, 0.95))), "30.000,00")
