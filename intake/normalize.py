@@ -184,7 +184,9 @@ def parse_date(text: str | None) -> date | None:
 
 # --------------------------------------------------------------------------- money
 
-_AMOUNT = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.\s]\d{3})+|\d+)(?:\s?,\s?(\d{1,2}))?(?![\d])")
+# (an amount that a separator and a group of three digits go on from is no amount: '2,700.000,00',
+# its first dot read as a comma, is not R$ 2; '1.500.000.00', its comma read as a dot, is 1.500.000)
+_AMOUNT = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.\s]\d{3})+|\d+)(?:\s?,\s?(\d{1,2}))?(?![\d]|[.,]\d{3})")
 _CURRENCY = re.compile(r"r\s?\$\s*", re.I)
 
 

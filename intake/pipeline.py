@@ -148,8 +148,9 @@ def photographed_free_text(kind: str, seg: Extraction, fields: dict) -> dict:
 
 
 def ocr_company_suffix(kind: str, seg: Extraction, fields: dict) -> dict:
-    """A name read by OCR whose last word is a known misread of a company's suffix ('... TURISMO
-    LIDA'): the suffix as printed (intake/vocabulary/common.yaml, suffix_slips)."""
+    """Names read by OCR: a last word that is a known misread of a company's suffix ('... TURISMO
+    LIDA', common.yaml suffix_slips) or a suffix glued to the word before ('TAQUARILTDA') is the
+    suffix as printed; a name of one word is unsure."""
     ocr_pages = {p.number for p in seg.pages if p.source == "ocr"}
     if not ocr_pages:
         return fields
@@ -160,15 +161,26 @@ def ocr_company_suffix(kind: str, seg: Extraction, fields: dict) -> dict:
         if specs.get(name, {}).get("kind") != "name" or not isinstance(f.value, str) or f.page not in ocr_pages:
             continue
         words = f.value.split()
-        if len(words) >= 3 and f.value.isupper() and words[-1] in slips:
-            out[name] = f.model_copy(update={"value": " ".join(words[:-1] + [slips[words[-1]]])})
-        elif len(words) >= 2 and f.value.isupper() and (m := _GLUED_SA.fullmatch(words[-1])):
-            # 'TAQUARIS.A': the space before 'S.A.' lost; no word ends in 'S.A'
-            out[name] = f.model_copy(update={"value": " ".join(words[:-1] + [m.group(1), "S.A."])})
+        if len(words) == 1 and f.confidence > ONE_WORD_NAME:
+            # a person or a company is named by two words at least: OCR read a part of the name,
+            # or a word of the page that is none ('ITEM')
+            out[name] = f.model_copy(update={"confidence": ONE_WORD_NAME})
+            continue
+        tail = [i for i in range(max(0, len(words) - 3), len(words)) if words[i] in slips]
+        if len(words) >= 3 and f.value.isupper() and tail and all(
+                w in ("-", "–", "EPP", "ME") for w in words[tail[-1] + 1:]):
+            # ('... TURISMO LIDA', '... TAQUARI LIDA - EPP')
+            fixed = [slips.get(w, w) if i == tail[-1] else w for i, w in enumerate(words)]
+            out[name] = f.model_copy(update={"value": " ".join(fixed)})
+        elif len(words) >= 2 and f.value.isupper() and (m := _GLUED_SUFFIX.fullmatch(words[-1])):
+            # 'TAQUARIS.A', 'TAQUARILTDA': the space before the suffix lost; no word ends so
+            suffix = "S.A." if m.group(2).startswith("S") else "LTDA"
+            out[name] = f.model_copy(update={"value": " ".join(words[:-1] + [m.group(1), suffix])})
     return out
 
 
-_GLUED_SA = re.compile(r"([A-ZÀ-Ý]{3,})S\.A\.?")
+ONE_WORD_NAME = 0.6
+_GLUED_SUFFIX = re.compile(r"([A-ZÀ-Ý]{3,})(S\.A\.?|LTDA\.?)")
 
 
 def label_fragments(kind: str, fields: dict) -> dict:

@@ -241,13 +241,24 @@ def _has(t: str, name: str) -> bool:
 UNREAD_ROW = "_unread"  # (a key of caps: the table has a coverage row whose name was not read)
 
 
+def _ap_word_lost(text: str) -> bool:
+    """A coverage row that reads like a personal-accident one whose key word OCR lost: it says
+    'permanente', 'acidente' or 'pessoais' but neither death nor disability nor APP."""
+    t = nz.fold(text)
+    return bool(re.search(r"\b(permanente|acidente|acidental|pessoais)\b", t)) and \
+        not re.search(r"\b(morte|invalidez|app)\b", t) and "terceiro" not in t
+
+
+def _has_limit(row) -> bool:
+    return any(nz.find_money(row.text(c) or "") for c in _LIMITS)
+
+
 def _unread_coverage(row) -> bool:
     """A table row printing a limit whose coverage name is mostly words OCR could not read
     ('RR RA DE PASSAGEIROS ... R$ 80.000,00'): it may be any coverage."""
     sp = row.cells.get("cobertura")
     ws = [w for w in (sp.words if sp else ()) if any(c.isalpha() for c in w.text)]
-    has_limit = any(nz.find_money(row.text(c) or "") for c in _LIMITS)
-    return has_limit and bool(ws) and sum(w.conf < 0.5 for w in ws) * 2 >= len(ws)
+    return _has_limit(row) and bool(ws) and sum(w.conf < 0.5 for w in ws) * 2 >= len(ws)
 
 
 def _merged(cell: Span | None) -> bool:
@@ -319,6 +330,16 @@ def _basis(text: str) -> str | None:
 _LIMITS = ("limite", "limite_passageiro", "limite_veiculo")
 
 
+def _header_text(r: Reader, t, name: str) -> str:
+    """A column's header as printed over it: the words its spelling matched, and the others of
+    the header's row standing over the column ('LMI' matched, 'POR PASSAGEIRO' beside it)."""
+    col = next(c for c in t.columns if c.name == name)
+    rows = r.layout.rows.get(t.header_page, [])
+    row = rows[t.header_row] if 0 <= t.header_row < len(rows) else None
+    over = [w for w in (row.words if row is not None else ()) if col.x0 <= (w.bbox[0] + w.bbox[2]) / 2 <= col.x1]
+    return " ".join(w.text for w in (over or t.header_words(name)))
+
+
 def _table_limits(r: Reader, caps: dict[str, float] | None = None
                   ) -> dict[str, list[tuple[float, Span, str | None]]] | None:
     """The coverage table read by its header: per kind of coverage, each limit printed with the
@@ -329,14 +350,14 @@ def _table_limits(r: Reader, caps: dict[str, float] | None = None
     t = read_table(r.layout, cols, min_cols=2, require=("cobertura",), anchor=_LIMITS)
     if t is None or not any(t.named(c) for c in _LIMITS):
         return None
-    header_basis = {c: _basis(" ".join(w.text for w in t.header_words(c))) for c in _LIMITS if t.named(c)}
+    header_basis = {c: _basis(_header_text(r, t, c)) for c in _LIMITS if t.named(c)}
     found: dict[str, list[tuple[float, Span, str | None]]] = {}
     for row in t.rows:
         name = row.text("cobertura") or ""
         base = row.text("base") or ""
         kind = _kind(name + " " + base)
         if kind is None:
-            if caps is not None and _unread_coverage(row):
+            if caps is not None and (_unread_coverage(row) or _ap_word_lost(name) and _has_limit(row)):
                 caps[UNREAD_ROW] = 1.0  # a coverage whose name OCR could not read holds an amount
             continue
         if caps is not None and _merged(row.cells.get("cobertura")):
@@ -392,6 +413,8 @@ def _scan_limits(r: Reader, assentos: int | None = None
     for i, row in enumerate(rows):
         seg = Span(row.page, row.words)
         kind = _kind(seg.text)
+        if kind is None and _ap_word_lost(seg.text) and _amounts(seg.text):
+            caps[UNREAD_ROW] = 1.0  # 'a PERMANENTE POR ACIDENTE R$ 100.000,00': its 'INVALIDEZ' lost
         if kind is None or kind in found:
             continue
         amounts = limits(seg, seg.text)

@@ -359,13 +359,17 @@ def run_gap(row: _Row) -> float:
 
 
 def _runs(row: _Row) -> list[tuple[int, int]]:
-    """The row's runs of words: [a, b) word ranges cut at gaps wider than RUN_GAP heights."""
+    """The row's runs of words: [a, b) word ranges cut at gaps wider than RUN_GAP heights, and
+    at a box's rule read as a '|' (it bridges the gap between a label and its value:
+    'ESTABELECIMENTO | FACULDADE ...')."""
     out = []
     a = 0
     for i in range(1, len(row.words)):
-        if row.words[i].bbox[0] - row.words[i - 1].bbox[2] > RUN_GAP * row.height:
-            out.append((a, i))
-            a = i
-    if row.words:
+        rule = row.words[i].text.strip() == "|"
+        if rule or row.words[i].bbox[0] - row.words[i - 1].bbox[2] > RUN_GAP * row.height:
+            if i > a:
+                out.append((a, i))
+            a = i + 1 if rule else i
+    if row.words and a < len(row.words):
         out.append((a, len(row.words)))
     return out

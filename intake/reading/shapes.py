@@ -160,6 +160,8 @@ def name(span: Span | None, ocr: bool = False) -> Field:
     lower = [w for w in words if w[:1].islower() and nz.fold(w).strip(".,;()") not in _PARTICLES]
     if lower or all(nz.fold(w).strip(".,;()") in _PARTICLES for w in words):
         return field(None, span)  # (a particle alone, 'de': the rest of a label wrapped away)
+    if ocr and len(words) == 1:
+        return cap(f, CUT_NAME)  # a person or a company is named by two words at least: OCR read a part, or a label
     if len(words) > 1 and (nz.fold(words[-1]).strip(".,;()") in _CUT_AFTER
                            or nz.fold(words[0]).strip(".,;()") in _CUT_AFTER):
         # 'ASSOCIAÇÃO DOS ESTUDANTES DE' / 'DE ÔNIBUS PORTO NOVO S.A.': the rest wrapped away

@@ -293,3 +293,46 @@ def test_two_coverages_in_one_cell_leave_its_amount_unsure_but_one_name_wrapped_
     assert not apolice._merged(wrapped)
     joint = Span(1, tuple(row("Acidentes Pessoais de Passageiros (Morte e Invalidez)", 0.1, 0.5)))
     assert not apolice._merged(joint)
+
+
+def test_a_rule_read_as_a_bar_parts_a_label_from_its_value():
+    words = (row("8.", 0.13, 0.422) + row("ESTABELECIMENTO", 0.14, 0.422) + [w("|", 0.31, 0.422, 0.31)]
+             + row("FACULDADE DE TECNOLOGIA TRÊS FRONTEIRAS", 0.33, 0.422) + row("DE ENSINO", 0.13, 0.440)
+             + row("9. LOCAL DE DESTINO Feira de Santana/BA", 0.13, 0.462))
+    x = Extractor(ext(words, source="ocr"), "contrato_fretamento")
+    assert x.field("instituicao_destino").value == "FACULDADE DE TECNOLOGIA TRÊS FRONTEIRAS"
+
+
+def test_an_amount_a_separator_and_digits_go_on_from_is_no_amount():
+    assert nz.find_money("R$ 2,700.000,00") == []  # not R$ 2: its first dot was read as a comma
+    assert [v for v, *_ in nz.find_money("R$ 2.700.000,00")] == [2_700_000]
+    assert [v for v, *_ in nz.find_money("R$ 100,00, pagos")] == [100]
+
+
+def test_ocr_names_of_one_word_are_unsure_and_suffixes_are_mended():
+    from ocr.model import Extraction, Page
+
+    seg = Extraction(media_type="image/jpeg", sha256="0" * 64, page_count=1,
+                     pages=(Page(number=1, source="ocr", width=1, height=1, lines=()),))
+    fields = {"contratante_nome": Field(value="ITEM", confidence=0.9, page=1)}
+    assert ocr_company_suffix("lista_passageiros", seg, fields)["contratante_nome"].confidence < CONFIDENT
+    fields = {"proprietario_nome": Field(value="TRANSPORTADORA VALE DO TAQUARILTDA", confidence=0.91, page=1),
+              "segurado_nome": Field(value="AUTO VIAÇÃO VALE DO TAQUARI LIDA - EPP", confidence=0.82, page=1)}
+    out = ocr_company_suffix("crlv", seg, {"proprietario_nome": fields["proprietario_nome"]})
+    assert out["proprietario_nome"].value == "TRANSPORTADORA VALE DO TAQUARI LTDA"
+    out = ocr_company_suffix("apolice_seguro", seg, {"segurado_nome": fields["segurado_nome"]})
+    assert out["segurado_nome"].value == "AUTO VIAÇÃO VALE DO TAQUARI LTDA - EPP"
+
+
+def test_a_limits_column_says_its_basis_in_the_words_over_it_and_an_ap_row_that_lost_its_name_counts():
+    from intake.parsers import apolice
+
+    assert apolice._ap_word_lost("a PERMANENTE POR ACIDENTE R$ 100.000,00")
+    assert not apolice._ap_word_lost("APP - Invalidez Permanente") and not apolice._ap_word_lost("Danos a Terceiros")
+    words = (row("RISCOS COBERTOS", 0.09, 0.525) + [w("l", 0.49, 0.525, 0.0)] + row("LMI POR PASSAGEIRO", 0.52, 0.525)
+             + row("LMI TOTAL", 0.66, 0.525) + row("PREMIO", 0.81, 0.525)
+             + row("Responsabilidade Civil Passageiros (danos corporais)", 0.09, 0.602, 0.95)
+             + row("R$ 60.000,00", 0.56, 0.602, 0.94) + row("R$ 2,700.000,00", 0.69, 0.602, 0.89)
+             + row("R$ 1.276,04", 0.84, 0.602, 0.95))
+    found = apolice._table_limits(Reader(ext(words, source="ocr"), "apolice_seguro"), {})
+    assert found["rc_passageiros"] == [(60_000, found["rc_passageiros"][0][1], "passageiro")]
