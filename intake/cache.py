@@ -1,9 +1,10 @@
-"""A read cache keyed by the file's content hash, so the same bytes are never OCR'd twice.
+"""A read cache keyed by the file's content hash, so the same bytes are never read twice.
 
-What is cached is the costly part, the Extraction (pages of words with boxes and confidences),
-under a fingerprint of the ocr/ code: a change to the OCR path never serves a stale read, and
-a change to a classifier or a parser re-parses the cached words in milliseconds instead of
-running Tesseract again.
+Two layers, each under a fingerprint of the code that made it: the Extraction (pages of words
+with boxes and confidences; the ocr/ code's fingerprint), so a change to a classifier or a
+parser re-parses the cached words instead of running Tesseract again; and the Documents parsed
+from it (the reading code's fingerprint: ocr/, intake/ and the document types), so the same file
+checked again costs a file read, not a parse.
 """
 
 from __future__ import annotations
@@ -17,19 +18,22 @@ import tempfile
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import Protocol
 
 from ocr.model import Extraction
 
 _READER_DIRS = ("ocr",)
+# what turns words into Documents: the reading pipeline, its vocabularies and the document types
+_PARSER_PATHS = ("ocr", "intake", "validators/doctypes.yaml", "validators/documents.py")
 
 
-@cache
-def reader_fingerprint() -> str:
+def _fingerprint(names: tuple[str, ...]) -> str:
     root = Path(__file__).resolve().parent.parent
     h = hashlib.sha256()
     paths: list[Path] = []
-    for d in _READER_DIRS:
-        paths += sorted((root / d).rglob("*.py")) + sorted((root / d).rglob("*.yaml"))
+    for d in names:
+        base = root / d
+        paths += [base] if base.is_file() else sorted(base.rglob("*.py")) + sorted(base.rglob("*.yaml"))
     for p in paths:
         if p.is_file():
             h.update(p.relative_to(root).as_posix().encode())
@@ -37,14 +41,53 @@ def reader_fingerprint() -> str:
     return h.hexdigest()[:16]
 
 
+@cache
+def reader_fingerprint() -> str:
+    return _fingerprint(_READER_DIRS)
+
+
+@cache
+def parser_fingerprint() -> str:
+    return _fingerprint(_PARSER_PATHS)
+
+
+class Cache(Protocol):
+    """What the reading pipeline asks of a read cache (this file's, or the service database's)."""
+
+    def get(self, sha256: str) -> Extraction | None: ...
+    def put(self, sha256: str, extraction: Extraction) -> None: ...
+    def get_documents(self, sha256: str) -> dict | None: ...
+    def put_documents(self, sha256: str, body: dict) -> None: ...
+    def reading(self, sha256: str) -> contextlib.AbstractContextManager[None]: ...
+
+
 class ReadCache:
     """What OCR made of a file, stored as JSON under DIR/<fingerprint>/<sha256>.json."""
 
     def __init__(self, directory: str | os.PathLike[str]):
-        self.root = Path(directory) / reader_fingerprint()
+        self.base = Path(directory)
+        self.root = self.base / reader_fingerprint()
+        self.docs_root = Path(directory) / f"docs-{parser_fingerprint()}"
 
     def _path(self, sha256: str) -> Path:
         return self.root / sha256[:2] / f"{sha256}.json"
+
+    def get_documents(self, sha256: str) -> dict | None:
+        """What the reading code made of the file last time ({'documents': [...], 'rotations':
+        {...}}, as JSON), or None."""
+        try:
+            return json.loads((self.docs_root / sha256[:2] / f"{sha256}.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    def put_documents(self, sha256: str, body: dict) -> None:
+        _write(self.docs_root / sha256[:2] / f"{sha256}.json", json.dumps(body, ensure_ascii=False))
+
+    def delete(self, sha256: str) -> None:
+        """Forget what was read from the file: its words and its documents, by this reading code
+        and any before it (LGPD)."""
+        for made_by in self.base.glob("*"):
+            (made_by / sha256[:2] / f"{sha256}.json").unlink(missing_ok=True)
 
     def get(self, sha256: str) -> Extraction | None:
         path = self._path(sha256)
@@ -54,14 +97,7 @@ class ReadCache:
             return None
 
     def put(self, sha256: str, extraction: Extraction) -> None:
-        path = self._path(sha256)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        body = json.dumps(extraction.model_dump(mode="json"), ensure_ascii=False)
-        # Write then rename: concurrent readers (test workers, Celery workers) never see half a file.
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(body)
-        os.replace(tmp, path)
+        _write(self._path(sha256), json.dumps(extraction.model_dump(mode="json"), ensure_ascii=False))
 
     @contextlib.contextmanager
     def reading(self, sha256: str) -> Iterator[None]:
@@ -75,3 +111,12 @@ class ReadCache:
                 yield
             finally:
                 fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _write(path: Path, body: str) -> None:
+    """Write then rename: concurrent readers (test workers, Celery workers) never see half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(body)
+    os.replace(tmp, path)

@@ -270,6 +270,10 @@ def scores(ext: Extraction) -> list[Score]:
         return []
     first = pages[0]
     body = "\n".join(p.body for p in pages)
+    # every head row's and pair's matching form in one text, per page: on a text layer a title
+    # matches a row only when the row holds it, so one search rules out most (title, row) tries
+    heads = [("\n".join(_row_forms(r)[1] for r in p.head), "\n".join(_row_forms(x)[1] for x, _ in p.pairs))
+             for p in pages]
     out = []
     for spec in r.types:
         sc = Score(spec.name)
@@ -282,12 +286,13 @@ def scores(ext: Extraction) -> list[Score]:
                 if title.require and not _has_any(title.require, body):
                     continue
                 best = 0.0
-                for i, row in enumerate(page.head):
+                rows = page.head if page.ocr or title.text in heads[n][0] else ()
+                for i, row in enumerate(rows):
                     st = _title_strength(title, row, page.ocr, page.raw[i] if i < len(page.raw) else None)
                     if st:
                         # the higher on the page, the more it is the document's title
                         best = max(best, st * (1.0 + 0.15 * max(0.0, 1 - i / 10)))
-                if best < 0.9 and len(title.text) >= 20:
+                if best < 0.9 and len(title.text) >= 20 and title.text in heads[n][1]:
                     for i, (pair, printed) in enumerate(page.pairs):
                         # exact only: two rows, no guessing; a sentence that opens with a title's
                         # words ('Lista de Passageiros; c) zelar ...') is still no heading

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rapidfuzz.distance import Levenshtein
 
@@ -78,11 +79,11 @@ class _Row:
     words: tuple[Word, ...]
     keys: tuple[str, ...]  # key() of each word
 
-    @property
+    @cached_property  # (a row's words never change: measured once)
     def y0(self) -> float:
         return min(w.bbox[1] for w in self.words)
 
-    @property
+    @cached_property
     def y1(self) -> float:
         return max(w.bbox[3] for w in self.words)
 
@@ -90,7 +91,7 @@ class _Row:
     def text(self) -> str:
         return " ".join(w.text for w in self.words)
 
-    @property
+    @cached_property
     def height(self) -> float:
         hs = sorted(w.bbox[3] - w.bbox[1] for w in self.words)
         return hs[len(hs) // 2]
@@ -388,34 +389,47 @@ class Layout:
             min_score = 1.0 - edits / max(len(compact_target), 1) - 1e-9
         wanted = set(pages) if pages is not None else None
         hits: list[Hit] = []
+        slack = max(2, len(target) // 3)
+        # each letter of the label missing from a row costs at least one edit: rows missing more
+        # kinds of letter than the score allows edits hold no match (most rows, for most labels)
+        letters = frozenset(compact_target)
+        tlen, clen, short = len(target), max(len(compact_target), 1), len(compact_target) <= 4
+        sizes = [size for size in (n - 1, n, n + 1) if size >= 1]
+        budget = int((1.0 - min_score) * max(len(compact_target), 1) + 1e-6) if min_score > 0 else len(letters)
         for page in self.pages:
             if wanted is not None and page.number not in wanted:
                 continue
             for row in self.rows[page.number]:
-                ks = row.keys
-                idx = [k for k, v in enumerate(ks) if v]  # words that are not bare punctuation
-                for a, i in enumerate(idx):
+                idx, joined, starts, ends, has = self._key_text(row)
+                if len(letters - has) > budget or len(joined) < tlen - slack:
+                    continue
+                m = len(idx)
+                for a in range(m):
+                    sa = starts[a]
                     best: tuple[float, int] | None = None
-                    for size in (n - 1, n, n + 1):
-                        if size < 1 or a + size > len(idx):
+                    for size in sizes:
+                        b = a + size - 1
+                        if b >= m:
+                            break
+                        # (the words' keys joined, as a slice of the row's: no string built for
+                        # the many windows whose length alone rules them out)
+                        if abs(ends[b] - sa - tlen) > slack:
                             continue
-                        j = idx[a + size - 1] + 1
-                        cand = " ".join(k for k in ks[i:j] if k)
-                        if abs(len(cand) - len(target)) > max(2, len(target) // 3):
-                            continue
+                        cand = joined[sa:ends[b]]
                         if cand == target:
                             s = 1.0
-                        elif len(compact_target) <= 4:
+                        elif short:
                             s = 1.0 if cand.replace(" ", "") == compact_target else 0.0
                         else:
                             d = min(Levenshtein.distance(cand, target),
                                     Levenshtein.distance(cand.replace(" ", ""), compact_target))
-                            s = 1.0 - d / max(len(compact_target), 1)
+                            s = 1.0 - d / clen
                         if s >= min_score and (best is None or s > best[0]):
-                            best = (s, j)
+                            best = (s, idx[b] + 1)
                     if best is None:
                         continue
                     s, j = best
+                    i = idx[a]
                     h = Hit(row.page, row.index, i, j, row.words[i:j], s)
                     if isolated and not self._isolated(row, i, j):
                         continue
@@ -432,6 +446,23 @@ class Layout:
                        for k in kept):
                 kept.append(h)
         return kept
+
+    def _key_text(self, row: _Row) -> tuple[list[int], str, list[int], list[int], frozenset[str]]:
+        """The row's words that are not bare punctuation (their indexes), their keys joined by a
+        space, where each one's key starts and ends in that text, and its letters. Kept per row."""
+        memo = self.__dict__.setdefault("_key_texts", {})
+        got = memo.get((row.page, row.index))
+        if got is None:
+            idx = [k for k, v in enumerate(row.keys) if v]
+            starts, ends, pos = [], [], 0
+            for k in idx:
+                starts.append(pos)
+                pos += len(row.keys[k])
+                ends.append(pos)
+                pos += 1
+            joined = " ".join(row.keys[k] for k in idx)
+            got = memo[(row.page, row.index)] = (idx, joined, starts, ends, frozenset(joined) - {" "})
+        return got
 
     def find_one(self, labels: str | Sequence[str], **kw) -> Hit | None:
         """The best match among alternative spellings of a label (earliest on ties)."""

@@ -31,9 +31,19 @@ def _fold_char(c: str) -> str:
     return (base[:1] or " ").lower() if base.strip() else " "
 
 
+_FOLD_TABLE: dict[int, str] = {}
+
+
 def fold_chars(text: str) -> str:
     """Lower case without accents, one character for one ('º' -> 'o'), spacing untouched."""
-    return "".join(_fold_char(c) for c in text or "")
+    if not text:
+        return ""
+    if text.isascii():
+        return text.lower()
+    for c in set(text):  # (each character folded once per process, then by table)
+        if ord(c) > 127 and ord(c) not in _FOLD_TABLE:
+            _FOLD_TABLE[ord(c)] = _fold_char(c)
+    return text.translate(_FOLD_TABLE).lower()
 
 
 def fold(text: str) -> str:
@@ -44,6 +54,7 @@ def fold(text: str) -> str:
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 
 
+@lru_cache(maxsize=65536)
 def key(text: str) -> str:
     """fold() with punctuation as spaces: 'MARCA / MODELO / VERSÃO' == 'Marca/Modelo/Versão'."""
     return " ".join(_NON_ALNUM.sub(" ", fold_chars(text)).split())

@@ -19,7 +19,7 @@ from functools import cache
 
 import ocr
 from intake import normalize
-from intake.cache import ReadCache
+from intake.cache import Cache, ReadCache
 from intake.classify import classify
 from intake.layout import Layout
 from intake.parsers import parse
@@ -230,7 +230,7 @@ def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
     return docs
 
 
-def extract(data: bytes, *, cache: ReadCache | None = None, digest: str | None = None) -> Extraction:
+def extract(data: bytes, *, cache: Cache | None = None, digest: str | None = None) -> Extraction:
     """OCR or the text layer, through the cache: the same bytes are never OCR'd twice."""
     if cache is None:
         return ocr.read(data)
@@ -254,20 +254,41 @@ class FileRead:
     rotations: dict[int, int]
 
 
-def read(data: bytes, filename: str, *, cache: ReadCache | None = None) -> FileRead:
+def read(data: bytes, filename: str, *, cache: Cache | None = None) -> FileRead:
     """Read one file into one or more Documents. Never raises for bad input."""
     digest = sha256_hex(data)
+    known = _cached_read(cache, digest, filename)
+    if known is not None:
+        return known
     try:
         ext = extract(data, cache=cache, digest=digest)
-        return FileRead(documents_from_extraction(ext, filename),
-                        {p.number: p.rotation % 360 for p in ext.pages if p.rotation % 360})
+        got = FileRead(documents_from_extraction(ext, filename),
+                       {p.number: p.rotation % 360 for p in ext.pages if p.rotation % 360})
+        codes = {p.code for p in ext.problems} | {p.code for page in ext.pages for p in page.problems}
+        if cache is not None and not codes & TRANSIENT:
+            cache.put_documents(digest, {"documents": [d.model_dump(mode="json") for d in got.documents],
+                                         "rotations": {str(k): v for k, v in got.rotations.items()}})
+        return got
     except Exception:  # a reader bug must not take the packet down; the file gets a finding
         log.exception("reading failed for a file of %d bytes (sha256 %s)", len(data), digest[:12])
         return FileRead([Document(id="d1", filename=filename, sha256=digest,
                                   problems=[_finding(problem("file.read_error"))])], {})
 
 
-def read_file(data: bytes, filename: str, *, cache: ReadCache | None = None) -> list[Document]:
+def _cached_read(cache: Cache | None, digest: str, filename: str) -> FileRead | None:
+    """The Documents this very reading code made of the same bytes before (the file's name as
+    given now), or None."""
+    body = cache.get_documents(digest) if cache is not None else None
+    if body is None:
+        return None
+    try:
+        docs = [Document.model_validate({**d, "filename": filename}) for d in body["documents"]]
+        return FileRead(docs, {int(k): int(v) for k, v in body.get("rotations", {}).items()})
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def read_file(data: bytes, filename: str, *, cache: Cache | None = None) -> list[Document]:
     """Read one file into one or more Documents. Never raises for bad input."""
     return read(data, filename, cache=cache).documents
 
@@ -304,21 +325,44 @@ def read_packet(
     workers: int = 1,
     progress: Callable[[str], None] | None = None,
 ) -> list[Document]:
-    """Read every file of a packet; `progress(filename)` is called as each one finishes."""
+    """Read every file of a packet; `progress(filename)` is called as each one finishes. Files
+    whose reading is OCR go to a pool of `workers` processes when there are two or more of them;
+    text layers and files read before are read here meanwhile (a pool's start and its
+    processes' first loads cost more than reading a text layer)."""
     jobs = [(f, cache_dir) for f in files]
-    results: list[list[Document]] = []
-    if workers > 1 and len(jobs) > 1:
-        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-            for (f, _), docs in zip(jobs, pool.map(_read_one, jobs)):
-                results.append(docs)
+    results: dict[int, list[Document]] = {}
+    heavy = [i for i, (f, _) in enumerate(jobs) if _needs_ocr(f, cache_dir)] if workers > 1 else []
+    if len(heavy) < 2:
+        heavy = []
+    with ProcessPoolExecutor(max_workers=min(workers, len(heavy))) if heavy else _NoPool() as pool:
+        pending = {i: pool.submit(_read_one, jobs[i]) for i in heavy}
+        for i, job in enumerate(jobs):
+            if i not in pending:
+                results[i] = _read_one(job)
                 if progress:
-                    progress(f.filename)
-    else:
-        for job in jobs:
-            results.append(_read_one(job))
+                    progress(job[0].filename)
+        for i, fut in pending.items():
+            results[i] = fut.result()
             if progress:
-                progress(job[0].filename)
-    return number_documents(results)
+                progress(jobs[i][0].filename)
+    return number_documents([results[i] for i in range(len(jobs))])
+
+
+class _NoPool:
+    def __enter__(self) -> "_NoPool":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+
+def _needs_ocr(f: SourceFile, cache_dir: str | None) -> bool:
+    """Whether reading the file is OCR (not a text layer, not a read kept in the cache)."""
+    if f.data is None:
+        return False
+    if cache_dir and ReadCache(cache_dir).get_documents(f.sha256 or sha256_hex(f.data)) is not None:
+        return False
+    return ocr.needs_pixels(f.data)
 
 
 def packet_id_for(documents: Iterable[Document]) -> str:

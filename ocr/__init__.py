@@ -56,6 +56,30 @@ def read(data: bytes, *, limits: Limits | None = None) -> Extraction:
         return Extraction(media_type=media_type, sha256=digest, problems=(problem("file.read_error"),))
 
 
+def needs_pixels(data: bytes, limits: Limits | None = None) -> bool:
+    """Whether reading the file means reading pixels (OCR): an image, or a PDF with a page of no
+    text layer. Cheap (the text layers are opened, nothing is rendered); a file that cannot be
+    opened needs none (its reading ends at once, in a finding)."""
+    limits = limits or Limits()
+    kind = sniff(data)
+    if kind in IMAGE_TYPES:
+        return True
+    if kind != PDF:
+        return False
+    try:
+        doc = pdf.open_pdf(data)
+    except ReadError:
+        return False
+    try:
+        count = pdf.page_count(doc)
+        return count <= limits.max_pages and any(
+            not pdf.is_text_page(pdf.page_text(doc, i), limits) for i in range(count))
+    except pdf.pdfium.PdfiumError:
+        return False
+    finally:
+        pdf.close(doc)
+
+
 def _read_pdf(data: bytes, digest: str, limits: Limits) -> Extraction:
     try:
         doc = pdf.open_pdf(data)
@@ -100,7 +124,7 @@ def _read_pdf_page(doc, index: int, limits: Limits) -> Page:
 def _text_page_codes(doc, index: int, text: pdf.PageText, limits: Limits) -> tuple[str, ...]:
     """Codes drawn on a text page (a CRLV-e's QR), found on a light rendering; losing them
     never loses the page's text."""
-    if not limits.read_codes:
+    if not limits.read_codes or not pdf.may_hold_code(doc, index):
         return ()
     dpi = pdf.fit_dpi(text.width, text.height, limits.codes_dpi, limits.max_image_pixels)
     try:

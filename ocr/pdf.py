@@ -140,6 +140,30 @@ def page_text(doc: pdfium.PdfDocument, index: int) -> PageText:
     return PageText(width, height, chars, boxes, meaningful, cover, rotation)
 
 
+# a code drawn as vectors is hundreds of little squares; a form's rules and boxes are tens
+CODE_PATHS = 150
+
+
+def may_hold_code(doc: pdfium.PdfDocument, index: int) -> bool:
+    """Whether a text page may show a QR code or a barcode: it holds an image, or as many
+    vector shapes as a code's modules. (Rendering a page to look for codes costs more than
+    reading its text; only a CRLV prints one.)"""
+    with PDFIUM_LOCK:
+        page = doc[index]
+        try:
+            paths = 0
+            for obj in page.get_objects(max_depth=2):
+                if obj.type == raw.FPDF_PAGEOBJ_IMAGE:
+                    return True
+                if obj.type == raw.FPDF_PAGEOBJ_PATH:
+                    paths += 1
+                    if paths >= CODE_PATHS:
+                        return True
+            return False
+        finally:
+            page.close()
+
+
 def is_text_page(text: PageText, limits: Limits) -> bool:
     """A real text layer: enough visible characters, not a scan with a stamp on it, and not a
     thin text layer beside large images (the document is in the images)."""

@@ -5,6 +5,15 @@ pay their OCR in full; the figure is what a carrier waits for on this machine.
 
     .venv/bin/python scripts/bench_check.py                      # METROPLAN valid-escola, 3 runs each
     .venv/bin/python scripts/bench_check.py --all-rulebooks --repeat 1
+    .venv/bin/python scripts/bench_check.py --goals              # the speed goals' ratios, one run
+
+--goals measures, each as a ratio within one run (seconds on a busy 2-core VM drift; ratios hold):
+  digital   `fretadoc check --json` on samples/quickstart as a whole process, CPU, against a
+            script that extracts the same PDFs' text with pypdfium2 (also a whole process);
+  warm      reading and judging the same files in this process, warm, against pypdfium2's text
+            plus every character's box for the same files, also in this process;
+  cached    a scanned packet checked again with the read cache of its first check, CPU;
+  memory    the peak RSS of one process reading the largest sample page (from its pixels).
 """
 
 from __future__ import annotations
@@ -12,10 +21,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,19 +55,160 @@ def pages_of(folder: Path) -> int:
 
 
 def run_once(packet: Path, rendering: str) -> tuple[float, str]:
-    spec = json.loads((packet / "packet.json").read_text(encoding="utf-8"))
-    args = [sys.executable, "-m", "cli.main", "check", "--json", "--rulebook", spec["rulebook"],
-            "--reference-date", spec["reference_date"]]
-    for k, v in (spec.get("facts") or {}).items():
-        args += ["--fact", f"{k}={v}"]
-    args.append(str(packet / rendering))
-    env = {k: v for k, v in os.environ.items() if k != "FRETADOC_CACHE_DIR"}  # no cache: real OCR
+    args = _check_args(packet, packet / rendering)
+    env = _no_cache_env()  # no cache: real OCR
     t0 = time.perf_counter()
     proc = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, env=env, timeout=1800)
     elapsed = time.perf_counter() - t0
     if proc.returncode not in (0, 1):
         raise SystemExit(f"fretadoc check failed on {packet.name}/{rendering}: {proc.stderr.strip()}")
     return elapsed, json.loads(proc.stdout)["verdict"]
+
+
+QUICKSTART = ROOT / "samples" / "quickstart"
+TEXT_SCRIPT = """
+import sys, pypdfium2 as pdfium
+for path in sys.argv[1:]:
+    pdf = pdfium.PdfDocument(path)
+    for page in pdf:
+        page.get_textpage().get_text_range()
+"""
+
+
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def _self_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def _child(args: list[str], env: dict[str, str] | None = None) -> float:
+    """CPU seconds of one child process (its own workers included: they are waited for)."""
+    c0 = _children_cpu()
+    proc = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, env=env, timeout=3600)
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(args[:4])} ... failed: {proc.stderr.strip()[-400:]}")
+    return _children_cpu() - c0
+
+
+def _check_args(packet: Path, folder: Path) -> list[str]:
+    spec = json.loads((packet / "packet.json").read_text(encoding="utf-8"))
+    args = [sys.executable, "-m", "cli.main", "check", "--json", "--rulebook", spec["rulebook"],
+            "--reference-date", spec["reference_date"]]
+    for k, v in (spec.get("facts") or {}).items():
+        args += ["--fact", f"{k}={v}"]
+    return args + [str(folder)]
+
+
+def _no_cache_env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k != "FRETADOC_CACHE_DIR"}
+
+
+def goal_digital(repeat: int) -> dict:
+    pdfs = [str(p) for p in sorted(QUICKSTART.glob("*.pdf"))]
+    check = [sys.executable, "-m", "cli.main", "check", "--json", "--rulebook", "rs-metroplan-escolar",
+             "--reference-date", "2026-03-02", str(QUICKSTART)]
+    text = [sys.executable, "-c", TEXT_SCRIPT, *pdfs]
+    ours, bare = [], []
+    for i in range(repeat):  # alternating which goes first
+        for which in ((ours, check), (bare, text)) if i % 2 == 0 else ((bare, text), (ours, check)):
+            which[0].append(_child(which[1], _no_cache_env()))
+    o, b = statistics.median(ours), statistics.median(bare)
+    return {"check_cpu_s": round(o, 3), "text_cpu_s": round(b, 3), "ratio": round(o / b, 2), "goal": 5.0}
+
+
+def goal_warm(repeat: int) -> dict:
+    sys.path.insert(0, str(ROOT))
+    import pypdfium2 as pdfium
+
+    from intake import pipeline
+
+    files = [pipeline.SourceFile(p.name, p.read_bytes()) for p in sorted(QUICKSTART.glob("*.pdf"))]
+
+    def ours() -> None:
+        docs = pipeline.read_packet(files, workers=1)
+        pipeline.judge_packet(docs, "rs-metroplan-escolar", date(2026, 3, 2))
+
+    def bare() -> None:
+        for f in files:
+            pdf = pdfium.PdfDocument(f.data)
+            for page in pdf:
+                tp = page.get_textpage()
+                tp.get_text_range()
+                for i in range(tp.count_chars()):
+                    tp.get_charbox(i)
+
+    ours(), bare()  # warm: first loads of rulebooks, vocabularies, fonts
+    times: dict[str, list[float]] = {"ours": [], "bare": []}
+    for i in range(repeat):
+        for name, fn in (("ours", ours), ("bare", bare)) if i % 2 == 0 else (("bare", bare), ("ours", ours)):
+            c0 = _self_cpu()
+            fn()
+            times[name].append(_self_cpu() - c0)
+    o, b = statistics.median(times["ours"]), statistics.median(times["bare"])
+    return {"read_judge_cpu_s": round(o, 3), "text_boxes_cpu_s": round(b, 3), "ratio": round(o / b, 2),
+            "goal": 2.0}
+
+
+def goal_cached(packet: Path) -> dict:
+    folder = packet / "scanned"
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**_no_cache_env(), "FRETADOC_CACHE_DIR": tmp}
+        first = _child(_check_args(packet, folder), env)
+        again = _child(_check_args(packet, folder), env)
+    return {"packet": f"{packet.parent.name}/{packet.name}/scanned", "first_cpu_s": round(first, 2),
+            "again_cpu_s": round(again, 3), "ratio": round(again / first, 3), "goal": 0.03}
+
+
+MEMORY_SCRIPT = """
+import resource, sys
+from pathlib import Path
+from intake import pipeline
+path = Path(sys.argv[1])
+pipeline.read(path.read_bytes(), path.name)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def goal_memory() -> dict:
+    from PIL import Image
+
+    def pixels(p: Path) -> int:
+        with Image.open(p) as im:
+            return im.width * im.height
+
+    scans = [p for p in (ROOT / "samples" / "documents").rglob("*")
+             if p.suffix.lower() in (".png", ".jpg", ".jpeg", ".tif", ".tiff")]
+    largest = max(scans, key=pixels)
+    proc = subprocess.run([sys.executable, "-c", MEMORY_SCRIPT, str(largest)], cwd=ROOT, capture_output=True,
+                          text=True, env=_no_cache_env(), timeout=1800)
+    if proc.returncode != 0:
+        raise SystemExit(f"reading {largest.name} failed: {proc.stderr.strip()[-400:]}")
+    kib = int(proc.stdout.split()[-1])
+    return {"page": str(largest.relative_to(ROOT)), "pixels": pixels(largest), "peak_rss_mb": round(kib / 1024),
+            "goal_mb": 300}
+
+
+def goals(repeat: int) -> dict:
+    return {"digital": goal_digital(max(repeat, 3)), "warm": goal_warm(max(repeat, 3)),
+            "cached": goal_cached(PACKETS / "rs-metroplan-escolar" / "valid-escola"), "memory": goal_memory(),
+            "cpus": os.cpu_count(), "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()]}
+
+
+def print_goals(g: dict) -> None:
+    d, w, c, m = g["digital"], g["warm"], g["cached"], g["memory"]
+    print(f"digital  fretadoc check samples/quickstart {d['check_cpu_s']:.2f} s CPU, pypdfium2 text script "
+          f"{d['text_cpu_s']:.2f} s: ratio {d['ratio']:.1f} (goal <= {d['goal']:.0f})")
+    print(f"warm     read+judge in process {w['read_judge_cpu_s']:.3f} s CPU, pypdfium2 text+boxes "
+          f"{w['text_boxes_cpu_s']:.3f} s: ratio {w['ratio']:.2f} (goal <= {w['goal']:.0f})")
+    print(f"cached   {c['packet']}: first {c['first_cpu_s']:.2f} s CPU, again {c['again_cpu_s']:.3f} s: "
+          f"ratio {c['ratio']:.3f} (goal <= {c['goal']})")
+    print(f"memory   reading {m['page']} ({m['pixels'] / 1e6:.1f} Mpx): peak RSS {m['peak_rss_mb']} MB "
+          f"(goal <= {m['goal_mb']})")
+    print(f"{g['cpus']} CPUs, load average at the end {g['load_average_1_5_15']}")
 
 
 def main() -> None:
@@ -65,7 +218,13 @@ def main() -> None:
     ap.add_argument("--rendering", choices=("digital", "scanned"), action="append",
                     help="only this rendering (repeatable; default both)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--goals", action="store_true", help="only the speed goals' ratios (see above)")
     args = ap.parse_args()
+
+    if args.goals:
+        g = goals(args.repeat)
+        print(json.dumps(g, indent=2)) if args.json else print_goals(g)
+        return
 
     rows = []
     for packet in valid_packets(args.all_rulebooks):

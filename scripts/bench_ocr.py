@@ -289,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
         "bare_words_total": sum(r["bare_words"] for r in rows),
         "ours_words_total": sum(r["words"] for r in rows),
         "ours_cpu_total_s": round(sum(r["ours_cpu_s"] for r in rows), 3),
-        "goal": 1.10,
+        "cpu_ratio": round(sum(r["ours_cpu_s"] for r in rows) / max(sum(r["bare_cpu_s"] for r in rows), 1e-9), 3),
+        "goals": {"cpu_ratio": 1.10, "ratio": 1.00},
         "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()],
     }
     # Turned pages cost an OSD run (and upside-down ones a second pass) that bare Tesseract
@@ -317,12 +318,12 @@ def main(argv: list[str] | None = None) -> int:
               f"(ours includes barcode decoding run beside Tesseract)")
         print(f"words found: bare {summary['bare_words_total']}, ours {summary['ours_words_total']} "
               f"(bare counts whitespace-separated tokens of its text output)")
-        print(f"CPU ratio {summary['ours_cpu_total_s'] / max(summary['bare_cpu_total_s'], 1e-9):.3f}; "
+        print(f"CPU ratio {summary['cpu_ratio']:.3f} (goal <= 1.10); "
               f"load average at the end {summary['load_average_1_5_15']} on {os.cpu_count()} CPUs")
         if "upright_ratio" in summary:
             print(f"pages needing no turn ({summary['upright_pages']}): ratio {summary['upright_ratio']:.3f}, "
                   f"CPU ratio {summary['upright_cpu_ratio']:.3f}")
-        print(f"ratio {summary['ratio']:.3f} (goal <= 1.10), median page ratio "
+        print(f"wall ratio {summary['ratio']:.3f} (goal <= 1.00), median page ratio "
               f"{summary['median_page_ratio']:.3f}; OMP_THREAD_LIMIT={threads} for both"
               + ("; inputs generated" if generated else ""))
         if args.default_threads:

@@ -1,6 +1,8 @@
 """The read cache in the service database, so workers on other machines share their reads.
 
-Same get/put of Extractions as intake.cache.ReadCache (the file-based one), plus delete: when a packet is
+Same get/put of Extractions and get_documents/put_documents of parsed Documents as
+intake.cache.ReadCache (the file-based one), in one table: an Extraction under the ocr/ code's
+fingerprint, Documents under 'docs-' and the reading code's. Plus delete: when a packet is
 deleted and no other packet holds the same file, what was read from it goes too (LGPD).
 """
 
@@ -10,12 +12,13 @@ import contextlib
 import logging
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 from sqlalchemy import delete, select, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-from intake.cache import ReadCache, reader_fingerprint
+from intake.cache import ReadCache, parser_fingerprint, reader_fingerprint
 from intake.db.models import ReadCacheEntry
 from intake.settings import Settings, get_settings
 from ocr.model import Extraction
@@ -40,33 +43,49 @@ class DbReadCache:
     def __init__(self, settings: Settings | None = None):
         self.settings = settings or get_settings()
         self.fingerprint = reader_fingerprint()
+        self.docs_fingerprint = f"docs-{parser_fingerprint()}"
 
     def _engine(self):
         from intake import db
 
         return db.engine(self.settings)
 
-    def get(self, sha256: str) -> Extraction | None:
+    def _get(self, fingerprint: str, sha256: str) -> Any:
         try:
             with self._engine().connect() as conn:
-                body = conn.execute(select(ReadCacheEntry.body).where(
-                    ReadCacheEntry.fingerprint == self.fingerprint,
+                return conn.execute(select(ReadCacheEntry.body).where(
+                    ReadCacheEntry.fingerprint == fingerprint,
                     ReadCacheEntry.sha256 == sha256)).scalar_one_or_none()
-            return None if body is None else Extraction.model_validate(body)
         except Exception:  # a cache miss, never a failed read
             log.warning("read cache lookup failed for sha256 %s", sha256[:12], exc_info=True)
             return None
 
-    def put(self, sha256: str, extraction: Extraction) -> None:
+    def _put(self, fingerprint: str, sha256: str, body: Any) -> None:
         eng = self._engine()
-        body = extraction.model_dump(mode="json")
         ins = pg_insert if eng.dialect.name == "postgresql" else sqlite_insert
-        stmt = ins(ReadCacheEntry).values(fingerprint=self.fingerprint, sha256=sha256, body=body)
+        stmt = ins(ReadCacheEntry).values(fingerprint=fingerprint, sha256=sha256, body=body)
         try:
             with eng.begin() as conn:
                 conn.execute(stmt.on_conflict_do_nothing(index_elements=["fingerprint", "sha256"]))
         except Exception:
             log.warning("read cache store failed for sha256 %s", sha256[:12], exc_info=True)
+
+    def get(self, sha256: str) -> Extraction | None:
+        body = self._get(self.fingerprint, sha256)
+        try:
+            return None if body is None else Extraction.model_validate(body)
+        except ValueError:
+            return None
+
+    def put(self, sha256: str, extraction: Extraction) -> None:
+        self._put(self.fingerprint, sha256, extraction.model_dump(mode="json"))
+
+    def get_documents(self, sha256: str) -> dict | None:
+        body = self._get(self.docs_fingerprint, sha256)
+        return body if isinstance(body, dict) else None
+
+    def put_documents(self, sha256: str, body: dict) -> None:
+        self._put(self.docs_fingerprint, sha256, body)
 
     @contextlib.contextmanager
     def reading(self, sha256: str) -> Iterator[None]:
@@ -94,10 +113,7 @@ class DbReadCache:
 
 
 class DirReadCache(ReadCache):
-    """The CLI's file cache (FRETADOC_CACHE_DIR), with delete for the service."""
-
-    def delete(self, sha256: str) -> None:
-        self._path(sha256).unlink(missing_ok=True)
+    """The CLI's file cache (FRETADOC_CACHE_DIR), as the service uses it (delete included)."""
 
 
 def get_read_cache(settings: Settings | None = None) -> DbReadCache | DirReadCache | None:

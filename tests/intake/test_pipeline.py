@@ -137,3 +137,50 @@ def test_a_partys_name_is_followed_over_its_wrapped_lines(seed: int, name: str, 
 
     data, _ = perturb.render("contrato_fretamento", seed)
     assert pipeline.read_file(data, "contrato.pdf")[0].fields[name].value == expected
+
+
+def test_parsed_documents_are_served_from_the_cache_and_forgotten_with_it(tmp_path: Path) -> None:
+    """A file read before is not parsed again: its Documents come from the cache (marked here to
+    tell them apart), under the name given now; delete() forgets words and documents alike."""
+    crlv = next(QUICKSTART.glob("crlv-*.pdf")).read_bytes()
+    digest = pipeline.sha256_hex(crlv)
+    cache = ReadCache(tmp_path)
+    [first] = pipeline.read_file(crlv, "a.pdf", cache=cache)
+    body = cache.get_documents(digest)
+    assert body is not None and body["documents"][0]["fields"]["placa"]["value"] == first.fields["placa"].value
+    body["documents"][0]["fields"]["placa"]["value"] = "MARCADA"
+    cache.put_documents(digest, body)
+    [again] = pipeline.read_file(crlv, "b.pdf", cache=cache)
+    assert again.filename == "b.pdf" and again.fields["placa"].value == "MARCADA"
+    cache.delete(digest)
+    assert cache.get(digest) is None and cache.get_documents(digest) is None
+    [fresh] = pipeline.read_file(crlv, "c.pdf", cache=cache)
+    assert fresh.fields["placa"].value == first.fields["placa"].value
+
+
+def test_a_text_only_packet_starts_no_process_pool() -> None:
+    """Reading text layers costs less than starting workers: with two workers allowed, a
+    packet of text PDFs is read in this process (no child process ran)."""
+    files = packet.load([(p, p.name) for p in sorted(QUICKSTART.glob("*.pdf"))[:4]], max_bytes=50 * 1024 * 1024)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    docs = pipeline.read_packet(files, workers=2)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert len(docs) == 4 and all(d.type != "unknown" for d in docs)
+    assert (after.ru_utime + after.ru_stime) == (before.ru_utime + before.ru_stime)
+
+
+def test_which_files_need_ocr_and_which_pages_may_hold_a_code() -> None:
+    import ocr
+    from ocr import pdf
+
+    scanned = ROOT / "samples" / "documents" / "scanned"
+    assert ocr.needs_pixels(next(scanned.glob("*.tif")).read_bytes())
+    assert not ocr.needs_pixels((QUICKSTART / "contrato-escola.pdf").read_bytes())
+    assert not ocr.needs_pixels(b"%PDF-1.7 not really")
+    # a text page with its QR (the CRLV) may hold a code; a contract's pages of text and rules do not
+    for name, expected in (("crlv-onibus1.pdf", True), ("contrato-escola.pdf", False)):
+        doc = pdf.open_pdf((QUICKSTART / name).read_bytes())
+        try:
+            assert pdf.may_hold_code(doc, 0) is expected, name
+        finally:
+            pdf.close(doc)

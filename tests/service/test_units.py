@@ -199,3 +199,26 @@ def test_callbacks_go_only_to_globally_routable_addresses_and_to_the_one_checked
     assert calls == ["portal.example"]
     with pytest.raises(httpx.ConnectError):
         callbacks.pinned("https://portal.example/cb")  # the second answer is internal: refused
+
+
+def test_the_database_read_cache_keeps_parsed_documents_apart_and_deletes_both(tmp_path):
+    """The service's cache holds the Extraction and the parsed Documents of a file in one table,
+    under two fingerprints; a DELETE of the file's last packet removes both rows."""
+    from pathlib import Path
+
+    from intake import db, pipeline
+    from intake.db.cache import DbReadCache
+
+    settings = Settings(data_dir=tmp_path, read_cache="database")
+    db.migrate(settings)
+    cache = DbReadCache(settings)
+    crlv = next((Path(__file__).resolve().parents[2] / "samples/quickstart").glob("crlv-*.pdf")).read_bytes()
+    digest = pipeline.sha256_hex(crlv)
+    [first] = pipeline.read_file(crlv, "a.pdf", cache=cache)
+    assert cache.get(digest) is not None
+    assert cache.get_documents(digest)["documents"][0]["fields"]["placa"]["value"] == first.fields["placa"].value
+    [again] = pipeline.read_file(crlv, "b.pdf", cache=cache)
+    assert again.filename == "b.pdf" and again.fields == first.fields
+    cache.delete(digest)
+    assert cache.get(digest) is None and cache.get_documents(digest) is None
+    db.dispose_all()
