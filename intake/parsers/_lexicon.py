@@ -146,22 +146,47 @@ def _core(text: str) -> str:
     return text.strip(_EDGE).lower()
 
 
-def echoes(words) -> dict[str, float]:
+class Echoes(dict[str, float]):
+    """word -> the best confidence any print of it was read with; other() is the best of the
+    prints besides one: a word never echoes itself."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.second: dict[str, float] = {}
+
+    def note(self, k: str, conf: float) -> None:
+        best = self.get(k)
+        if best is None:
+            self[k] = conf
+        elif conf > best:
+            self.second[k], self[k] = best, conf
+        else:
+            self.second[k] = max(self.second.get(k, 0.0), conf)
+
+    def other(self, k: str, own: float) -> float:
+        """The best confidence of the word's prints other than one read at `own`."""
+        best = self.get(k, 0.0)
+        return self.second.get(k, 0.0) if own >= best else best
+
+
+def echoes(words) -> Echoes:
     """The document's words (folded to lower case, accents kept) -> their best confidence, for
     echo evidence: a name or word that one print reads unsure and another reads sure."""
-    out: dict[str, float] = {}
+    out = Echoes()
     for w in words:
         core = _core(w.text)
         keys = {core, *core.split("/")} if "/" in core else {core}
         for k in keys:
             if len(k) >= 3 and sum(c.isalpha() for c in k) >= 2:
-                out[k] = max(out.get(k, 0.0), w.conf)
+                out.note(k, w.conf)
     return out
 
 
-def _echo(text: str, conf: float, seen: dict[str, float] | None) -> float:
+def _echo(text: str, conf: float, seen: dict[str, float] | None, own: float | None = None) -> float:
     """A word's certainty lifted by another print of it read sure (no lift for a short or
-    near-illegible word: a misread may coincide with another short word)."""
+    near-illegible word: a misread may coincide with another short word). own: this print's
+    confidence as read, so that it does not count as another print ('Conguista/BA' read at
+    0.91 once is no echo of itself)."""
     if not seen:
         return conf
     core = _core(text)
@@ -171,7 +196,7 @@ def _echo(text: str, conf: float, seen: dict[str, float] | None) -> float:
         # an abbreviation ('S.A.') has its dots to match as well
         if len(k) < 3 or (len(k) < ECHO_LETTERS and conf < 0.5) or (len(k) == 3 and k.isalpha()):
             return 0.0
-        other = seen.get(k, 0.0)
+        other = seen.other(k, own) if own is not None and isinstance(seen, Echoes) else seen.get(k, 0.0)
         return min(other, LEXICAL) if other >= LEXICAL else 0.0
 
     lifted = sure(core)
@@ -181,6 +206,25 @@ def _echo(text: str, conf: float, seen: dict[str, float] | None) -> float:
         if uf.upper() in _UF and "/" not in head:
             lifted = min(FUNCTION, sure(head) or (LEXICAL if head in words() else 0.0))
     return max(conf, lifted)
+
+
+GLUED_CONF = 0.93  # a word read less sure than this may be two that OCR ran together
+
+
+def _run_together(text: str, conf: float, seen: dict[str, float] | None) -> bool:
+    """Two names OCR read as one word ('YURICUNHA' where the list prints 'CUNHA' elsewhere): a
+    long non-word, read a little unsure, that begins or ends with a word of four letters or more
+    the document prints on its own and reads sure."""
+    core = _core(text)
+    if conf >= GLUED_CONF or not seen or len(core) < 8 or not core.isalpha() or core in words():
+        return False
+    if isinstance(seen, Echoes) and seen.other(core, conf) >= LEXICAL:
+        return False  # printed so elsewhere too: a name of its own
+    for cut in range(3, len(core) - 2):
+        head, tail = core[:cut], core[cut:]
+        if (len(tail) >= 4 and seen.get(tail, 0.0) >= LEXICAL) or (len(head) >= 4 and seen.get(head, 0.0) >= LEXICAL):
+            return True
+    return False
 
 
 def _misspelt(text: str, seen: dict[str, float] | None) -> bool:
@@ -201,9 +245,9 @@ def confs(span: Span, names: bool = False, seen: dict[str, float] | None = None,
     joining=False for a person's or company's name, which the rules compare word for word
     ('DA SILVA' is not 'DE SILVA'): there a joining word keeps its own score."""
     ws = span.words
-    cs = [_echo(w.text, word_conf(w.text, w.conf, names), seen) for w in ws]
+    cs = [_echo(w.text, word_conf(w.text, w.conf, names), seen, w.conf) for w in ws]
     for i, w in enumerate(ws):
-        if cs[i] >= STRANGE and _misspelt(w.text, seen):
+        if cs[i] >= STRANGE and (_misspelt(w.text, seen) or names and _run_together(w.text, w.conf, seen)):
             cs[i] = min(cs[i], STRANGE)
     for i, w in enumerate(ws):
         t = w.text.strip()

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from rapidfuzz.distance import Levenshtein
+
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import (
@@ -345,7 +347,7 @@ class _Table:
                 if cut:
                     break
                 prev = list(ln.words)
-        name_sp = despeck(first.sub(name_words))
+        name_sp = despeck(first.sub(_before_identifier(tuple(name_words))))
         nome = weighed(field(nz.name(" ".join(w.text for w in name_sp.words)), name_sp), name_sp,
                        names=True, seen=self.seen, joining=False)
         all_sp = Span(first.page, tuple(w for ln in lines for w in ln.words), first.score)
@@ -361,6 +363,25 @@ class _Table:
         if len(ds) >= 2 and ds[0][0] < ds[1][0]:
             return field(ds[0][0], span_of(sp, ds[0][1], ds[0][2])), field(ds[1][0], span_of(sp, ds[1][1], ds[1][2]))
         return None
+
+
+def _before_identifier(words: tuple) -> tuple:
+    """A party's name ends before a number shaped like an identifier, and before the dash or the
+    identifier's label that introduces it, however misread ('... LTDA - CNP): 37.405.884/0001-74')."""
+    cut = next((i for i, w in enumerate(words) if sum(c.isdigit() for c in w.text) >= 5), None)
+    if cut is None:
+        return words
+    words = words[:cut]
+    while words and (words[-1].text.strip() in DASHES or words[-1].text.strip() in (",", ":")
+                     or _id_label(words[-1].text)):
+        words = words[:-1]
+    return words
+
+
+def _id_label(text: str) -> bool:
+    """An identifier's label, a letter misread at most ('CNP)' for 'CNPJ'; 'RG' exactly)."""
+    k = re.sub(r"[^a-z]", "", nz.fold(text))
+    return bool(k) and any(Levenshtein.distance(k, lab) <= (len(lab) > 3) for lab in ("cpf", "cnpj", "rg"))
 
 
 def _first_doc(sp: Span, ocr: bool) -> Field:
@@ -551,7 +572,7 @@ def _prose_place(fl: Flow, which: str, seen: dict[str, float] | None = None) -> 
                 return f
     # ('destino no : Município de Jequié/BA': a scan's speck after the preposition)
     pat = (r"\b" + which + r"\b\s*(?:[:\-–]\s*|(?:no|na|em|o|de)\s+(?:[:.,]\s+)?)(?:o\s+|a\s+)?"
-           r"(?:municipio\s+de\s+|cidade\s+de\s+)?")
+           r"(?:(?:municipio|cidade)[\s\-]+de\s+)?")  # ('Município-de': a space OCR read as a dash)
     for m in re.finditer(pat, t):
         rest = t[m.end():m.end() + 120]
         stop = re.search(r"\s+e\W{0,3}\s*(?:com\s+)?(?:destino|origem)\b|,|;|\.\s|\.$|\s+ate\s|\s+-\s|\s+\(|\s+com\s+|"

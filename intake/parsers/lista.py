@@ -274,7 +274,8 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     total = len(out_rows)
     kept_at = [i for i, k in enumerate(judged) if k]
     dropped = any(k is False for k in judged[kept_at[0]:kept_at[-1]]) if kept_at else False
-    if dropped or not _numbered_whole([row.text("n") for row in rows]) or any(_glued(r) for r in out_rows):
+    if dropped or not _numbered_whole([row.text("n") for row in rows]) or any(_glued(r) for r in out_rows) \
+            or _numbers_go_on(r, rows):
         # (a named row between passengers left out for want of a document: the columns were not
         # all found)
         # the list numbers its rows and the numbers read skip or do not start at 1 (rows were
@@ -414,6 +415,30 @@ def _glued(row: dict) -> bool:
     wrongly."""
     digits = re.sub(r"\D", "", row.get("documento") or "")
     return len(digits) > 14 and not (row.get("documento_tipo") == "certidao" and len(digits) == 32)
+
+
+def _numbers_go_on(r: Reader, rows: list[Row]) -> bool:
+    """Whether the page goes on below the last row read with the next rows' numbers, where the
+    row numbers stand: the table was read in part (a row it could not read ended it)."""
+    if not rows:
+        return False
+    last = rows[-1]
+    digits = re.sub(r"\D", "", last.text("n") or "")
+    if not digits or len(digits) > 4 or not last.words:
+        return False
+    n, x0 = int(digits), min(w.bbox[0] for w in last.words)
+    bottom = max(w.bbox[3] for w in last.words)
+    for p in r.layout.pages:
+        if p.number < last.page:
+            continue
+        for row in r.layout.rows[p.number]:
+            if p.number == last.page and row.y0 <= bottom:
+                continue
+            first = row.words[0]
+            if abs(first.bbox[0] - x0) <= 0.03 and re.sub(r"\D", "", first.text) in (str(n + 1), f"{n + 1:02d}",
+                                                                                     str(n + 2), f"{n + 2:02d}"):
+                return True
+    return False
 
 
 def _numbered_whole(numbers: list[str | None]) -> bool:

@@ -282,6 +282,22 @@ def in_vocabulary(span: Span | None, ocr: bool, values: Sequence[str], cutoff: i
 ACCENTED = re.compile(r"[À-ÖØ-öø-ÿ]")  # a letter with an accent or a cedilla
 
 
+UNKNOWN_PART = 0.7
+
+
+def _rejoined(value: str, words: set[str]) -> str:
+    """Pieces of one vocabulary word that OCR set apart joined again ('PASSAGE IRO' -> 'PASSAGEIRO')."""
+    toks = value.split(" ")
+    out: list[str] = []
+    for t in toks:
+        if out and t and nz.key(out[-1].rsplit("/", 1)[-1] + t.split("/", 1)[0]).replace(" ", "") in words \
+                and nz.key(out[-1].rsplit("/", 1)[-1]).replace(" ", "") not in words:
+            out[-1] += t
+        else:
+            out.append(t)
+    return " ".join(out)
+
+
 def especie(span: Span | None, ocr: bool, especies: Sequence[str], tipos: Sequence[str]) -> Field:
     """'PASSAGEIRO / ÔNIBUS', 'PASSAG/MICROONIBUS': as printed, each word of its vocabularies
     (or the start of one, an abbreviation); after OCR a word a slip away is mended."""
@@ -291,9 +307,11 @@ def especie(span: Span | None, ocr: bool, especies: Sequence[str], tipos: Sequen
     if not value or not re.search(r"[A-Za-z]{3}", value):
         return field(None, span)
     words = {nz.key(v).replace(" ", "") for v in list(especies) + list(tipos)}
+    if ocr:
+        value = _rejoined(value, words)
     parts = [p for p in re.split(r"[\s/]+", value) if p]
     conf = span.conf
-    known = 0
+    known = unknown = 0
     out = value
     for p in parts:
         k = nz.key(p).replace(" ", "")
@@ -308,8 +326,11 @@ def especie(span: Span | None, ocr: bool, especies: Sequence[str], tipos: Sequen
                 known += 1
                 conf *= 0.95
                 continue
+        unknown += any(c.isalpha() for c in k)
     if known == 0:
         return cap(field(value, span), OUTSIDE_VOCABULARY)
+    if ocr and unknown:
+        conf = min(conf, UNKNOWN_PART)  # a piece no vocabulary knows: a word OCR broke, or a speck
     if ocr:
         fixed = []
         spelled = list(especies) + list(tipos)

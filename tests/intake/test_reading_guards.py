@@ -336,3 +336,76 @@ def test_a_limits_column_says_its_basis_in_the_words_over_it_and_an_ap_row_that_
              + row("R$ 1.276,04", 0.84, 0.602, 0.95))
     found = apolice._table_limits(Reader(ext(words, source="ocr"), "apolice_seguro"), {})
     assert found["rc_passageiros"] == [(60_000, found["rc_passageiros"][0][1], "passageiro")]
+
+
+def test_a_word_never_echoes_itself():
+    """'Conguista/BA' read once at 0.91 is no other print of itself: its look-alike glyph keeps it
+    unsure; printed again elsewhere and read sure, it is lifted."""
+    from intake.parsers._lexicon import confs, echoes
+
+    town = Span(1, tuple(row("Conguista/BA", 0.3, 0.3, 0.91)))
+    once = echoes(town.words)
+    assert min(confs(town, names=True, seen=once)) < CONFIDENT
+    twice = echoes(list(town.words) + row("Conguista/BA", 0.3, 0.5, 0.95))
+    assert min(confs(town, names=True, seen=twice)) >= CONFIDENT
+
+
+def test_two_names_run_together_are_unsure():
+    """'YURICUNHA' read at 0.89 where the list prints 'CUNHA' on its own, read sure: two names
+    OCR ran together. A long name the document prints nowhere else in part is no such word."""
+    from intake.parsers._lexicon import confs, echoes
+
+    glued = Span(1, tuple(row("YURICUNHA FALCÃO", 0.3, 0.3, 0.89)))
+    seen = echoes(list(glued.words) + row("VALDIR DA CUNHA FREITAS", 0.3, 0.5, 0.96))
+    assert min(confs(glued, names=True, seen=seen)) < CONFIDENT
+    plain = Span(1, tuple(row("ZIMMERMANN FALCÃO", 0.3, 0.3, 0.89)))
+    assert min(confs(plain, names=True, seen=echoes(list(plain.words) + row("VALDIR DA CUNHA", 0.3, 0.5, 0.96)))) \
+        >= CONFIDENT
+
+
+def test_a_town_after_a_municipio_whose_space_was_read_as_a_dash():
+    from intake.parsers import contrato
+
+    fl = _flow("transporte dos estudantes com origem no Município-de Sete Lagoas/MG e destino no Município\n"
+               "de Governador Valadares/MG, de segunda a sexta-feira.")
+    assert contrato._prose_place(fl, "origem").value == "Sete Lagoas/MG"
+
+
+def test_a_partys_name_ends_before_an_identifier_whose_label_was_misread():
+    from intake.parsers import contrato
+
+    words = tuple(row("TRANSPORTADORA TURÍSTICA CAMPOS GERAIS LTDA - CNP): 37.405.884/0001-74", 0.3, 0.3, 0.93))
+    assert " ".join(x.text for x in contrato._before_identifier(words)) == \
+        "TRANSPORTADORA TURÍSTICA CAMPOS GERAIS LTDA"
+    plain = tuple(row("VIAÇÃO CNPJOTA LTDA", 0.3, 0.3))
+    assert contrato._before_identifier(plain) == plain  # no identifier: nothing cut
+
+
+def test_an_especie_split_by_ocr_is_joined_and_an_unknown_piece_is_unsure():
+    especies, tipos = ["PASSAGEIRO", "CARGA", "MISTO"], ["ÔNIBUS", "MICROÔNIBUS"]
+    got = shapes.especie(Span(1, tuple(row("PASSAGE IRO/ÔNIBUS", 0.3, 0.3, 0.91))), True, especies, tipos)
+    assert got.value == "PASSAGEIRO/ÔNIBUS" and got.confidence >= CONFIDENT
+    odd = shapes.especie(Span(1, tuple(row("PASSAGEIRO/ÔNIBUS XQZW", 0.3, 0.3, 0.91))), True, especies, tipos)
+    assert odd.confidence < CONFIDENT
+
+
+def test_a_numbered_list_going_on_below_its_last_row_read_is_unsure():
+    """A row OCR made nothing of ended the table; the page goes on with the next numbers: the
+    rows read are a part of the list (lista._numbers_go_on makes rows and count unsure)."""
+    from intake.layout import Row
+
+    words, rows = [], []
+    for i, nome in enumerate(["ÍCARO ANDRADE QUEIROZ", "JÉSSICA DE FÁTIMA CUNHA", "WAGNER LUÍS KOWALSKI"]):
+        y = 0.23 + 0.02 * i
+        n, names = w(f"0{i + 1}", 0.10, y, 0.96), row(nome, 0.36, y, 0.96)
+        words += [n, *names]
+        rows.append(Row(page=1, cells={"n": Span(1, (n,)), "nome": Span(1, tuple(names))}))
+    words += [w("04", 0.10, 0.29, 0.9), w("“", 0.36, 0.29, 0.4)]  # the row read as marks
+    rest = [w("05", 0.10, 0.31, 0.96), *row("IGOR ROBERTO VIANA", 0.36, 0.31, 0.96)]
+    r = Reader(ext(words + rest, source="ocr"), "lista_passageiros")
+    assert lista._numbers_go_on(r, rows)
+    # the unreadable row's number alone shows the list goes on
+    assert lista._numbers_go_on(Reader(ext(words, source="ocr"), "lista_passageiros"), rows)
+    ended = Reader(ext(words[:-2] + row("Declaro que as informações são verdadeiras.", 0.10, 0.31), source="ocr"),
+                   "lista_passageiros")
+    assert not lista._numbers_go_on(ended, rows)
