@@ -7,4 +7,5 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --dev
 # One Tesseract thread per process: the two test workers already use both cores.
 export OMP_THREAD_LIMIT=1
+.venv/bin/ruff check --quiet .  # guardrail: pyflakes' findings fail the run (pyproject.toml [tool.ruff])
 exec .venv/bin/python -m pytest -n 2 --dist loadgroup "$@"

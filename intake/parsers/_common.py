@@ -422,6 +422,11 @@ class Reader:
             labels = (labels,)
         hits = [(h, n) for n, lab in enumerate(labels)
                 for h in self.layout.find(lab, whole=whole, pages=pages)]
+        # a spelling found inside a longer one's words is that longer label ('CONTRATANTE' in
+        # 'N OME DO CONTRATANTE'): its cell is the longer label's, from where that one starts
+        hits = [(h, n) for h, n in hits
+                if not any(g.page == h.page and g.row == h.row and g.start <= h.start and h.end <= g.end
+                           and g.end - g.start > h.end - h.start for g, _ in hits)]
         # the closest spelling first, then the order given, then top to bottom
         hits.sort(key=lambda t: (-round(t[0].score, 3), t[1], t[0].page, t[0].row))
         for h, _ in hits:

@@ -254,11 +254,12 @@ def _has_limit(row) -> bool:
 
 
 def _unread_coverage(row) -> bool:
-    """A table row printing a limit whose coverage name is mostly words OCR could not read
-    ('RR RA DE PASSAGEIROS ... R$ 80.000,00'): it may be any coverage."""
+    """A table row printing a limit, naming no coverage we know, whose name holds a word OCR
+    could not read ('RR RA DE PASSAGEIROS ... R$ 80.000,00', 'ERR Lidez' / 'ou Parcial'): the
+    word lost may be the one that named it, so it may be any coverage."""
     sp = row.cells.get("cobertura")
     ws = [w for w in (sp.words if sp else ()) if any(c.isalpha() for c in w.text)]
-    return _has_limit(row) and bool(ws) and sum(w.conf < 0.5 for w in ws) * 2 >= len(ws)
+    return _has_limit(row) and any(w.conf < 0.5 and sum(c.isalpha() for c in w.text) >= 2 for w in ws)
 
 
 def _merged(cell: Span | None) -> bool:

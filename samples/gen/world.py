@@ -345,7 +345,6 @@ def _alunos(key: str, n: int, kinds: list[str], born: tuple[int, int], turmas: l
 
 
 def build() -> World:
-    nh = "NOVO HAMBURGO"
     socio1 = pessoa("socio1", date(1971, 8, 14), _end("s1", "Rua Joaquim Nabuco", "Centro", "Novo Hamburgo", "93310002"),
                     "M", estado_civil="casado", profissao="empresário", naturalidade="NOVO HAMBURGO/RS",
                     rg_expedicao=date(2018, 6, 4))

@@ -409,3 +409,28 @@ def test_a_numbered_list_going_on_below_its_last_row_read_is_unsure():
     ended = Reader(ext(words[:-2] + row("Declaro que as informações são verdadeiras.", 0.10, 0.31), source="ocr"),
                    "lista_passageiros")
     assert not lista._numbers_go_on(ended, rows)
+
+
+def test_a_spelling_inside_a_longer_labels_words_takes_the_longer_labels_cell():
+    """'N OME DO CONTRATANTE' (a word OCR split): 'CONTRATANTE' inside it is no label of its own,
+    or the cell below would start under it and lose the name's first word."""
+    words = (row("CONTRATO Nº", 0.088, 0.174, 0.95) + [w("N", 0.209, 0.174, 0.92), w("OME", 0.22, 0.174, 0.89)]
+             + row("DO CONTRATANTE", 0.258, 0.174, 0.96)
+             + row("2024.0112", 0.089, 0.188, 0.95) + row("UNIÃO ESTUDANTIL DE FEIRA DE SANTANA", 0.209, 0.188, 0.96))
+    r = Reader(ext(words, source="ocr"), "lista_passageiros")
+    got = r.grab(["CONTRATANTE", "NOME DO CONTRATANTE"], lambda s: Field(value=s.text, confidence=s.conf), how="below")
+    assert got.value == "UNIÃO ESTUDANTIL DE FEIRA DE SANTANA"
+
+
+def test_a_coverage_row_with_an_illegible_word_may_be_any_coverage():
+    """'ERR Lidez' / 'ou Parcial' with a limit: the disability row whose 'APP - Invalidez' OCR
+    lost; one illegible word is enough (it may be the word that named the coverage)."""
+    from intake.layout import Row
+    from intake.parsers import apolice
+
+    name = row("ERR", 0.1, 0.3, 0.15) + row("Lidez", 0.14, 0.3, 0.90) + row("ou Parcial", 0.1, 0.32, 0.96)
+    limit = Span(1, tuple(row("R$ 80.000,00", 0.7, 0.3, 0.96)))
+    lost = Row(page=1, cells={"cobertura": Span(1, tuple(name)), "limite_passageiro": limit})
+    assert apolice._unread_coverage(lost)
+    read = Row(page=1, cells={"cobertura": Span(1, tuple(row("Danos Materiais", 0.1, 0.3, 0.96))), "limite_passageiro": limit})
+    assert not apolice._unread_coverage(read)

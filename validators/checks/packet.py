@@ -317,9 +317,9 @@ def _corroborate_lotacao(v: Vehicle) -> None:
     lot = read(v.crlv, "lotacao")
     if not lot.present or lot.confident or lot.confidence < FLOOR:
         return
-    for doc_type, field in (("apolice_seguro", "assentos"), ("laudo_inspecao", "lotacao")):
+    for doc_type, seats_field in (("apolice_seguro", "assentos"), ("laudo_inspecao", "lotacao")):
         for m in v.of(doc_type):
-            seats = read(m.doc, field)
+            seats = read(m.doc, seats_field)
             if m.confident and seats.present and seats.confidence >= FLOOR and seats.value == lot.value:
                 f = v.crlv.fields["lotacao"].model_copy(update={"confidence": CONFIDENT})
                 v.crlv = v.crlv.model_copy(update={"fields": {**v.crlv.fields, "lotacao": f}})
