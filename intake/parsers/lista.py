@@ -432,7 +432,7 @@ def _numbers_go_on(r: Reader, rows: list[Row]) -> bool:
         if p.number < last.page:
             continue
         for row in r.layout.rows[p.number]:
-            if p.number == last.page and row.y0 <= bottom:
+            if not row.words or p.number == last.page and row.y0 <= bottom:
                 continue
             first = row.words[0]
             if abs(first.bbox[0] - x0) <= 0.03 and re.sub(r"\D", "", first.text) in (str(n + 1), f"{n + 1:02d}",
