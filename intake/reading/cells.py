@@ -58,6 +58,11 @@ def _leader(w: Word) -> bool:
     return bool(re.fullmatch(r"[.·…_]{2,}", t)) or w.conf < 0.3 and (bool(re.search(r"\.\.|…", t)) or not is_text(w))
 
 
+def _speck(w: Word) -> bool:
+    """An OCR speck: two characters at most, read with under half a confidence."""
+    return w.conf < 0.5 and len(w.text.strip()) <= 2
+
+
 def _is_colon_label(w: Word) -> bool:
     t = w.text.strip()
     return bool(_LABEL_COLON.fullmatch(t)) and not t[:-1].replace(".", "").replace("h", "").isdigit()
@@ -187,7 +192,10 @@ class Cells:
                     break
         if k + 1 < len(words) and words[k].text.strip() == "/" and self.labels.starting(words[k + 1]) is not None:
             return None  # 'Estipulante / Segurado': two labels of one box, no value beside them
-        while k < len(words) and (_PUNCT.match(words[k].text) or colon and _leader(words[k])):
+        while k < len(words) and (_PUNCT.match(words[k].text) or colon and _leader(words[k])
+                                  or colon and k + 1 < len(words) and _speck(words[k])):
+            # (a speck OCR read between 'Label:' and its value, 'Social): j MUNICÍPIO ...', is
+            # no value: the value is the text after it)
             colon = colon or ":" in words[k].text
             k += 1
         if k >= len(words):

@@ -434,3 +434,13 @@ def test_a_coverage_row_with_an_illegible_word_may_be_any_coverage():
     assert apolice._unread_coverage(lost)
     read = Row(page=1, cells={"cobertura": Span(1, tuple(row("Danos Materiais", 0.1, 0.3, 0.96))), "limite_passageiro": limit})
     assert not apolice._unread_coverage(read)
+
+
+def test_a_speck_between_a_colon_label_and_its_value_is_no_value():
+    """'Contratante (Nome / Razão Social): j MUNICÍPIO ...': the speck OCR read after the colon is
+    not the value (which then was looked for below, on another label's row)."""
+    words = (row("Contratante (Nome / Razão Social):", 0.07, 0.096, 0.94) + [w("j", 0.41, 0.098, 0.32)]
+             + row("MUNICÍPIO DE RIBEIRÃO PRETO", 0.44, 0.096, 0.96)
+             + row("Ano Letivo: 2025", 0.07, 0.111, 0.95))
+    x = Extractor(ext(words, source="ocr"), "lista_passageiros")
+    assert x.field("contratante_nome").value == "MUNICÍPIO DE RIBEIRÃO PRETO"
