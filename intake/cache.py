@@ -80,6 +80,9 @@ class ReadCache:
         except (OSError, ValueError):
             return None
 
+    def has_documents(self, sha256: str) -> bool:
+        return (self.docs_root / sha256[:2] / f"{sha256}.json").is_file()
+
     def put_documents(self, sha256: str, body: dict) -> None:
         _write(self.docs_root / sha256[:2] / f"{sha256}.json", json.dumps(body, ensure_ascii=False))
 

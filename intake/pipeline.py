@@ -358,11 +358,9 @@ class _NoPool:
 
 def _needs_ocr(f: SourceFile, cache_dir: str | None) -> bool:
     """Whether reading the file is OCR (not a text layer, not a read kept in the cache)."""
-    if f.data is None:
+    if f.data is None or not ocr.needs_pixels(f.data):
         return False
-    if cache_dir and ReadCache(cache_dir).get_documents(f.sha256 or sha256_hex(f.data)) is not None:
-        return False
-    return ocr.needs_pixels(f.data)
+    return not (cache_dir and ReadCache(cache_dir).has_documents(f.sha256 or sha256_hex(f.data)))
 
 
 def packet_id_for(documents: Iterable[Document]) -> str:

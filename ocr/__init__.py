@@ -57,9 +57,10 @@ def read(data: bytes, *, limits: Limits | None = None) -> Extraction:
 
 
 def needs_pixels(data: bytes, limits: Limits | None = None) -> bool:
-    """Whether reading the file means reading pixels (OCR): an image, or a PDF with a page of no
-    text layer. Cheap (the text layers are opened, nothing is rendered); a file that cannot be
-    opened needs none (its reading ends at once, in a finding)."""
+    """Whether reading the file will probably mean reading pixels (OCR): an image, or a PDF with
+    a page whose text layer is thin. A scheduling hint, cheap (characters counted, no text or
+    box extracted, nothing rendered): the reading itself decides page by page. A file that
+    cannot be opened needs none (its reading ends at once, in a finding)."""
     limits = limits or Limits()
     kind = sniff(data)
     if kind in IMAGE_TYPES:
@@ -72,8 +73,7 @@ def needs_pixels(data: bytes, limits: Limits | None = None) -> bool:
         return False
     try:
         count = pdf.page_count(doc)
-        return count <= limits.max_pages and any(
-            not pdf.is_text_page(pdf.page_text(doc, i), limits) for i in range(count))
+        return count <= limits.max_pages and any(pdf.thin_text(doc, i, limits) for i in range(count))
     except pdf.pdfium.PdfiumError:
         return False
     finally:
