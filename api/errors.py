@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import compile_path
 
-from intake.errors import ServiceError
+from intake.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
 
 log = logging.getLogger("fretadoc.api")
 PROBLEM = "application/problem+json"
@@ -23,7 +23,22 @@ TYPE_PREFIX = "urn:fretadoc:problema:"
 
 
 class Problem(ServiceError):
-    """Raised by the API layer; the same shape as the service's refusals."""
+    """A refusal of the HTTP layer itself (a body too large, a key missing, a media type): the
+    same shape as the service's refusals, with its status."""
+
+    def __init__(self, code: str, status: int, title: str, detail: str, **extra: Any):
+        super().__init__(code, title, detail, **extra)
+        self.status = status
+
+
+# The status of each kind of the service's refusals (intake/errors.py).
+STATUS_OF_KIND: dict[type[ServiceError], int] = {NotFound: 404, Conflict: 409, Forbidden: 403, Invalid: 422}
+
+
+def http_status(exc: ServiceError) -> int:
+    if isinstance(exc, Problem):
+        return exc.status
+    return next((status for kind, status in STATUS_OF_KIND.items() if isinstance(exc, kind)), 422)
 
 
 def problem_body(code: str, status: int, title: str, detail: str, instance: str | None = None,
@@ -74,7 +89,7 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
     async def _service_error(request: Request, exc: ServiceError):
         headers = exc.extra.pop("headers", None) if isinstance(exc.extra, dict) else None
-        return problem_response(exc.code, exc.status, exc.title, exc.detail, request, headers=headers, **exc.extra)
+        return problem_response(exc.code, http_status(exc), exc.title, exc.detail, request, headers=headers, **exc.extra)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException):

@@ -6,7 +6,7 @@ from fastapi import Request
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
 from intake import db
-from intake.errors import ServiceError
+from api.errors import Problem
 from intake.tenants import Principal, authenticate
 
 bearer = HTTPBearer(auto_error=False, scheme_name="chave", description="Chave de API: `Bearer fd_...`")
@@ -20,14 +20,14 @@ def principal_from(request: Request, credentials: HTTPAuthorizationCredentials |
                    header_key: str | None) -> Principal:
     key = credentials.credentials if credentials else header_key
     if not key:
-        raise ServiceError("nao_autenticado", 401, "Não autenticado",
+        raise Problem("nao_autenticado", 401, "Não autenticado",
                            "Informe a chave de API no cabeçalho Authorization: Bearer <chave>.",
                            headers=UNAUTHENTICATED)
     settings = request.app.state.settings
     with db.session_scope(settings) as s:
         principal = authenticate(s, key.strip())
     if principal is None:
-        raise ServiceError("chave_invalida", 401, "Chave de API inválida",
+        raise Problem("chave_invalida", 401, "Chave de API inválida",
                            "A chave informada não existe ou foi revogada.", headers=UNAUTHENTICATED)
     request.state.tenant_id = principal.tenant_id  # for the access log: an id, never a name
     return principal
@@ -35,6 +35,6 @@ def principal_from(request: Request, credentials: HTTPAuthorizationCredentials |
 
 def require_submitter(principal: Principal) -> Principal:
     if principal.read_only:
-        raise ServiceError("somente_leitura", 403, "Operação não permitida",
+        raise Problem("somente_leitura", 403, "Operação não permitida",
                            "Chaves de órgão (servidores) só consultam pacotes; não enviam nem apagam.")
     return principal

@@ -19,6 +19,7 @@ from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, MultipartState, parse_options_header
 from starlette.requests import ClientDisconnect
 
+from api.errors import Problem
 from intake.errors import ServiceError
 
 log = logging.getLogger("fretadoc.api")
@@ -30,7 +31,7 @@ MAX_PART_HEADER = 4096  # a part's header (its field and file name), checked her
 DRAIN_LIMIT = 256 * 1024 * 1024  # read and drop at most this much after a refusal
 
 
-class ClientGone(ServiceError):
+class ClientGone(Problem):
     """The client hung up before its body arrived: no one to answer, nothing stored. Not a
     fault of the service: an INFO line and a metric, no traceback."""
 
@@ -74,13 +75,13 @@ def files_text(n: int) -> str:
 
 
 def too_large_file(limit: int, position: int) -> ServiceError:
-    return ServiceError("arquivo_grande_demais", 413, "Arquivo grande demais",
+    return Problem("arquivo_grande_demais", 413, "Arquivo grande demais",
                         f"O arquivo {position} passa do limite de {size_text(limit)} por arquivo.",
                         limit=limit, file=position)
 
 
 def too_many_files(limit: int) -> ServiceError:
-    return ServiceError("arquivos_demais", 413, "Arquivos demais",
+    return Problem("arquivos_demais", 413, "Arquivos demais",
                         f"Uma requisição pode ter no máximo {files_text(limit)}.", limit=limit)
 
 
@@ -124,7 +125,7 @@ class _Receiver:
     def on_header_value(self, data, start, end):
         self._hvalue += data[start:end]
         if len(self._hvalue) > MAX_PART_HEADER:
-            raise ServiceError("cabecalho_grande_demais", 400, "Cabeçalho de parte grande demais",
+            raise Problem("cabecalho_grande_demais", 400, "Cabeçalho de parte grande demais",
                                f"O cabeçalho de uma parte do multipart (o nome do campo ou do arquivo) passa de "
                                f"{size_text(MAX_PART_HEADER)}; use um nome de arquivo mais curto.")
 
@@ -143,7 +144,7 @@ class _Receiver:
         self._name = self._decode(options.get(b"name", b""))
         if b"filename" in options:
             if self._name not in FILE_FIELDS:
-                raise ServiceError("campo_desconhecido", 422, "Campo desconhecido",
+                raise Problem("campo_desconhecido", 422, "Campo desconhecido",
                                    f"Arquivos vão no campo 'files', não em '{self._name}'.")
             position = len(self.form.files) + 1
             if position > self.limits.max_files:
@@ -154,14 +155,14 @@ class _Receiver:
             self._file = FilePart(filename=clean_filename(self._decode(options[b"filename"]), position), path=path)
             self.form.files.append(self._file)
         elif len(self.form.fields) >= MAX_FIELDS:
-            raise ServiceError("campos_demais", 413, "Campos demais", "A requisição tem campos demais.")
+            raise Problem("campos_demais", 413, "Campos demais", "A requisição tem campos demais.")
 
     def on_part_data(self, data, start, end):
         chunk = data[start:end]
         f = self._file
         if f is None:
             if len(self._value) + len(chunk) > self.limits.max_field_bytes:
-                raise ServiceError("campo_grande_demais", 413, "Campo grande demais",
+                raise Problem("campo_grande_demais", 413, "Campo grande demais",
                                    f"O campo '{self._name}' passa de {size_text(self.limits.max_field_bytes)}.")
             self._value.extend(chunk)
             return
@@ -180,7 +181,7 @@ class _Receiver:
             self._file.sha256 = self._hash.hexdigest()
         else:
             if self._name in self.form.fields:
-                raise ServiceError("campo_repetido", 422, "Campo repetido",
+                raise Problem("campo_repetido", 422, "Campo repetido",
                                    f"O campo '{self._name}' foi enviado mais de uma vez.")
             self.form.fields[self._name] = self._decode(bytes(self._value))
 
@@ -194,12 +195,12 @@ async def receive(request: Request, directory: str, limits: Limits) -> Form:
     ctype = request.headers.get("content-type", "")
     kind, params = parse_options_header(ctype)
     if kind != b"multipart/form-data" or b"boundary" not in params:
-        raise ServiceError("formato_invalido", 415, "Formato da requisição inválido",
+        raise Problem("formato_invalido", 415, "Formato da requisição inválido",
                            "Envie os arquivos como multipart/form-data.")
     length = request.headers.get("content-length")
     ceiling = limits.max_files * (limits.max_file_bytes + 16 * 1024) + MAX_FIELDS * limits.max_field_bytes
     if length and length.isdigit() and int(length) > ceiling:
-        raise ServiceError("requisicao_grande_demais", 413, "Requisição grande demais",
+        raise Problem("requisicao_grande_demais", 413, "Requisição grande demais",
                            f"A requisição tem {int(length) / 1_048_576:.0f} MB; o máximo é "
                            f"{files_text(limits.max_files)} de até {size_text(limits.max_file_bytes)}.")
     charset = params.get(b"charset", b"utf-8").decode("latin-1")
@@ -225,7 +226,7 @@ async def receive(request: Request, directory: str, limits: Limits) -> Form:
             parser.finalize()
             if parser.state != MultipartState.END:
                 # python-multipart's finalize does not check this: a body cut off mid-part
-                raise ServiceError("multipart_incompleto", 400, "Corpo multipart incompleto",
+                raise Problem("multipart_incompleto", 400, "Corpo multipart incompleto",
                                    "O corpo da requisição terminou antes do fim do multipart/form-data "
                                    "(um arquivo ou campo chegou cortado); envie de novo.")
     except ClientDisconnect:
@@ -236,7 +237,7 @@ async def receive(request: Request, directory: str, limits: Limits) -> Form:
             metrics.aborted.inc()
         raise ClientGone() from None
     except FormParserError:
-        raise ServiceError("multipart_invalido", 400, "Corpo multipart inválido",
+        raise Problem("multipart_invalido", 400, "Corpo multipart inválido",
                            "O corpo da requisição não é um multipart/form-data válido (parte malformada ou "
                            f"cabeçalho de parte com mais de {size_text(64 * MAX_PART_HEADER)}).") from None
     finally:
@@ -255,11 +256,11 @@ def media_type(part: FilePart, position: int) -> str:
     from ocr.sniff import sniff
 
     if part.size == 0:
-        raise ServiceError("arquivo_vazio", 422, "Arquivo vazio", f"O arquivo {position} está vazio.",
+        raise Problem("arquivo_vazio", 422, "Arquivo vazio", f"O arquivo {position} está vazio.",
                            file=position)
     kind = sniff(part.head)
     if kind not in ACCEPTED:
-        raise ServiceError("tipo_de_arquivo_nao_suportado", 415, "Tipo de arquivo não suportado",
+        raise Problem("tipo_de_arquivo_nao_suportado", 415, "Tipo de arquivo não suportado",
                            f"O arquivo {position} ('{part.filename}') não é PDF, PNG, JPEG, TIFF nem WebP "
                            "(o tipo é verificado pelo conteúdo, não pelo nome).", file=position)
     return kind

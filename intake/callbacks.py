@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 
 from intake import db
 from intake.db.models import Callback, Packet, ResultRow, Tenant, utcnow
-from intake.errors import ServiceError
+from intake.errors import Invalid
 from intake.settings import Settings, get_settings
 from intake.tenants import callback_secret, sign
 
@@ -70,13 +70,13 @@ def public_addresses(host: str, port: int) -> list[str] | None:
 def check_callback_url(url: str, settings: Settings) -> str:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ServiceError("callback_url_invalida", 422, "callback_url inválida",
+        raise Invalid("callback_url_invalida", "callback_url inválida",
                            "callback_url deve ser um endereço http:// ou https:// completo.")
     if settings.env == "production" and parts.scheme != "https":
-        raise ServiceError("callback_url_invalida", 422, "callback_url inválida",
+        raise Invalid("callback_url_invalida", "callback_url inválida",
                            "Em produção, callback_url deve usar https://.")
     if not settings.allow_private_callbacks and public_addresses(parts.hostname, parts.port or 443) is None:
-        raise ServiceError("callback_url_invalida", 422, "callback_url inválida",
+        raise Invalid("callback_url_invalida", "callback_url inválida",
                            "callback_url aponta para um endereço interno, o que não é permitido.")
     return url
 

@@ -39,7 +39,7 @@ from intake.db.models import (
     ResultRow,
     utcnow,
 )
-from intake.errors import ServiceError
+from intake.errors import Conflict, Forbidden, Invalid, NotFound
 from intake.settings import Settings, get_settings
 from intake.storage import BlobNotFound, Storage, StorageError, get_storage
 from intake.tenants import Principal, authority_for, new_id
@@ -55,9 +55,9 @@ JUDGE_FAULT = ("erro_interno_avaliacao",
                "Erro interno ao avaliar o pacote; os documentos foram lidos, mas não julgados.")
 
 
-def not_found() -> ServiceError:
+def not_found() -> NotFound:
     # The same answer whether the packet does not exist or belongs to someone else.
-    return ServiceError("pacote_nao_encontrado", 404, "Pacote não encontrado",
+    return NotFound("pacote_nao_encontrado", "Pacote não encontrado",
                         "Não existe pacote com esse identificador para esta chave.")
 
 
@@ -150,8 +150,8 @@ def create_packet(principal: Principal, req: PacketRequest, idempotency_key: str
 
 def _replay(existing: IdempotencyKey, request_hash: str) -> str:
     if existing.request_hash != request_hash:
-        raise ServiceError(
-            "chave_idempotencia_reutilizada", 422, "Chave de idempotência já usada",
+        raise Invalid(
+            "chave_idempotencia_reutilizada", "Chave de idempotência já usada",
             "Esta Idempotency-Key já foi usada com outro conteúdo. Use uma chave nova para um novo pacote.")
     return existing.packet_id
 
@@ -441,7 +441,7 @@ def page_source(s: Session, packet: Packet, doc_id: str, page: int) -> PageSourc
     """Where a document's page is: its file, its number there, and how it was turned (stored
     with the file when it was read: no read cache needed to draw evidence)."""
     if packet.status != "done":
-        raise ServiceError("pacote_em_processamento", 409, "Pacote ainda em processamento",
+        raise Conflict("pacote_em_processamento", "Pacote ainda em processamento",
                            "As páginas ficam disponíveis quando o pacote termina de ser avaliado.")
     offsets: dict[int, int] = {}
     for f, _, doc in packet_documents(s, packet.id):
@@ -449,12 +449,12 @@ def page_source(s: Session, packet: Packet, doc_id: str, page: int) -> PageSourc
         offsets[f.id] = start + doc.pages
         if doc.id == doc_id:
             if not 1 <= page <= max(doc.pages, 0):
-                raise ServiceError("pagina_nao_encontrada", 404, "Página não encontrada",
+                raise NotFound("pagina_nao_encontrada", "Página não encontrada",
                                    f"O documento {doc_id} tem {doc.pages} página(s).")
             number = start + page
             rotation = int(f.rotations.get(str(number), 0)) if f.rotations is not None else None
             return PageSource(f.sha256, number, rotation)
-    raise ServiceError("documento_nao_encontrado", 404, "Documento não encontrado",
+    raise NotFound("documento_nao_encontrado", "Documento não encontrado",
                        f"O pacote não tem o documento {doc_id}.")
 
 
@@ -479,7 +479,7 @@ def delete_packet(principal: Principal, packet_id: str, *, settings: Settings | 
         if packet is None:
             raise not_found()
         if principal.read_only or packet.tenant_id != principal.tenant_id:
-            raise ServiceError("somente_leitura", 403, "Operação não permitida",
+            raise Forbidden("somente_leitura", "Operação não permitida",
                                "Esta chave só pode consultar pacotes; apenas quem enviou o pacote pode apagá-lo.")
         digests = sorted(set(s.scalars(select(PacketFile.sha256).where(PacketFile.packet_id == packet_id))))
         _lock_blobs(s, digests)

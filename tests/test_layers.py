@@ -70,3 +70,39 @@ def test_the_check_finds_a_violation() -> None:
     probe = ROOT / "ocr" / "__init__.py"
     assert _reaching([probe], ("ocr",))  # ocr/__init__ imports its own modules: found
     assert _reaching([probe], ("validators",)) == []
+
+
+def _http_statuses(path: Path) -> list[str]:
+    """Where a file raises or builds an HTTP status: an error or exception called with a number
+    from 100 to 599, a `status`/`status_code` keyword of such a number, http.HTTPStatus."""
+    def status(node: ast.AST) -> bool:
+        return isinstance(node, ast.Constant) and type(node.value) is int and 100 <= node.value <= 599
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+            if (name.endswith(("Error", "Exception", "Problem")) and any(status(a) for a in node.args)) or \
+                    any(k.arg in ("status", "status_code") and status(k.value) for k in node.keywords):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} {name}")
+        elif isinstance(node, (ast.Name, ast.Attribute)) and \
+                (node.id if isinstance(node, ast.Name) else node.attr) == "HTTPStatus":
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno} HTTPStatus")
+    return found
+
+
+def test_only_the_api_raises_or_builds_an_http_status() -> None:
+    """The service raises domain refusals (intake/errors.py: NotFound, Conflict, Forbidden,
+    Invalid); api/errors.py alone maps them to HTTP statuses."""
+    files = _files("ocr", "validators", "intake", "cli")
+    assert [where for p in files for where in _http_statuses(p)] == []
+    assert _http_statuses(ROOT / "api" / "uploads.py")  # the checker sees the API's own statuses
+
+
+def test_the_refusal_kinds_map_to_their_statuses() -> None:
+    from api.errors import Problem, http_status
+    from intake.errors import Conflict, Forbidden, Invalid, NotFound
+
+    assert [http_status(k("c", "t", "d")) for k in (NotFound, Conflict, Forbidden, Invalid)] == [404, 409, 403, 422]
+    assert http_status(Problem("c", 413, "t", "d")) == 413

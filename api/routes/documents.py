@@ -12,7 +12,7 @@ from api import uploads
 from api.deps import PrincipalDep, SettingsDep
 from api.schemas import PROBLEM_RESPONSES, DocumentsRead, ProblemDoc
 from intake import pipeline
-from intake.errors import ServiceError
+from api.errors import Problem
 
 router = APIRouter(tags=["documentos"])
 
@@ -48,16 +48,16 @@ async def read_document(request: Request, principal: PrincipalDep, settings: Set
     with tempfile.TemporaryDirectory(dir=tmp_root, prefix="read-") as tmp:
         form = await uploads.receive(request, tmp, limits)
         if form.fields:
-            raise ServiceError("campo_desconhecido", 422, "Campo desconhecido",
+            raise Problem("campo_desconhecido", 422, "Campo desconhecido",
                                "Envie só o arquivo, no campo 'file'.")
         if not form.files:
-            raise ServiceError("sem_arquivos", 422, "Nenhum arquivo enviado", "Envie o arquivo no campo 'file'.")
+            raise Problem("sem_arquivos", 422, "Nenhum arquivo enviado", "Envie o arquivo no campo 'file'.")
         part = form.files[0]
         kind = uploads.media_type(part, 1)
         pages = uploads.count_pages(part, kind)
         max_pages = ocr.limits.Limits().max_pages
         if pages > max_pages:
-            raise ServiceError("arquivo_com_paginas_demais", 413, "Arquivo com páginas demais",
+            raise Problem("arquivo_com_paginas_demais", 413, "Arquivo com páginas demais",
                                f"O arquivo tem {pages} páginas; o limite é {max_pages}.")
         docs = await anyio.to_thread.run_sync(_read, part.path, part.filename, limiter=_limiter)
     return DocumentsRead(documents=docs)

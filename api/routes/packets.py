@@ -17,6 +17,7 @@ from api import uploads
 from api.deps import DispatcherDep, PrincipalDep, SessionDep, SettingsDep, StorageDep, SubmitterDep
 from api.schemas import PROBLEM_RESPONSES, PacketAccepted, PacketList, PacketStatus, PacketSummary, ProblemDoc
 from intake import callbacks, dispatch, service
+from api.errors import Problem
 from intake.errors import ServiceError
 from intake.service import PacketRequest, Upload
 from intake.settings import Settings
@@ -59,7 +60,7 @@ UPLOAD_BODY = {
 
 
 def _problem(code: str, status: int, title: str, detail: str, **extra: Any) -> ServiceError:
-    return ServiceError(code, status, title, detail, **extra)
+    return Problem(code, status, title, detail, **extra)
 
 
 def today_in_brazil() -> date:
@@ -245,7 +246,7 @@ def page_image(packet_id: str, doc_id: str, page: int, principal: PrincipalDep, 
         png = ocr.render_page(data, src.number, dpi=settings.page_dpi, rotation=rotation)
     except Exception:
         log.warning("rendering page %d of blob %s failed", src.number, src.sha256[:12], exc_info=True)
-        raise ServiceError("pagina_ilegivel", 422, "Página não pode ser exibida",
+        raise Problem("pagina_ilegivel", 422, "Página não pode ser exibida",
                            "Não foi possível gerar a imagem desta página (arquivo danificado ou protegido).") from None
     return Response(png, media_type="image/png",
                     headers={"Cache-Control": "private, max-age=3600", "ETag": f'"{src.sha256[:16]}-{src.number}"'})

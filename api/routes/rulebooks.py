@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from api.schemas import ProblemDoc, RulebookDetail, RulebookSummary
-from intake.errors import ServiceError
+from api.errors import Problem
 
 router = APIRouter(prefix="/v1/rulebooks", tags=["regulamentos"])
 
@@ -33,5 +33,5 @@ def get_rulebook(rulebook_id: str) -> dict[str, Any]:
     for b in _all():
         if b["id"] == rulebook_id:
             return b
-    raise ServiceError("regulamento_desconhecido", 404, "Regulamento desconhecido",
+    raise Problem("regulamento_desconhecido", 404, "Regulamento desconhecido",
                        f"Não existe o regulamento '{rulebook_id}' (veja GET /v1/rulebooks).")

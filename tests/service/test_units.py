@@ -105,6 +105,7 @@ def test_keys_are_hashed_and_verified(tmp_path):
 
 
 def test_callback_urls_are_checked():
+    from api.errors import http_status
     from intake.callbacks import check_callback_url
     from intake.errors import ServiceError
 
@@ -114,7 +115,7 @@ def test_callback_urls_are_checked():
                 "https://[::1]/x", "https://10.0.0.7/x"):
         with pytest.raises(ServiceError) as err:
             check_callback_url(url, prod)
-        assert err.value.code == "callback_url_invalida" and err.value.status == 422
+        assert err.value.code == "callback_url_invalida" and http_status(err.value) == 422
     assert check_callback_url("http://127.0.0.1:9/x", dev)  # a local receiver while developing
 
 
