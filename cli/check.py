@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timezone
 from zoneinfo import ZoneInfo
 
 from cli import errors
@@ -12,9 +12,9 @@ from rich.text import Text
 
 from cli.common import read_paths, stdout, unreadable_all, unreadable_message
 from intake import pipeline
-from validators import rulebooks
+from validators import corrections, rulebooks
 from validators.dates import reference_out_of_range
-from validators.result import Result
+from validators.result import Correction, Result
 
 STATUS_LABEL = {
     "ok": ("OK", "green"),
@@ -58,6 +58,24 @@ def parse_facts(raw: list[str]) -> dict[str, str]:
     return facts
 
 
+def parse_corrections(documents: list, raw: list[str], by: str) -> list[Correction]:
+    if by not in corrections.AUTHORS:
+        raise errors.UsageError(f"--correct-as deve ser clerk ou carrier, não '{by}'.")
+    out = []
+    at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    for number, item in enumerate(raw, 1):
+        target, sep, value = item.partition("=")
+        document, dot, field = target.strip().partition(".")
+        if not dot or not document or not field:
+            raise errors.UsageError(f"--correct espera DOC.CAMPO=VALOR (ex.: d3.placa=IWG0E07), não '{item}'.")
+        try:
+            out.append(corrections.make(documents, number=number, document=document, field=field.strip(),
+                                        value=value if sep else None, by=by, at=at))  # type: ignore[arg-type]
+        except corrections.CorrectionError as exc:
+            raise errors.UsageError(f"--correct {item}: {exc}") from None
+    return out
+
+
 def command(
     paths: list[str] = typer.Argument(..., metavar="PATH...", help="Arquivos ou pastas do pacote."),
     rulebook: str = typer.Option(..., "--rulebook", help="Regulamento (veja `fretadoc rulebooks`)."),
@@ -66,6 +84,12 @@ def command(
     fact: list[str] = typer.Option([], "--fact", metavar="CHAVE=VALOR",
                                    help="Fato declarado pelo requerente (ex.: mei=true)."),
     as_json: bool = typer.Option(False, "--json", help="Imprime só o documento de resultado (JSON)."),
+    correct: list[str] = typer.Option([], "--correct", metavar="DOC.CAMPO=VALOR",
+                                      help="Corrige um campo lido (ex.: d3.placa=IWG0E07); sem '=VALOR', "
+                                           "confirma o valor lido. Repetível."),
+    correct_as: str = typer.Option("clerk", "--correct-as", metavar="clerk|carrier",
+                                   help="Quem corrige: clerk (servidor do órgão: vale como valor conferido) "
+                                        "ou carrier (transportador: declaração, o item fica em revisão)."),
 ) -> int:
     ref = parse_reference_date(reference_date)
     facts = parse_facts(fact)
@@ -76,7 +100,8 @@ def command(
     documents = read_paths(paths, show_progress=True)
     if unreadable_all(documents):
         raise errors.ClickException(unreadable_message(documents))
-    result = pipeline.judge_packet(documents, rulebook, ref, facts)
+    given = parse_corrections(documents, correct, correct_as)
+    result = pipeline.judge_packet(documents, rulebook, ref, facts, corrections=given)
     if as_json:
         print(result.model_dump_json(indent=2))
     else:
@@ -116,6 +141,10 @@ def render(result: Result) -> None:
             body.append(f"\n☐ {m}", style="dim italic")
         table.add_row(Text(label, style=style), Text(f"{item.article}\n{item.id}", overflow="fold"), body)
     stdout.print(table)
+    for c in result.corrections or []:
+        who = corrections.AUTHORS[c.by]
+        stdout.print(Text(f"Correção {c.id} ({who}): {c.document}.{c.field} lido {c.read_value!r} "
+                          f"({c.read_confidence:.2f}) → {c.value!r}", style="cyan" if c.by == "clerk" else "yellow"))
     label, style = VERDICT_LABEL[result.verdict]
     counts = {s: sum(1 for i in result.checklist if i.status == s) for s in STATUS_LABEL}
     summary = ", ".join(f"{STATUS_LABEL[s][0]} {n}" for s, n in counts.items() if n)

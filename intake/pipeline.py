@@ -12,10 +12,11 @@ import logging
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
+from typing import Any, TypeVar
 
 import ocr
 from intake import normalize
@@ -26,9 +27,12 @@ from intake.parsers import parse
 from intake.reading.vocabulary import suffix_slips, vocabulary
 from ocr.model import Extraction, Problem
 from ocr.problems import problem
+from validators import corrections as corrections_
 from validators import doctypes, engine, rulebooks
 from validators.documents import Document, Field, Finding
-from validators.result import Result, RulebookRef, verdict_of
+from validators.result import Correction, Result, RulebookRef, verdict_of
+
+_T = TypeVar("_T")
 
 log = logging.getLogger(__name__)
 
@@ -202,7 +206,7 @@ def label_fragments(kind: str, fields: dict) -> dict:
 @cache
 def _label_runs(kind: str) -> frozenset[str]:
     """Every run of consecutive words of every label the type's vocabulary spells (key() text)."""
-    out = set()
+    out: set[str] = set()
     for spelling in vocabulary(kind).spellings():
         toks = spelling.split()
         out.update(" ".join(toks[i:j]) for i in range(len(toks)) for j in range(i + 1, len(toks) + 1))
@@ -355,6 +359,9 @@ class _NoPool:
     def __exit__(self, *exc) -> None:
         return None
 
+    def submit(self, fn: Callable[..., _T], /, *args: Any) -> Future[_T]:
+        raise AssertionError("no pool: nothing is submitted")  # stands in only when no file is heavy
+
 
 def _needs_ocr(f: SourceFile, cache_dir: str | None) -> bool:
     """Whether reading the file is OCR (not a text layer, not a read kept in the cache)."""
@@ -375,16 +382,22 @@ def judge_packet(
     reference_date: date,
     facts: dict[str, str] | None = None,
     packet_id: str | None = None,
+    corrections: list[Correction] | None = None,
 ) -> Result:
+    """The checklist of the documents read; with corrections, of the documents as corrected
+    (validators/corrections.py), the result recording each correction."""
     book = rulebooks.load(rulebook_id)
-    items = engine.judge(rulebook_id, documents, reference_date, dict(facts or {}))
+    facts = dict(facts or {})
+    judged, items = corrections_.judge(lambda docs: engine.judge(rulebook_id, docs, reference_date, facts),
+                                       documents, list(corrections or []))
     return Result(
         packet_id=packet_id or packet_id_for(documents),
         rulebook=RulebookRef(**book.ref()),
         reference_date=reference_date.isoformat(),
         verdict=verdict_of(items),
-        documents=documents,
+        documents=judged,
         checklist=items,
+        corrections=list(corrections) if corrections else None,
     )
 
 

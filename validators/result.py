@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Iterable
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field as PydField
+from pydantic import BaseModel, ConfigDict, Field as PydField, SerializerFunctionWrapHandler, model_serializer
 
-from validators.documents import Document, Finding
+from validators.documents import Document, Finding, _without_absent
 
 Status = Literal["ok", "fail", "review", "missing", "not_applicable"]
 Verdict = Literal["ok", "fail", "review", "incomplete"]
@@ -15,11 +16,11 @@ Verdict = Literal["ok", "fail", "review", "incomplete"]
 STATUS_ORDER: tuple[str, ...] = ("fail", "missing", "review", "ok", "not_applicable")
 
 
-def worst(statuses) -> Status:
+def worst(statuses: Iterable[Status]) -> Status:
     statuses = list(statuses)
     if not statuses:
         return "not_applicable"
-    return min(statuses, key=STATUS_ORDER.index)  # type: ignore[return-value]
+    return min(statuses, key=STATUS_ORDER.index)
 
 
 class RulebookRef(BaseModel):
@@ -43,6 +44,27 @@ class Item(BaseModel):
     manual_checks: list[str] = PydField(default_factory=list)
 
 
+class Correction(BaseModel):
+    """A clerk's or a carrier's word on a field (validators/corrections.py), as the result
+    records it: the contract's extension `corrections`, absent when there is none."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str  # c1, c2, ... in the order given
+    document: str
+    field: str
+    value: Any  # as given, typed like the field
+    read_value: Any = None
+    read_confidence: float = 0.0
+    by: Literal["clerk", "carrier"]
+    at: str  # ISO 8601, UTC
+    note: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_absent_note(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
+        return _without_absent(handler(self), "note")
+
+
 class Result(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -53,6 +75,11 @@ class Result(BaseModel):
     verdict: Verdict
     documents: list[Document]
     checklist: list[Item]
+    corrections: list[Correction] | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_absent_corrections(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
+        return _without_absent(handler(self), "corrections")
 
 
 def verdict_of(items: list[Item]) -> Verdict:

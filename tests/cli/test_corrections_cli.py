@@ -1,0 +1,77 @@
+"""`fretadoc check --correct`: a packet whose policy names another vehicle fails Art. 4º XI; the
+clerk's corrections of the policy's plate, chassi and RENAVAM (to what the CRLV says) make the
+policy items `ok` and the verdict follows; the same corrections as the carrier's leave them
+`review`. The result records each correction, and the read values stay as read."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from tests.cli.test_cli import ROOT, assert_one_line_usage_error, fretadoc
+
+PACKET = ROOT / "samples" / "packets" / "rs-metroplan-escolar" / "apolice-outra-placa" / "digital"
+BASE = ("check", "--json", "--rulebook", "rs-metroplan-escolar", "--reference-date", "2026-03-02", str(PACKET))
+POLICY_ITEMS = ("art4-xi", "art4-xi-a", "art4-xi-b", "art4-xi-c")
+
+
+@cache
+def _check(*extra: str) -> dict:
+    proc = fretadoc(*BASE, *extra)
+    assert proc.stdout, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def _of(result: dict, doc_type: str) -> dict:
+    return next(d for d in result["documents"] if d["type"] == doc_type)
+
+
+@cache
+def _to_the_crlv() -> tuple[str, ...]:
+    plain = _check()
+    crlv, policy = _of(plain, "crlv"), _of(plain, "apolice_seguro")
+    return tuple(f"--correct={policy['id']}.{f}={crlv['fields'][f]['value']}" for f in ("placa", "chassi", "renavam"))
+
+
+def _statuses(result: dict) -> dict[str, str]:
+    return {i["id"]: i["status"] for i in result["checklist"] if i["id"] in POLICY_ITEMS}
+
+
+def test_without_corrections_the_policy_of_another_vehicle_fails():
+    plain = _check()
+    assert plain["verdict"] == "fail" and _statuses(plain)["art4-xi"] == "fail"
+    assert "corrections" not in plain
+
+
+def test_the_clerks_corrections_make_the_policy_items_ok(result_schema):
+    corrected = _check(*_to_the_crlv())
+    jsonschema.validate(corrected, result_schema)
+    assert _statuses(corrected) == dict.fromkeys(POLICY_ITEMS, "ok")
+    assert corrected["verdict"] == "ok"
+    policy = _of(corrected, "apolice_seguro")
+    assert [(c["document"], c["field"], c["by"]) for c in corrected["corrections"]] == [
+        (policy["id"], f, "clerk") for f in ("placa", "chassi", "renavam")]
+    assert all(c["read_value"] != c["value"] for c in corrected["corrections"])
+    item = next(i for i in corrected["checklist"] if i["id"] == "art4-xi")
+    assert any(f["code"] == "correcao.aplicada" and f["field"] == "placa" for f in item["findings"])
+
+
+def test_the_carriers_same_corrections_leave_them_review():
+    declared = _check(*_to_the_crlv(), "--correct-as", "carrier")
+    assert _statuses(declared) == dict.fromkeys(POLICY_ITEMS, "review")
+    assert declared["verdict"] == "review"
+    item = next(i for i in declared["checklist"] if i["id"] == "art4-xi")
+    assert any(f["code"] == "correcao.declarada" for f in item["findings"])
+
+
+@pytest.mark.parametrize("correction, words", [
+    ("d2", ["DOC.CAMPO=VALOR"]),
+    ("d99.placa=IDA1B31", ["d99"]),
+    ("d2.placa=XX", ["placa"]),
+])
+def test_a_bad_correction_is_one_line_of_usage_error(correction, words):
+    assert_one_line_usage_error(fretadoc(*BASE, "--correct", correction), *words)

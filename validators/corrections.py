@@ -1,0 +1,208 @@
+"""A clerk's or a carrier's word on a field: confirmed as read, or given right.
+
+A correction never changes what was read: it is a layer on top. Judging a packet with
+corrections judges the documents with each corrected field replaced, and:
+
+- a clerk's correction (an authority's key) is a confident value (confidence 1.0);
+- a carrier's is the carrier's declaration: the value given is judged as an unsure one
+  (DECLARED), unless it is exactly what was read, when the read's own confidence stands. An item
+  that rests on it cannot become `ok` on it alone: it is `review`, with a finding saying the
+  value was declared, not read. No carrier approves itself.
+
+Every item the corrections touch (its status or findings differ from the uncorrected judgement,
+or a finding names a corrected field) carries a finding naming each correction it rests on. The
+latest correction of a field wins; all are kept in the result (Result.corrections).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from datetime import date
+from typing import Any, Literal
+
+from validators import doctypes
+from validators.documents import Document, Field, Finding
+from validators.money import number_br, to_decimal
+from validators.result import Correction, Item, worst
+
+Author = Literal["clerk", "carrier"]
+__all__ = ["Correction", "CorrectionError", "apply", "judge", "make", "typed"]
+AUTHORS: dict[str, str] = {"clerk": "servidor do órgão", "carrier": "transportador"}
+DECLARED = 0.5  # a carrier's value that differs from the read: a hint, never enough for `ok`
+_PLACA = re.compile(r"[A-Z]{3}[0-9][A-Z0-9][0-9]{2}")
+_TRUE, _FALSE = {"sim", "s", "true", "1", "verdadeiro"}, {"nao", "não", "n", "false", "0", "falso"}
+
+
+class CorrectionError(ValueError):
+    """A correction that cannot be applied; its message is for people (Portuguese)."""
+
+
+def _fold(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c)).lower()
+
+
+def typed(spec: dict[str, Any], raw: Any) -> Any:
+    """The value given, in the field's own type (doctypes.yaml `kind`); CorrectionError when it
+    does not fit. A value already typed (from JSON) is checked the same way."""
+    kind = spec.get("kind", "text")
+    text = " ".join(str(raw).split()) if raw is not None else ""
+    if raw is None or text == "":
+        raise CorrectionError("Informe um valor.")
+    if kind in ("list", "records"):
+        raise CorrectionError("Campos em lista (linhas de uma tabela) ainda não podem ser corrigidos.")
+    if kind in ("text", "name"):
+        return text
+    if kind == "date":
+        m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})|(\d{2})/(\d{2})/(\d{4})", text)
+        try:
+            if m and m.group(1):
+                return date(int(m.group(1)), int(m.group(2)), int(m.group(3))).isoformat()
+            if m:
+                return date(int(m.group(6)), int(m.group(5)), int(m.group(4))).isoformat()
+        except ValueError:
+            pass
+        raise CorrectionError(f"'{text}' não é uma data (AAAA-MM-DD ou DD/MM/AAAA).")
+    if kind == "integer":
+        if isinstance(raw, bool) or not re.fullmatch(r"\d{1,9}", text.replace(".", "")):
+            raise CorrectionError(f"'{text}' não é um número inteiro.")
+        return int(text.replace(".", ""))
+    if kind == "money":
+        amount = raw if isinstance(raw, (int, float)) and not isinstance(raw, bool) else to_decimal(text)
+        if amount is None or float(amount) < 0:
+            raise CorrectionError(f"'{text}' não é um valor em reais (ex.: {number_br(1500000)}).")
+        return float(amount)
+    if kind == "placa":
+        placa = re.sub(r"[\s-]", "", text).upper()
+        if not _PLACA.fullmatch(placa):
+            raise CorrectionError(f"'{text}' não é uma placa (ABC1234 ou ABC1D23).")
+        return placa
+    if kind == "renavam":
+        digits = re.sub(r"\D", "", text)
+        if len(digits) not in (9, 11):
+            raise CorrectionError(f"'{text}' não é um RENAVAM (11 dígitos).")
+        return digits.zfill(11)
+    if kind == "chassi":
+        vin = re.sub(r"\s", "", text).upper()
+        if not re.fullmatch(r"[A-Z0-9]{17}", vin):
+            raise CorrectionError(f"'{text}' não é um chassi (17 letras e dígitos).")
+        return vin
+    if kind == "doc":
+        ident = re.sub(r"[^0-9A-Za-z]", "", text).upper()
+        if len(ident) not in (11, 14):
+            raise CorrectionError(f"'{text}' não é um CPF (11 dígitos) nem um CNPJ (14).")
+        return ident
+    if kind == "bool":
+        if isinstance(raw, bool):
+            return raw
+        if _fold(text) in _TRUE:
+            return True
+        if _fold(text) in _FALSE:
+            return False
+        raise CorrectionError(f"'{text}' não é sim/não.")
+    if kind == "enum":
+        values = [str(v) for v in spec.get("values", [])]
+        if text not in values:
+            raise CorrectionError(f"'{text}' não é um dos valores aceitos: {', '.join(values)}.")
+        return text
+    return text
+
+
+def make(documents: list[Document], *, number: int, document: str, field: str, value: Any, by: Author,
+         at: str, note: str | None = None) -> Correction:
+    """A correction of `field` of `document`, checked against what was read: the document
+    exists, the field is one its type carries, the value fits the field (value None confirms
+    the value read)."""
+    doc = next((d for d in documents if d.id == document), None)
+    if doc is None:
+        raise CorrectionError(f"O pacote não tem o documento {document}.")
+    specs = doctypes.fields(doc.type)
+    if field not in specs:
+        known = ", ".join(sorted(specs)) or "nenhum"
+        raise CorrectionError(f"O documento {document} ({doctypes.label(doc.type)}) não tem o campo '{field}'. "
+                              f"Campos: {known}.")
+    read = doc.fields.get(field)
+    if value is None:
+        if read is None or read.value is None:
+            raise CorrectionError(f"O campo '{field}' de {document} não foi lido: informe o valor correto.")
+        given = read.value
+    else:
+        given = typed(specs[field], value)
+    return Correction(id=f"c{number}", document=document, field=field, value=given,
+                      read_value=read.value if read else None, read_confidence=read.confidence if read else 0.0,
+                      by=by, at=at, note=note or None)
+
+
+def latest(corrections: list[Correction]) -> dict[tuple[str, str], Correction]:
+    """The correction that stands for each (document, field): the last one given."""
+    return {(c.document, c.field): c for c in corrections}
+
+
+def apply(documents: list[Document], corrections: list[Correction]) -> list[Document]:
+    """The documents with each corrected field replaced (the read itself is left as it was)."""
+    standing = latest(corrections)
+    out = []
+    for doc in documents:
+        mine = {f: c for (d, f), c in standing.items() if d == doc.id}
+        if not mine:
+            out.append(doc)
+            continue
+        fields = dict(doc.fields)
+        for name, c in mine.items():
+            read = fields.get(name) or Field()
+            if c.by == "clerk":
+                confidence = 1.0
+            else:
+                confidence = read.confidence if c.value == read.value else min(read.confidence, DECLARED)
+            fields[name] = read.model_copy(update={"value": c.value, "confidence": confidence, "rows": None})
+        out.append(doc.model_copy(update={"fields": fields}))
+    return out
+
+
+def _shown(value: Any) -> str:
+    return "vazio" if value is None else f"'{value}'"
+
+
+def _finding(c: Correction) -> Finding:
+    if c.by == "clerk":
+        what = "confirmado" if c.value == c.read_value else f"corrigido para {_shown(c.value)}"
+        return Finding(code="correcao.aplicada", severity="info", document=c.document, field=c.field,
+                       value=c.value, expected=c.read_value,
+                       message=f"Campo {c.field} de {c.document} {what} pelo {AUTHORS[c.by]} "
+                               f"(lido {_shown(c.read_value)}; correção {c.id}).")
+    return Finding(code="correcao.declarada", severity="warning", document=c.document, field=c.field,
+                   value=c.value, expected="valor lido do documento ou conferido pelo órgão",
+                   message=f"Campo {c.field} de {c.document}: valor {_shown(c.value)} declarado pelo "
+                           f"{AUTHORS[c.by]}, não lido do documento (lido {_shown(c.read_value)}; correção {c.id}); "
+                           "o item depende de conferência pelo órgão.")
+
+
+def _names(item: Item, key: tuple[str, str]) -> bool:
+    return any((f.document, f.field) == key for f in item.findings)
+
+
+def judge(judge_fn: Callable[[list[Document]], list[Item]], documents: list[Document],
+          corrections: list[Correction]) -> tuple[list[Document], list[Item]]:
+    """The corrected documents and their checklist, each item the corrections touch naming them."""
+    if not corrections:
+        return documents, judge_fn(documents)
+    corrected = apply(documents, corrections)
+    before = {i.id: i for i in judge_fn(documents)}
+    items = judge_fn(corrected)
+    standing = latest(corrections)
+    for item in items:
+        old = before.get(item.id)
+        changed = old is None or old.status != item.status or old.findings != item.findings
+        touching = [c for key, c in standing.items() if _names(item, key) or (old is not None and _names(old, key))]
+        if changed and not touching:
+            # it moved although no finding names the field: it rests on every correction of a
+            # document it cites (or, failing that, on all of them)
+            touching = [c for c in standing.values() if c.document in item.documents] or list(standing.values())
+        if not touching:
+            continue
+        item.findings += [_finding(c) for c in touching]
+        declared = [c for c in touching if c.by == "carrier" and c.value != c.read_value]
+        if declared and item.status == "ok":
+            item.status = worst(["review", item.status])
+    return corrected, items
