@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session
 from intake import db, pipeline
 from intake.db.cache import get_read_cache
 from intake.db.models import (
+    CorrectionRow,
     Callback,
     DocumentRow,
     IdempotencyKey,
@@ -43,7 +44,9 @@ from intake.errors import Conflict, Forbidden, Invalid, NotFound
 from intake.settings import Settings, get_settings
 from intake.storage import BlobNotFound, Storage, StorageError, get_storage
 from intake.tenants import Principal, authority_for, new_id
+from validators import corrections as corrections_
 from validators.documents import Document, Finding
+from validators.result import Correction
 
 log = logging.getLogger("fretadoc.service")
 
@@ -467,6 +470,100 @@ def cached_rotation(digest: str, number: int, settings: Settings | None = None) 
     return page.rotation if page is not None else 0
 
 
+# --- corrections (the clerk's loop) ------------------------------------------------------
+
+@dataclass
+class CorrectionRequest:
+    document: str
+    field: str
+    value: Any = None  # None: confirms the value read
+    note: str | None = None
+
+    def digest(self) -> str:
+        return hashlib.sha256(json.dumps([self.document, self.field, self.value, self.note],
+                                         ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+def packet_corrections(s: Session, packet_id: str) -> list[Correction]:
+    rows = s.scalars(select(CorrectionRow).where(CorrectionRow.packet_id == packet_id).order_by(CorrectionRow.seq))
+    return [Correction.model_validate(r.body) for r in rows]
+
+
+def list_corrections(s: Session, principal: Principal, packet_id: str) -> list[Correction]:
+    return packet_corrections(s, get_packet(s, principal, packet_id).id)
+
+
+def _rejudge(s: Session, packet: Packet, given: list[Correction]) -> str:
+    """The packet judged again on the documents as read (no file is read again) with the
+    corrections; the stored result replaced; the callback due again as a new event."""
+    documents = [doc for _, _, doc in packet_documents(s, packet.id)]
+    result = pipeline.judge_packet(documents, packet.rulebook_id, packet.reference_date,
+                                   dict(packet.facts or {}), packet_id=packet.id, corrections=given)
+    row = s.get(ResultRow, packet.id)
+    if row is None:
+        s.add(ResultRow(packet_id=packet.id, verdict=result.verdict, body=result.model_dump(mode="json")))
+    else:
+        row.verdict, row.body = result.verdict, result.model_dump(mode="json")
+    if packet.callback_url:
+        cb = s.get(Callback, packet.id)
+        event = f"packet.corrected.{len(given)}"  # a new event id per correction (callbacks.event_id)
+        if cb is None:
+            s.add(Callback(packet_id=packet.id, event=event))
+        else:
+            cb.event, cb.status, cb.attempts, cb.next_attempt_at = event, "pending", 0, utcnow()
+            cb.last_status_code = cb.last_error = cb.delivered_at = None
+    return result.verdict
+
+
+def add_correction(principal: Principal, packet_id: str, req: CorrectionRequest, idempotency_key: str | None,
+                   *, settings: Settings | None = None) -> tuple[Correction, bool, bool]:
+    """Record a correction and re-judge the packet. An authority's key corrects as the clerk,
+    the submitting carrier's as the carrier (a declaration). Returns the correction, whether it
+    is new (False: an Idempotency-Key replay) and whether a callback is due."""
+    settings = settings or get_settings()
+    with db.session_scope(settings) as s:
+        get_packet(s, principal, packet_id)
+        packet = _lock_packet(s, packet_id)
+        if packet is None:
+            raise not_found()
+        if principal.kind == "authority":
+            by = "clerk"
+        elif packet.tenant_id == principal.tenant_id and not principal.read_only:
+            by = "carrier"
+        else:
+            raise Forbidden("somente_leitura", "Operação não permitida",
+                            "Só o órgão do regulamento ou quem enviou o pacote pode corrigir seus campos.")
+        digest = req.digest()
+        if idempotency_key:
+            old = s.scalars(select(CorrectionRow).where(CorrectionRow.packet_id == packet_id,
+                                                        CorrectionRow.idempotency_key == idempotency_key)).one_or_none()
+            if old is not None:
+                if old.request_hash != digest or old.tenant_id != principal.tenant_id:
+                    raise Invalid("chave_idempotencia_reutilizada", "Chave de idempotência já usada",
+                                  "Esta Idempotency-Key já foi usada com outra correção. Use uma chave nova.")
+                return Correction.model_validate(old.body), False, False
+        if packet.status != "done":
+            raise Conflict("pacote_em_processamento", "Pacote ainda em processamento",
+                           "Os campos podem ser corrigidos quando o pacote termina de ser avaliado.")
+        given = packet_corrections(s, packet_id)
+        documents = [doc for _, _, doc in packet_documents(s, packet_id)]
+        try:
+            correction = corrections_.make(
+                documents, number=len(given) + 1, document=req.document, field=req.field, value=req.value,
+                by=by, at=utcnow().isoformat(timespec="seconds").replace("+00:00", "Z"), note=req.note)
+        except corrections_.CorrectionError as exc:
+            raise Invalid("correcao_invalida", "Correção inválida", str(exc)) from None
+        s.add(CorrectionRow(packet_id=packet_id, seq=len(given) + 1, tenant_id=principal.tenant_id,
+                            idempotency_key=idempotency_key, request_hash=digest,
+                            body=correction.model_dump(mode="json")))
+        started = time.monotonic()
+        verdict = _rejudge(s, packet, [*given, correction])
+        log.info("packet %s re-judged after correction %s (%s) in %.3fs: %s", packet_id, correction.id, by,
+                 time.monotonic() - started, verdict)  # no value: it may be personal data
+        s.flush()
+        return correction, True, bool(packet.callback_url)
+
+
 # --- deleting ----------------------------------------------------------------------------
 
 def delete_packet(principal: Principal, packet_id: str, *, settings: Settings | None = None,
@@ -486,7 +583,7 @@ def delete_packet(principal: Principal, packet_id: str, *, settings: Settings | 
         packet = _lock_packet(s, packet_id)
         if packet is None:
             raise not_found()
-        for model in (Callback, ResultRow, DocumentRow, IdempotencyKey, PacketFile):
+        for model in (Callback, ResultRow, CorrectionRow, DocumentRow, IdempotencyKey, PacketFile):
             s.execute(delete(model).where(model.packet_id == packet_id))
         s.execute(delete(Packet).where(Packet.id == packet_id))
         s.flush()

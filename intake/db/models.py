@@ -162,6 +162,25 @@ class ResultRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class CorrectionRow(Base):
+    """A clerk's or a carrier's word on a field (validators/corrections.py), kept with the packet
+    and deleted with it; never a change to the stored file or the read."""
+
+    __tablename__ = "corrections"
+    __table_args__ = (UniqueConstraint("packet_id", "seq", name="uq_corrections_seq"),
+                      UniqueConstraint("packet_id", "idempotency_key", name="uq_corrections_idempotency"))
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True,
+                                    autoincrement=True)
+    packet_id: Mapped[str] = mapped_column(ForeignKey("packets.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)  # 1, 2, ... : the correction's id is c<seq>
+    tenant_id: Mapped[str] = mapped_column(String(40))  # whose key gave it
+    idempotency_key: Mapped[str | None] = mapped_column(String(255))
+    request_hash: Mapped[str] = mapped_column(String(64))
+    body: Mapped[dict[str, Any]] = mapped_column(Json)  # the result's Correction
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class IdempotencyKey(Base):
     __tablename__ = "idempotency_keys"
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 
 import jsonschema
 import pytest

@@ -1,0 +1,75 @@
+"""/v1/packets/{id}/corrections: a clerk confirms or corrects a field read, the packet is judged
+again at once (no file read again) and the callback fires again; the carrier's correction is
+its declaration (validators/corrections.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from api.deps import DispatcherDep, PrincipalDep, SessionDep, SettingsDep
+from api.schemas import PROBLEM_RESPONSES, ProblemDoc
+from intake import db, service
+from intake.settings import Settings
+from validators.result import Correction
+
+router = APIRouter(prefix="/v1/packets", tags=["correções"])
+
+
+class CorrectionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"document": "d3", "field": "placa", "value": "IWG0E07", "note": "conferido no documento original"}]})
+
+    document: str = Field(min_length=1, max_length=20, description="Id do documento no resultado (d1, d2, ...).")
+    field: str = Field(min_length=1, max_length=60, description="Campo do documento (ex.: placa).")
+    value: Any = Field(None, description="Valor correto; ausente ou null confirma o valor lido.")
+    note: str | None = Field(None, max_length=1000, description="Observação de quem corrige.")
+
+
+class CorrectionAccepted(BaseModel):
+    correction: Correction
+    verdict: str | None = Field(description="O veredito do pacote depois da correção.")
+    replayed: bool = False
+
+
+class CorrectionList(BaseModel):
+    items: list[Correction]
+
+
+@router.post("/{packet_id}/corrections", status_code=201, response_model=CorrectionAccepted,
+             summary="Confirma ou corrige um campo lido e reavalia o pacote",
+             description="Uma chave de órgão corrige como servidor (vale como valor conferido); a chave do "
+                         "transportador que enviou o pacote, como declaração (o item fica em revisão). O pacote "
+                         "é reavaliado sem ler os arquivos de novo e o callback é enviado de novo.",
+             responses={**PROBLEM_RESPONSES,
+                        403: {"model": ProblemDoc, "description": "Chave sem direito a corrigir"},
+                        409: {"model": ProblemDoc, "description": "Pacote ainda em processamento"}})
+async def add_correction(
+    packet_id: str, body: CorrectionIn, principal: PrincipalDep, settings: SettingsDep, dispatcher: DispatcherDep,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", max_length=255,
+                                                  description="Repetir a mesma chave devolve a mesma correção.")] = None,
+) -> JSONResponse:
+    req = service.CorrectionRequest(document=body.document, field=body.field, value=body.value, note=body.note)
+    correction, created, callback_due = await run_in_threadpool(
+        service.add_correction, principal, packet_id, req, (idempotency_key or "").strip() or None, settings=settings)
+    if callback_due:
+        dispatcher.callback(packet_id)
+    verdict = await run_in_threadpool(_verdict, packet_id, settings)
+    out = CorrectionAccepted(correction=correction, verdict=verdict, replayed=not created)
+    headers = {"Idempotent-Replayed": "true"} if not created else {}
+    return JSONResponse(out.model_dump(mode="json"), status_code=201 if created else 200, headers=headers)
+
+
+def _verdict(packet_id: str, settings: Settings) -> str | None:
+    with db.session_scope(settings) as s:
+        return service.verdicts(s, [packet_id]).get(packet_id)
+
+
+@router.get("/{packet_id}/corrections", response_model=CorrectionList, summary="Correções de um pacote",
+            responses=PROBLEM_RESPONSES)
+def list_corrections(packet_id: str, principal: PrincipalDep, session: SessionDep) -> dict:
+    return {"items": [c.model_dump(mode="json") for c in service.list_corrections(session, principal, packet_id)]}

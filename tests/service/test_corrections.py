@@ -1,0 +1,125 @@
+"""The clerk's loop over HTTP (issue 18): a packet whose policy names another vehicle fails Art.
+4º XI; the carrier's corrections of the policy's plate, chassi and RENAVAM are its declaration
+(the items `review`); the clerk's make them `ok` and the verdict follows, without any file read
+again; each correction is listed and recorded in the result, the callback fires again with a
+new event id; corrections are the tenant's (another: 404), idempotent, kept across a restart and
+gone with the packet."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from conftest import RULEBOOK
+from service_stack import submit, wait_finished
+
+pytestmark = [pytest.mark.service, pytest.mark.xdist_group("service")]
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKET = ROOT / "samples" / "packets" / RULEBOOK / "apolice-outra-placa" / "digital"
+POLICY_ITEMS = ("art4-xi", "art4-xi-a", "art4-xi-b", "art4-xi-c")
+
+
+def _files():
+    return [("files", (p.name, p.read_bytes(), "application/pdf")) for p in sorted(PACKET.glob("*.pdf"))]
+
+
+def _statuses(result: dict) -> dict[str, str]:
+    return {i["id"]: i["status"] for i in result["checklist"] if i["id"] in POLICY_ITEMS}
+
+
+def _to_the_crlv(result: dict) -> list[dict]:
+    crlv = next(d for d in result["documents"] if d["type"] == "crlv")
+    policy = next(d for d in result["documents"] if d["type"] == "apolice_seguro")
+    return [{"document": policy["id"], "field": f, "value": crlv["fields"][f]["value"]}
+            for f in ("placa", "chassi", "renavam")]
+
+
+def _ids(calls: list[dict]) -> list[str]:
+    return [next(v for k, v in c["headers"].items() if k.lower() == "webhook-id") for c in calls]
+
+
+def test_carrier_declares_clerk_corrects_and_the_packet_is_judged_again(stack, receiver):
+    rcv = receiver()
+    carrier = stack.key("Transportes Correção")
+    clerk = stack.key("METROPLAN", "authority", (RULEBOOK,))
+    other = stack.key("Transportes Outros")
+    with stack.client(carrier) as c:
+        pid = submit(c, _files(), RULEBOOK, reference_date="2026-03-02", callback_url=rcv.url()).json()["id"]
+        first = wait_finished(c, pid, stack=stack)
+        assert first["status"] == "done", first
+        assert first["verdict"] == "fail" and _statuses(first["result"])["art4-xi"] == "fail"
+        assert "corrections" not in first["result"]
+        fixes = _to_the_crlv(first["result"])
+
+        for fix in fixes:
+            resp = c.post(f"/v1/packets/{pid}/corrections", json=fix)
+            assert resp.status_code == 201, resp.text
+            assert resp.json()["correction"]["by"] == "carrier"
+        declared = c.get(f"/v1/packets/{pid}").json()
+        assert _statuses(declared["result"]) == dict.fromkeys(POLICY_ITEMS, "review")
+        assert declared["verdict"] == "review"
+        assert any(f["code"] == "correcao.declarada"
+                   for i in declared["result"]["checklist"] if i["id"] == "art4-xi" for f in i["findings"])
+
+    with stack.client(clerk) as c:
+        for n, fix in enumerate(fixes):
+            resp = c.post(f"/v1/packets/{pid}/corrections", json={**fix, "note": "conferido no original"},
+                          headers={"Idempotency-Key": f"clerk-{n}"})
+            assert resp.status_code == 201, resp.text
+            assert resp.json()["correction"]["by"] == "clerk"
+        assert resp.json()["verdict"] == "ok"
+        again = c.post(f"/v1/packets/{pid}/corrections", json={**fixes[-1], "note": "conferido no original"},
+                       headers={"Idempotency-Key": "clerk-2"})
+        assert again.status_code == 200 and again.json()["replayed"] and again.json()["correction"]["id"] == "c6"
+        reused = c.post(f"/v1/packets/{pid}/corrections", json=fixes[0], headers={"Idempotency-Key": "clerk-2"})
+        assert reused.status_code == 422 and reused.json()["code"] == "chave_idempotencia_reutilizada"
+        bad = c.post(f"/v1/packets/{pid}/corrections", json={**fixes[0], "value": "XX"})
+        assert bad.status_code == 422 and bad.json()["code"] == "correcao_invalida"
+
+        corrected = c.get(f"/v1/packets/{pid}").json()
+        assert _statuses(corrected["result"]) == dict.fromkeys(POLICY_ITEMS, "ok")
+        assert corrected["verdict"] == "ok"
+        listed = c.get(f"/v1/packets/{pid}/corrections").json()["items"]
+        assert [(x["id"], x["by"], x["field"]) for x in listed] == [
+            ("c1", "carrier", "placa"), ("c2", "carrier", "chassi"), ("c3", "carrier", "renavam"),
+            ("c4", "clerk", "placa"), ("c5", "clerk", "chassi"), ("c6", "clerk", "renavam")]
+        assert corrected["result"]["corrections"] == listed
+        policy = next(d for d in corrected["result"]["documents"] if d["id"] == fixes[0]["document"])
+        assert policy["fields"]["placa"]["value"] == fixes[0]["value"]
+        assert listed[3]["read_value"] != listed[3]["value"]  # what was read is kept beside it
+
+    with stack.client(other) as c:
+        assert c.get(f"/v1/packets/{pid}/corrections").status_code == 404
+        assert c.post(f"/v1/packets/{pid}/corrections", json=fixes[0]).status_code == 404
+
+    # the first delivery, then one per correction, each a new event with the latest result
+    calls = rcv.wait_for(7, timeout=60)
+    assert len(calls) >= 7, stack.logs()
+    assert len(set(_ids(calls))) == len(calls)
+    events = [next(v for k, v in x["headers"].items() if k.lower() == "x-fretadoc-event") for x in calls]
+    assert events[0] == "packet.done" and "packet.corrected.6" in events
+    assert stack.sql("SELECT count(*) FROM documents WHERE packet_id = :p", p=pid)[0][0] == len(_files())
+
+
+def test_corrections_survive_a_restart_and_go_with_the_packet(make_stack):
+    st = make_stack("embedded")
+    api = st.start_api()
+    key = st.key("Transportes Reinício")
+    with st.client(key) as c:
+        pid = submit(c, _files(), RULEBOOK, reference_date="2026-03-02").json()["id"]
+        done = wait_finished(c, pid, stack=st)
+        fix = _to_the_crlv(done["result"])[0]
+        started = time.monotonic()
+        assert c.post(f"/v1/packets/{pid}/corrections", json=fix).status_code == 201
+        assert time.monotonic() - started < 10  # judged again, not read again (figures: scripts/bench_service.py)
+    api.stop()
+    st.start_api()
+    with st.client(key) as c:
+        listed = c.get(f"/v1/packets/{pid}/corrections").json()["items"]
+        assert [(x["id"], x["field"], x["value"]) for x in listed] == [("c1", "placa", fix["value"])]
+        assert c.get(f"/v1/packets/{pid}").json()["result"]["corrections"] == listed
+        assert c.delete(f"/v1/packets/{pid}").status_code == 204
+        assert c.get(f"/v1/packets/{pid}/corrections").status_code == 404
+    assert st.sql("SELECT count(*) FROM corrections WHERE packet_id = :p", p=pid) == [(0,)]
