@@ -435,6 +435,8 @@ def _crops(grey: Image.Image, line: Line, j0: int, j1: int) -> list[tuple[int, i
     out = []
     heights = [line.bbox[1::2]]
     top, bottom = band(line)
+    if (top, bottom) == tuple(line.bbox[1::2]):  # no sure word to tell the band: the words' own
+        top, bottom = min(wd.bbox[1] for wd in line.words[j0:j1 + 1]), max(wd.bbox[3] for wd in line.words[j0:j1 + 1])
     if line.bbox[3] - line.bbox[1] > BAND_TALL * (bottom - top):  # the line took in a rule or a speck
         heights.append((top, bottom))
     for (top, bottom), share in zip(heights, (PAD, BAND_PAD)):

@@ -23,7 +23,7 @@ def _cdt(rendering: str):
 # Reads not yet right (each null or unsure, so judged `review`, never a false value).
 # A gap that closes fails its test: take it off the list.
 SCAN_GAPS = {
-    "crlve-cdt-onibus2": {"chassi"},  # an 8 read 6, at 0.71
+    "crlve-cdt-onibus2": {"chassi"},  # read with a letter too many in every rendering of its crop: null
 }
 PHOTO_GAPS: dict[str, set[str]] = {}  # (sp-micro's categoria, dropped by the page pass, is read in the ink it left)
 

@@ -317,3 +317,19 @@ def test_a_tied_vote_keeps_the_first_read():
     tied = _reads(*[[("IFB8J07", 0.9)]] * VOTES, *[[("IFB89J07", 0.9)]] * VOTES)
     assert _voted(tied, old) is None
     assert _voted(tied[:-1], old)[0].text == "IFB8J07"
+
+
+def test_a_line_with_no_sure_word_is_also_cut_at_its_words_own_height():
+    """A line read with no sure word has no text band to go by; where a speck below stretched it
+    (a CRLV-e's chassi row: the code at 0.34 beside '«' and quotes), the garbled word is also cut
+    in its own height, without the speck or the row above."""
+    from PIL import Image
+
+    from ocr.reread import _crops
+
+    grey = Image.new("L", (1000, 1000), 255)
+    code = Word(text="9BWRF82W0KCT711822", bbox=(0.20, 0.40, 0.36, 0.42), conf=0.34)
+    speck = Word(text="«", bbox=(0.40, 0.40, 0.41, 0.45), conf=0.26)
+    boxes = _crops(grey, Line(words=(code, speck)), 0, 0)
+    assert len(boxes) == 2
+    assert boxes[1][1] >= 390 and boxes[1][3] <= 430  # the word's own height, with its margin
