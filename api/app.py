@@ -16,7 +16,7 @@ from fastapi import FastAPI
 
 from api import docs, errors, privacy, web
 from api.metrics import Metrics
-from api.routes import corrections, documents, health, me, packets, rulebooks
+from api.routes import corrections, documents, health, me, packets, parecer, rulebooks
 from intake import db, dispatch
 from intake.cache import reader_fingerprint
 from intake.settings import Settings, get_settings
@@ -109,7 +109,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.middleware("http")(app.state.metrics.middleware)
     app.add_middleware(privacy.RefuseKeysInUrls)  # outermost: before anything reads the request
     errors.install(app)
-    for module in (packets, corrections, documents, rulebooks, me, health):
+    for module in (packets, corrections, parecer, documents, rulebooks, me, health):
         app.include_router(module.router)
     docs.install(app)  # /docs, its assets from this service
     docs.install_openapi(app)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime, timezone
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from cli import errors
@@ -10,7 +11,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from cli.common import read_paths, stdout, unreadable_all, unreadable_message
+from cli.common import LocalPacket, read_local, stdout, unreadable_all, unreadable_message
 from intake import pipeline
 from validators import corrections, rulebooks
 from validators.dates import reference_out_of_range
@@ -58,6 +59,16 @@ def parse_facts(raw: list[str]) -> dict[str, str]:
     return facts
 
 
+def write_parecer(result: Result, local: LocalPacket, target: str) -> None:
+    from report import parecer  # reportlab: loaded only when a parecer is asked for
+
+    body = parecer.build(result, local.page, issued_at=datetime.now(ZoneInfo("America/Sao_Paulo")))
+    try:
+        Path(target).write_bytes(body)
+    except OSError as exc:
+        raise errors.ClickException(f"não foi possível gravar o parecer em '{target}': {exc.strerror}") from None
+
+
 def parse_corrections(documents: list, raw: list[str], by: str) -> list[Correction]:
     if by not in corrections.AUTHORS:
         raise errors.UsageError(f"--correct-as deve ser clerk ou carrier, não '{by}'.")
@@ -87,6 +98,9 @@ def command(
     correct: list[str] = typer.Option([], "--correct", metavar="DOC.CAMPO=VALOR",
                                       help="Corrige um campo lido (ex.: d3.placa=IWG0E07); sem '=VALOR', "
                                            "confirma o valor lido. Repetível."),
+    pdf: str = typer.Option(None, "--pdf", metavar="ARQUIVO",
+                            help="Grava também o parecer em PDF (itens, constatações, correções e recortes "
+                                 "das evidências dos itens com falha ou em revisão)."),
     correct_as: str = typer.Option("clerk", "--correct-as", metavar="clerk|carrier",
                                    help="Quem corrige: clerk (servidor do órgão: vale como valor conferido) "
                                         "ou carrier (transportador: declaração, o item fica em revisão)."),
@@ -97,11 +111,14 @@ def command(
         rulebooks.load(rulebook).parse_facts(facts)
     except rulebooks.RulebookError as exc:
         raise errors.UsageError(exc.message) from None
-    documents = read_paths(paths, show_progress=True)
+    local = read_local(paths, show_progress=True)
+    documents = local.documents
     if unreadable_all(documents):
         raise errors.ClickException(unreadable_message(documents))
     given = parse_corrections(documents, correct, correct_as)
     result = pipeline.judge_packet(documents, rulebook, ref, facts, corrections=given)
+    if pdf:
+        write_parecer(result, local, pdf)
     if as_json:
         print(result.model_dump_json(indent=2))
     else:

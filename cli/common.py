@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import os
 import sys
+from dataclasses import dataclass, field
 
 from cli import errors
+from PIL import Image
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -23,22 +26,53 @@ def cache_dir() -> str | None:
     return os.environ.get("FRETADOC_CACHE_DIR") or None
 
 
-def read_paths(paths: list[str], *, show_progress: bool = True) -> list[Document]:
+@dataclass
+class LocalPacket:
+    """A packet read from local files: its documents, the files, and how their pages were turned."""
+    documents: list[Document]
+    files: list[pipeline.SourceFile]
+    rotations: dict[str, dict[int, int]] = field(default_factory=dict)
+
+    def page(self, doc_id: str, page: int) -> Image.Image | None:
+        """The document's page upright (for evidence), None when it cannot be drawn."""
+        doc = next((d for d in self.documents if d.id == doc_id), None)
+        if doc is None or not 1 <= page <= doc.pages:
+            return None
+        offset = sum(d.pages for d in self.documents[: self.documents.index(doc)] if d.sha256 == doc.sha256)
+        data = next((f.data for f in self.files if f.data is not None and pipeline.sha256_hex(f.data) == doc.sha256), None)
+        if data is None:
+            return None
+        number = offset + page
+        try:
+            png = ocr.render_page(data, number, dpi=110, rotation=self.rotations.get(doc.sha256, {}).get(number, 0))
+        except Exception:
+            return None
+        return Image.open(io.BytesIO(png))
+
+
+def read_local(paths: list[str], *, show_progress: bool = True) -> LocalPacket:
     try:
         found = packet.collect(paths)
         files = packet.load(found, ocr.Limits().max_file_bytes)
     except packet.PacketError as exc:
         raise errors.UsageError(str(exc)) from None
     workers = pipeline.default_workers()
+    out = LocalPacket([], files)
     if not (show_progress and sys.stderr.isatty()):
-        return pipeline.read_packet(files, cache_dir=cache_dir(), workers=workers)
+        out.documents = pipeline.read_packet(files, cache_dir=cache_dir(), workers=workers, rotations=out.rotations)
+        return out
     with Progress(TextColumn("[bold]Lendo documentos"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.description}"), TimeElapsedColumn(),
                   console=stderr, transient=True) as bar:
         task = bar.add_task("", total=len(files))
-        return pipeline.read_packet(
-            files, cache_dir=cache_dir(), workers=workers,
+        out.documents = pipeline.read_packet(
+            files, cache_dir=cache_dir(), workers=workers, rotations=out.rotations,
             progress=lambda name: bar.update(task, advance=1, description=name))
+    return out
+
+
+def read_paths(paths: list[str], *, show_progress: bool = True) -> list[Document]:
+    return read_local(paths, show_progress=show_progress).documents
 
 
 def unreadable_all(documents: list[Document]) -> bool:

@@ -165,6 +165,8 @@ def deliver_callback(packet_id: str, *, settings: Settings | None = None) -> Del
         cb = s.get(Callback, packet_id, with_for_update=True, populate_existing=True)
         if cb is None or cb.status != "pending":
             return Delivery(delivered=ok, retry_in=None)
+        if cb.event != event:  # a correction made a new event meanwhile: its own delivery carries it
+            return Delivery(delivered=False, retry_in=None)
         cb.attempts, cb.last_status_code, cb.last_error = attempt, status_code, error
         if ok:
             cb.status, cb.delivered_at = "delivered", utcnow()

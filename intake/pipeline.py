@@ -303,12 +303,12 @@ def too_large(filename: str, size: int, digest: str, max_bytes: int) -> Document
                     problems=[finding.model_copy(update={"value": size, "expected": max_bytes})])
 
 
-def _read_one(args: tuple[SourceFile, str | None]) -> list[Document]:
+def _read_one(args: tuple[SourceFile, str | None]) -> FileRead:
     f, cache_dir = args
     filename, data = f.filename, f.data
     if data is None:
-        return [too_large(filename, f.size, f.sha256 or "", ocr.Limits().max_file_bytes)]
-    return read_file(data, filename, cache=ReadCache(cache_dir) if cache_dir else None)
+        return FileRead([too_large(filename, f.size, f.sha256 or "", ocr.Limits().max_file_bytes)], {})
+    return read(data, filename, cache=ReadCache(cache_dir) if cache_dir else None)
 
 
 def number_documents(per_file: Sequence[list[Document]]) -> list[Document]:
@@ -328,13 +328,15 @@ def read_packet(
     cache_dir: str | None = None,
     workers: int = 1,
     progress: Callable[[str], None] | None = None,
+    rotations: dict[str, dict[int, int]] | None = None,
 ) -> list[Document]:
-    """Read every file of a packet; `progress(filename)` is called as each one finishes. Files
+    """Read every file of a packet; `progress(filename)` is called as each one finishes;
+    `rotations`, when given, receives how each file's pages were turned (by sha256). Files
     whose reading is OCR go to a pool of `workers` processes when there are two or more of them;
     text layers and files read before are read here meanwhile (a pool's start and its
     processes' first loads cost more than reading a text layer)."""
     jobs = [(f, cache_dir) for f in files]
-    results: dict[int, list[Document]] = {}
+    results: dict[int, FileRead] = {}
     heavy = [i for i, (f, _) in enumerate(jobs) if _needs_ocr(f, cache_dir)] if workers > 1 else []
     if len(heavy) < 2:
         heavy = []
@@ -349,7 +351,10 @@ def read_packet(
             results[i] = fut.result()
             if progress:
                 progress(jobs[i][0].filename)
-    return number_documents([results[i] for i in range(len(jobs))])
+    if rotations is not None:
+        for i, (f, _) in enumerate(jobs):
+            rotations[f.sha256 or sha256_hex(f.data or b"")] = results[i].rotations
+    return number_documents([results[i].documents for i in range(len(jobs))])
 
 
 class _NoPool:

@@ -46,7 +46,7 @@ from intake.storage import BlobNotFound, Storage, StorageError, get_storage
 from intake.tenants import Principal, authority_for, new_id
 from validators import corrections as corrections_
 from validators.documents import Document, Finding
-from validators.result import Correction
+from validators.result import Correction, Result
 
 log = logging.getLogger("fretadoc.service")
 
@@ -423,6 +423,15 @@ def packet_status(s: Session, packet: Packet, *, with_result: bool = True) -> di
         "result": result,
         "error": {"code": packet.error_code, "message": packet.error_detail} if packet.error_code else None,
     }
+
+
+def packet_result(s: Session, packet: Packet) -> Result:
+    """The packet's result document (with its corrections); Conflict until it is judged."""
+    row = s.get(ResultRow, packet.id) if packet.status == "done" else None
+    if row is None:
+        raise Conflict("pacote_em_processamento", "Pacote ainda em processamento",
+                       "O parecer fica disponível quando o pacote termina de ser avaliado.")
+    return Result.model_validate(row.body)
 
 
 def iso(ts: datetime | None) -> str | None:

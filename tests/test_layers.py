@@ -56,6 +56,8 @@ def _reaching(files: list[Path], forbidden: tuple[str, ...]) -> list[str]:
     ("validators/ (judging typed documents) knows no OCR, reading, service or HTTP",
      ("validators",), ("ocr", "intake", "api", "cli")),
     ("the reading pipeline never reaches into the service", READING, SERVICE + ("api", "cli")),
+    ("report/ (the parecer) draws a result: no reading, service, HTTP or CLI",
+     ("report",), ("ocr", "intake", "api", "cli")),
     ("only api/ speaks HTTP: no other package imports a web framework",
      ("ocr", "validators", "intake", "cli"), ("fastapi", "starlette")),
 ])
@@ -95,7 +97,7 @@ def _http_statuses(path: Path) -> list[str]:
 def test_only_the_api_raises_or_builds_an_http_status() -> None:
     """The service raises domain refusals (intake/errors.py: NotFound, Conflict, Forbidden,
     Invalid); api/errors.py alone maps them to HTTP statuses."""
-    files = _files("ocr", "validators", "intake", "cli")
+    files = _files("ocr", "validators", "intake", "cli", "report")
     assert [where for p in files for where in _http_statuses(p)] == []
     assert _http_statuses(ROOT / "api" / "uploads.py")  # the checker sees the API's own statuses
 

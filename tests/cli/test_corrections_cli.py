@@ -74,3 +74,42 @@ def test_the_carriers_same_corrections_leave_them_review():
 ])
 def test_a_bad_correction_is_one_line_of_usage_error(correction, words):
     assert_one_line_usage_error(fretadoc(*BASE, "--correct", correction), *words)
+
+
+def _pdf_text(path) -> list[str]:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        return [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    finally:
+        doc.close()
+
+
+def test_the_parecer_prints_verdict_items_findings_corrections_and_evidence(tmp_path):
+    """`--pdf`: the parecer renders; its text read back has the verdict, every item id, a
+    finding, the correction; the evidence section holds page crops (images)."""
+    import pypdfium2 as pdfium
+
+    target = tmp_path / "parecer.pdf"
+    proc = fretadoc(*BASE, *_to_the_crlv()[:1], "--correct-as", "carrier", "--pdf", str(target))
+    result = json.loads(proc.stdout)
+    assert result["verdict"] == "fail"
+    pages = _pdf_text(target)
+    text = "\n".join(pages)
+    assert "Parecer de pré-análise documental" in pages[0]
+    assert "Resultado: REPROVADO" in pages[0]
+    assert "TRANSPORTES" in pages[0] and "02/03/2026" in pages[0]
+    for item in result["checklist"]:
+        assert item["id"] in text, item["id"]
+    failing = next(i for i in result["checklist"] if i["status"] == "fail")
+    assert " ".join(failing["findings"][0]["message"].split()[:6]) in " ".join(text.split())  # noqa: E501
+    flat = " ".join(text.split())
+    assert "Correções" in text and "transportador (declaração)" in flat
+    assert "Evidências dos itens com falha ou em revisão" in text
+    doc = pdfium.PdfDocument(str(target))
+    images = sum(1 for i in range(len(doc)) for o in doc[i].get_objects() if o.type == pdfium.raw.FPDF_PAGEOBJ_IMAGE)
+    assert images >= 3  # crops of the evidence of the fail and review items
+    picture = doc[0].render(scale=1).to_pil()  # the first page renders
+    assert picture.width > 500 and picture.getextrema() != ((255, 255), (255, 255), (255, 255))
+    doc.close()

@@ -7,12 +7,14 @@ gone with the packet."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
 import pytest
-from conftest import RULEBOOK
-from service_stack import submit, wait_finished
+
+from tests.service.helpers import RULEBOOK
+from tests.service.service_stack import submit, wait_finished
 
 pytestmark = [pytest.mark.service, pytest.mark.xdist_group("service")]
 
@@ -34,6 +36,16 @@ def _to_the_crlv(result: dict) -> list[dict]:
     policy = next(d for d in result["documents"] if d["type"] == "apolice_seguro")
     return [{"document": policy["id"], "field": f, "value": crlv["fields"][f]["value"]}
             for f in ("placa", "chassi", "renavam")]
+
+
+def _pdf_text(data: bytes) -> str:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(data)
+    try:
+        return "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    finally:
+        doc.close()
 
 
 def _ids(calls: list[dict]) -> list[str]:
@@ -90,16 +102,27 @@ def test_carrier_declares_clerk_corrects_and_the_packet_is_judged_again(stack, r
         assert policy["fields"]["placa"]["value"] == fixes[0]["value"]
         assert listed[3]["read_value"] != listed[3]["value"]  # what was read is kept beside it
 
+        parecer = c.get(f"/v1/packets/{pid}/parecer.pdf")
+        assert parecer.status_code == 200 and parecer.headers["content-type"] == "application/pdf"
+        text = " ".join(_pdf_text(parecer.content).split())
+        assert "Resultado: APTO" in text and "art4-xi" in text and "servidor do órgão" in text
+
     with stack.client(other) as c:
         assert c.get(f"/v1/packets/{pid}/corrections").status_code == 404
         assert c.post(f"/v1/packets/{pid}/corrections", json=fixes[0]).status_code == 404
+        assert c.get(f"/v1/packets/{pid}/parecer.pdf").status_code == 404
 
-    # the first delivery, then one per correction, each a new event with the latest result
-    calls = rcv.wait_for(7, timeout=60)
-    assert len(calls) >= 7, stack.logs()
-    assert len(set(_ids(calls))) == len(calls)
+    # the first delivery, then the corrections' (one a correction, or the latest of those made
+    # while one was on its way), each a new event; the last carries the latest result
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and stack.sql(
+            "SELECT event, status FROM callbacks WHERE packet_id = :p", p=pid) != [("packet.corrected.6", "delivered")]:
+        time.sleep(0.2)
+    calls = rcv.requests
     events = [next(v for k, v in x["headers"].items() if k.lower() == "x-fretadoc-event") for x in calls]
-    assert events[0] == "packet.done" and "packet.corrected.6" in events
+    assert events[0] == "packet.done" and events[-1] == "packet.corrected.6", (events, stack.logs())
+    assert len(set(_ids(calls))) == len(set(events))  # an event id per event (a resend keeps its own)
+    assert json.loads(calls[-1]["body"]) == corrected["result"]
     assert stack.sql("SELECT count(*) FROM documents WHERE packet_id = :p", p=pid)[0][0] == len(_files())
 
 

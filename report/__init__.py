@@ -1,0 +1,1 @@
+"""Outputs made from a result: the parecer PDF (report/parecer.py)."""

@@ -1,0 +1,214 @@
+"""The parecer: a packet's result as the printable PDF an authority files (in Portuguese).
+
+The act, the carrier, the reference date and the verdict; every item with its status, findings
+and the manual checks a clerk still makes; the corrections; and for each `fail` and `review` a
+crop of the page around its evidence, the field's box framed in red. Drawn with reportlab from
+the contract's result alone: pages come from a callable (the CLI reads the local files, the
+service its stored ones), so this module knows neither files nor HTTP.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from xml.sax.saxutils import escape
+
+from PIL import Image, ImageDraw
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import cm
+from reportlab.platypus import Image as Picture
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from validators.documents import Document, Finding
+from validators.result import Item, Result
+
+# (document id, 1-based page of that document) -> the page upright, or None when not at hand
+PageSource = Callable[[str, int], "Image.Image | None"]
+
+STATUS = {"ok": "OK", "fail": "FALHA", "review": "REVISAR", "missing": "AUSENTE", "not_applicable": "N/A"}
+STATUS_COLOR = {"ok": colors.HexColor("#1b7f3b"), "fail": colors.HexColor("#b3261e"),
+                "review": colors.HexColor("#a36a00"), "missing": colors.HexColor("#7b1fa2"),
+                "not_applicable": colors.grey}
+VERDICT = {"ok": "APTO", "fail": "REPROVADO", "review": "REVISAR (conferência manual necessária)",
+           "incomplete": "INCOMPLETO (documentos ausentes)"}
+AUTHOR = {"clerk": "servidor do órgão", "carrier": "transportador (declaração)"}
+# where the carrier's name is read, in order of preference
+CARRIER_FIELDS = (("requerimento", "titular_nome"), ("cartao_cnpj", "titular_nome"),
+                  ("contrato_fretamento", "contratado_nome"), ("apolice_seguro", "segurado_nome"),
+                  ("crlv", "proprietario_nome"))
+MAX_SHOTS = 3  # evidence crops per item
+MARGIN = 0.06  # around the evidence box, as a share of the page
+
+
+@dataclass(frozen=True)
+class Shot:
+    document: str
+    page: int
+    bbox: tuple[float, float, float, float]
+    caption: str
+
+
+def carrier(result: Result) -> str:
+    for doc_type, field in CARRIER_FIELDS:
+        for d in result.documents:
+            f = d.fields.get(field) if d.type == doc_type else None
+            if f is not None and f.value:
+                return str(f.value)
+    return "não identificado nos documentos"
+
+
+def _place(doc: Document, f: Finding) -> tuple[int, tuple[float, float, float, float]] | None:
+    field = doc.fields.get(f.field or "")
+    if field is None:
+        return None
+    if f.row and field.rows and f.row <= len(field.rows):
+        row = field.rows[f.row - 1]
+        if row.page and row.bbox:
+            return row.page, tuple(row.bbox)  # type: ignore[return-value]
+    if field.page and field.bbox:
+        return field.page, tuple(field.bbox)  # type: ignore[return-value]
+    return None
+
+
+def shots(result: Result, item: Item) -> list[Shot]:
+    """The evidence of a `fail` or `review` item that has a place on a page."""
+    docs = {d.id: d for d in result.documents}
+    out: list[Shot] = []
+    for f in item.findings:
+        doc = docs.get(f.document or "")
+        place = _place(doc, f) if doc is not None else None
+        if place is None or any(s.document == doc.id and s.page == place[0] and s.bbox == place[1] for s in out):
+            continue
+        out.append(Shot(doc.id, place[0], place[1], f"{doc.id} ({doc.filename}), página {place[0]}, "
+                                                    f"campo {f.field}: {_value(f.value)}"))
+        if len(out) == MAX_SHOTS:
+            break
+    return out
+
+
+def _value(v: object) -> str:
+    if v is None:
+        return "não lido"
+    text = str(v)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def crop(page: Image.Image, bbox: tuple[float, float, float, float]) -> Image.Image:
+    """The page around the box (MARGIN on each side, full width for a narrow box), box in red."""
+    w, h = page.size
+    x0, y0, x1, y1 = bbox
+    left, right = max(0.0, x0 - MARGIN), min(1.0, x1 + MARGIN)
+    if right - left < 0.5:  # a narrow field: show its row's neighbours (the label beside it)
+        centre = (x0 + x1) / 2
+        left, right = max(0.0, centre - 0.25), min(1.0, centre + 0.25)
+    top, bottom = max(0.0, y0 - MARGIN / 2), min(1.0, y1 + MARGIN / 2)
+    shown = page.convert("RGB").crop((round(left * w), round(top * h), round(right * w), round(bottom * h)))
+    draw = ImageDraw.Draw(shown)
+    draw.rectangle(((x0 - left) * w - 3, (y0 - top) * h - 3, (x1 - left) * w + 3, (y1 - top) * h + 3),
+                   outline=(200, 20, 20), width=3)
+    return shown
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    base = getSampleStyleSheet()
+    return {
+        "title": ParagraphStyle("t", parent=base["Title"], fontSize=16, leading=20),
+        "h2": ParagraphStyle("h2", parent=base["Heading2"], fontSize=12, leading=15, spaceBefore=10),
+        "body": ParagraphStyle("b", parent=base["BodyText"], fontSize=9, leading=11.5),
+        "small": ParagraphStyle("s", parent=base["BodyText"], fontSize=7.5, leading=9.5, textColor=colors.grey),
+        "status": ParagraphStyle("st", parent=base["BodyText"], fontSize=8.5, leading=11, alignment=TA_CENTER),
+        "verdict": ParagraphStyle("v", parent=base["BodyText"], fontSize=13, leading=17, spaceBefore=4),
+    }
+
+
+def _p(text: str, style: ParagraphStyle) -> Paragraph:
+    return Paragraph(escape(text).replace("\n", "<br/>"), style)
+
+
+def build(result: Result, page: PageSource, *, issued_at: datetime) -> bytes:
+    """The parecer of the result as PDF bytes."""
+    st = _styles()
+    out = io.BytesIO()
+    pdf = SimpleDocTemplate(out, pagesize=A4, leftMargin=1.8 * cm, rightMargin=1.8 * cm, topMargin=1.6 * cm,
+                            bottomMargin=1.6 * cm, title=f"Parecer {result.packet_id}",
+                            author="FretaDoc", subject=result.rulebook.title)
+    width = A4[0] - 3.6 * cm
+    story: list = [
+        _p("Parecer de pré-análise documental", st["title"]),
+        _p(f"{result.rulebook.title} — {result.rulebook.jurisdiction}", st["body"]),
+        _p(result.rulebook.norm, st["small"]),
+        Spacer(1, 6),
+    ]
+    facts = [("Transportador", carrier(result)), ("Pacote", result.packet_id),
+             ("Data de referência", datetime.fromisoformat(result.reference_date).strftime("%d/%m/%Y")),
+             ("Emitido em", issued_at.strftime("%d/%m/%Y %H:%M")), ("Documentos", str(len(result.documents)))]
+    head = Table([[_p(k, st["body"]), _p(v, st["body"])] for k, v in facts], colWidths=[4 * cm, width - 4 * cm])
+    head.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.3, colors.lightgrey),
+                              ("BACKGROUND", (0, 0), (0, -1), colors.whitesmoke)]))
+    counts = {s: sum(1 for i in result.checklist if i.status == s) for s in STATUS}
+    summary = ", ".join(f"{STATUS[s]} {n}" for s, n in counts.items() if n)
+    story += [head, Spacer(1, 6),
+              Paragraph(f"<b>Resultado: {escape(VERDICT[result.verdict])}</b>", st["verdict"]),
+              _p(f"Itens: {summary}.", st["body"])]
+
+    story.append(_p("Itens do regulamento", st["h2"]))
+    rows = [[_p("Situação", st["status"]), _p("Item", st["body"]), _p("Exigência, constatações e conferências", st["body"])]]
+    styles = [("GRID", (0, 0), (-1, -1), 0.3, colors.lightgrey), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+              ("BACKGROUND", (0, 0), (-1, 0), colors.whitesmoke)]
+    for n, item in enumerate(result.checklist, 1):
+        lines = [item.requirement]
+        lines += [f"• {f.message}" for f in item.findings]
+        lines += [f"[ ] {m}" for m in item.manual_checks]
+        rows.append([_p(STATUS[item.status], st["status"]), _p(f"{item.article}\n{item.id}", st["body"]),
+                     _p("\n".join(lines), st["body"])])
+        styles.append(("TEXTCOLOR", (0, n), (0, n), STATUS_COLOR[item.status]))
+    table = Table(rows, colWidths=[2.0 * cm, 3.6 * cm, width - 5.6 * cm], repeatRows=1)
+    table.setStyle(TableStyle(styles))
+    story.append(table)
+
+    if result.corrections:
+        story.append(_p("Correções", st["h2"]))
+        crows = [[_p(t, st["body"]) for t in ("Id", "Campo", "Lido", "Informado", "Por", "Quando")]]
+        for c in result.corrections:
+            crows.append([_p(t, st["body"]) for t in (
+                c.id, f"{c.document}.{c.field}", f"{_value(c.read_value)} ({c.read_confidence:.2f})",
+                _value(c.value), AUTHOR[c.by], c.at.replace("T", " ")[:16])])
+        ct = Table(crows, colWidths=[1.0 * cm, 3.4 * cm, 3.6 * cm, 3.6 * cm, 3.0 * cm, width - 14.6 * cm], repeatRows=1)
+        ct.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.3, colors.lightgrey),
+                                ("BACKGROUND", (0, 0), (-1, 0), colors.whitesmoke)]))
+        story.append(ct)
+
+    flagged = [i for i in result.checklist if i.status in ("fail", "review")]
+    if flagged:
+        story.append(_p("Evidências dos itens com falha ou em revisão", st["h2"]))
+    for item in flagged:
+        block: list = [_p(f"{STATUS[item.status]} — {item.article} ({item.id})", st["body"])]
+        for shot in shots(result, item):
+            image = page(shot.document, shot.page)
+            if image is None:
+                block.append(_p(f"{shot.caption} (página indisponível)", st["small"]))
+                continue
+            piece = crop(image, shot.bbox)
+            buf = io.BytesIO()
+            piece.save(buf, format="PNG")
+            scale = min(width / piece.width, 6 * cm / piece.height)
+            buf.seek(0)
+            framed = Table([[Picture(buf, width=piece.width * scale, height=piece.height * scale)],
+                            [_p(shot.caption, st["small"])]], colWidths=[width])
+            framed.setStyle(TableStyle([("BOX", (0, 0), (-1, 0), 0.3, colors.lightgrey),
+                                        ("LEFTPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 1), (-1, 1), 8)]))
+            block.append(framed)
+        if len(block) == 1:
+            block.append(_p("Sem local de página para mostrar: ver as constatações acima.", st["small"]))
+        story.append(KeepTogether(block + [Spacer(1, 6)]))
+
+    story += [Spacer(1, 10), _p("Pré-análise automática feita pelo FretaDoc a partir dos documentos enviados. "
+                                "Não substitui a análise do servidor: os itens em revisão e as conferências "
+                                "manuais listadas dependem dele.", st["small"])]
+    pdf.build(story)
+    return out.getvalue()
