@@ -38,11 +38,17 @@ function authHeaders(key) {
 }
 
 // key: a key being tried at login (its 401 must not log the user out of anything).
-export async function request(path, { method = 'GET', body, as = 'json', key } = {}) {
+// json: an object sent as the JSON body.
+export async function request(path, { method = 'GET', body, json, as = 'json', key } = {}) {
   let resp;
+  const headers = authHeaders(key);
+  if (json !== undefined) {
+    body = JSON.stringify(json);
+    headers['Content-Type'] = 'application/json';
+  }
   try {
     resp = await fetch(path, {
-      method, body, headers: authHeaders(key), cache: 'no-store', credentials: 'omit',
+      method, body, headers, cache: 'no-store', credentials: 'omit',
       referrerPolicy: 'no-referrer',
     });
   } catch {

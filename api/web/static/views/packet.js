@@ -5,7 +5,7 @@ import { ApiError, get, request } from '../api.js';
 import { alertBox, h, uid } from '../dom.js';
 import {
   FILE_STATUS, fieldKind, fieldLabel, fmtDate, fmtDateTime, fmtPercent, fmtValue, ITEM_STATUS, ITEM_STATUS_HELP,
-  SEVERITY, STATUS_ORDER, TEXT_SOURCE, typeShort, VERDICT_TEXT,
+  SEVERITY, STATUS_ORDER, TEXT_SOURCE, typeShort, VERDICT, VERDICT_TEXT,
 } from '../labels.js';
 import { isReadOnly, markReadOnly } from '../session.js';
 import { errorBox, itemBadge, loading, rulebookTitle, statusBadge, verdictBadge } from './common.js';
@@ -109,6 +109,7 @@ export function packetView(container, packetId, ctx) {
     const box = h('div', { class: 'actions' });
     if (st.result) {
       box.append(h('button', { type: 'button', class: 'secondary', onclick: () => download(st.result) }, 'Baixar resultado (JSON)'));
+      box.append(h('button', { type: 'button', class: 'secondary', onclick: (e) => downloadParecer(e.currentTarget) }, 'Baixar parecer (PDF)'));
     }
     if (!isReadOnly()) {
       box.append(h('button', { type: 'button', class: 'danger', onclick: (e) => confirmDelete(e.currentTarget) }, 'Apagar pacote'));
@@ -120,6 +121,25 @@ export function packetView(container, packetId, ctx) {
     const blob = new Blob([JSON.stringify(result, null, 2)], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
     const a = h('a', { href: url, download: `${packetId}.json`, hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+
+  async function downloadParecer(button) {
+    button.disabled = true;
+    let blob;
+    try {
+      blob = await request(`/v1/packets/${encodeURIComponent(packetId)}/parecer.pdf`, { as: 'blob' });
+    } catch (err) {
+      live.replaceChildren(errorBox(err));
+      return;
+    } finally {
+      button.disabled = false;
+    }
+    const url = URL.createObjectURL(blob);
+    const a = h('a', { href: url, download: `parecer-${packetId}.pdf`, hidden: true });
     document.body.append(a);
     a.click();
     a.remove();
@@ -175,13 +195,35 @@ export function packetView(container, packetId, ctx) {
       return;
     }
     const result = st.result;
-    viewer = new DocumentViewer(packetId);
+    if (!viewer) viewer = new DocumentViewer(packetId, { onCorrected: refresh });
+    viewer.setCorrections(result.corrections);
     docsIndex = new Map(result.documents.map((d) => [d.id, d]));
     body.replaceChildren(
       verdictPanel(result),
       checklistSection(result),
       documentsSection(result),
       h('details', { class: 'files-details' }, h('summary', {}, `Arquivos enviados (${st.files.length})`), filesTable(st.files)));
+  }
+
+  // After a correction: the packet as judged again, shown in place (the viewer stays open).
+  async function refresh() {
+    let st;
+    try {
+      st = await request(`/v1/packets/${encodeURIComponent(packetId)}`);
+    } catch (err) {
+      live.replaceChildren(errorBox(err));
+      return null;
+    }
+    if (stopped || st.status !== 'done') return st.result || null;
+    const open = new Set([...body.querySelectorAll('ol.checklist > li > details[open]')].map((d) => d.parentElement.dataset.item));
+    renderFinal(st);
+    for (const li of body.querySelectorAll('ol.checklist > li')) {
+      const details = li.querySelector(':scope > details');
+      if (details && open.has(li.dataset.item)) details.open = true;
+    }
+    meta.querySelector('.actions')?.replaceWith(actions(st));
+    live.replaceChildren(h('p', { class: 'visually-hidden' }, `Pacote reavaliado: ${VERDICT[st.result.verdict] || st.result.verdict}.`));
+    return st.result;
   }
 
   // `row`: a finding about one entry of a list field (passenger 6) opens on that row's box

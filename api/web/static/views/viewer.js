@@ -1,17 +1,27 @@
 // A document's page images, fetched with the key as blobs, with a field's box drawn on the
 // page (bbox are fractions of the page), beside the table of the fields read.
 
-import { get } from '../api.js';
+import { get, request } from '../api.js';
 import { alertBox, h, replace } from '../dom.js';
 import { confident, fieldKind, fieldLabel, fmtPercent, fmtValue, SEVERITY, TEXT_SOURCE, typeLabel } from '../labels.js';
 
+const BY = { clerk: 'conferido pelo órgão', carrier: 'declarado pelo transportador' };
+
 export class DocumentViewer {
-  constructor(packetId) {
+  // onCorrected(): called after a correction is saved; resolves with the packet's new result.
+  constructor(packetId, { onCorrected = null, corrections = [] } = {}) {
     this.packetId = packetId;
+    this.onCorrected = onCorrected;
+    this.setCorrections(corrections);
     this.urls = new Map();  // "doc/page" -> object URL, revoked on close
     this.dialog = h('dialog', { class: 'viewer', 'aria-labelledby': 'viewer-title' });
     this.dialog.addEventListener('close', () => this.opener?.focus());
     document.body.append(this.dialog);
+  }
+
+  // The standing correction of each "doc/field" (the latest one given).
+  setCorrections(corrections) {
+    this.corrections = new Map((corrections || []).map((c) => [`${c.document}/${c.field}`, c]));
   }
 
   destroy() {
@@ -59,16 +69,22 @@ export class DocumentViewer {
     const table = fields.length ? h('table', { class: 'table fields' },
       h('caption', {}, 'Campos lidos'),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Campo'), h('th', { scope: 'col' }, 'Valor'),
-        h('th', { scope: 'col', class: 'num' }, 'Confiança'), h('th', { scope: 'col', class: 'num' }, 'Pág.'))),
+        h('th', { scope: 'col', class: 'num' }, 'Confiança'), h('th', { scope: 'col', class: 'num' }, 'Pág.'),
+        this.onCorrected ? h('th', { scope: 'col' }, 'Conferência') : null)),
       h('tbody', {}, fields.map(([name, f]) => {
         const low = f.value !== null && f.value !== undefined && !confident(f.confidence);
-        const row = h('tr', { class: low ? 'low' : null, dataset: { field: name } },
+        const fix = this.corrections.get(`${doc.id}/${name}`);
+        const row = h('tr', { class: [low ? 'low' : null, fix ? `corrected by-${fix.by}` : null].filter(Boolean).join(' ') || null,
+          dataset: { field: name, ...(fix ? { correctedBy: fix.by } : {}) } },
           h('th', { scope: 'row' }, h('button', { type: 'button', class: 'link', onclick: () => this.select(name) },
             fieldLabel(doc.type, name))),
-          h('td', {}, valueCell(f.value, fieldKind(doc.type, name))),
+          h('td', {}, valueCell(f.value, fieldKind(doc.type, name)),
+            fix ? h('span', { class: 'corrected-tag', title: `lido: ${fmtValue(fix.read_value, fieldKind(doc.type, name))}` },
+              ` ${fix.value === fix.read_value ? 'confirmado' : 'corrigido'} (${BY[fix.by] || fix.by})`) : null),
           h('td', { class: 'num' }, f.value === null || f.value === undefined ? '—' : fmtPercent(f.confidence),
             low ? h('span', { class: 'low-tag' }, ' baixa') : null),
-          h('td', { class: 'num' }, f.page ? String(f.page) : '—'));
+          h('td', { class: 'num' }, f.page ? String(f.page) : '—'),
+          this.onCorrected ? h('td', { class: 'correct-cell' }, this.correctControls(name, f)) : null);
         this.rows.set(name, row);
         return row;
       }))) : h('p', { class: 'hint' }, 'Nenhum campo lido neste documento.');
@@ -88,6 +104,57 @@ export class DocumentViewer {
         h('section', { class: 'fields-pane', 'aria-label': 'Campos' },
           h('p', { class: 'hint' }, 'Escolha um campo para ver onde ele está na página. Confiança abaixo do limite em âmbar.'),
           table)));
+  }
+
+  // Confirm the value read, or give the right one; a list's rows are not corrected here.
+  correctControls(name, f) {
+    if (Array.isArray(f.value)) return h('span', { class: 'muted' }, '—');
+    const label = fieldLabel(this.doc.type, name);
+    const cell = h('div', { class: 'correct' });
+    const confirm = f.value === null || f.value === undefined ? null
+      : h('button', { type: 'button', class: 'secondary small', 'aria-label': `Confirmar ${label}`,
+        onclick: () => this.submitCorrection(name, null, cell) }, 'Confirmar');
+    const edit = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Corrigir ${label}`,
+      onclick: () => {
+        const input = h('input', { type: 'text', name: 'valor', 'aria-label': `Valor correto de ${label}`,
+          value: f.value === null || f.value === undefined ? '' : String(f.value), required: true, maxlength: '200' });
+        const form = h('form', { class: 'correct-form' }, input,
+          h('button', { type: 'submit', class: 'small' }, 'Salvar'),
+          h('button', { type: 'button', class: 'secondary small', onclick: () => replace(cell, confirm, edit) }, 'Cancelar'));
+        form.addEventListener('submit', (e) => {
+          e.preventDefault();
+          this.submitCorrection(name, input.value, cell);
+        });
+        replace(cell, form);
+        input.focus();
+        input.select();
+      } }, 'Corrigir');
+    return replace(cell, confirm, edit);
+  }
+
+  async submitCorrection(name, value, cell) {
+    for (const b of cell.querySelectorAll('button, input')) b.disabled = true;
+    try {
+      await request(`/v1/packets/${encodeURIComponent(this.packetId)}/corrections`, {
+        method: 'POST', json: { document: this.doc.id, field: name, ...(value === null ? {} : { value }) },
+      });
+    } catch (err) {
+      for (const b of cell.querySelectorAll('button, input')) b.disabled = false;
+      this.note.replaceChildren(alertBox('error', err.title, err.detail));
+      return;
+    }
+    const result = await this.onCorrected();
+    const doc = result?.documents?.find((d) => d.id === this.doc.id);
+    if (!doc) return;
+    this.setCorrections(result.corrections);
+    this.doc = doc;
+    const page = this.page;
+    this.render();
+    this.select(name);
+    if (!doc.fields?.[name]?.bbox) this.show(page, null);
+    this.note.replaceChildren(alertBox('success', 'Correção registrada.',
+      `${fieldLabel(doc.type, name)}: o pacote foi reavaliado e a checklist atualizada.`));
+    this.rows.get(name)?.querySelector('button.link')?.focus();
   }
 
   select(name, entryNumber = null) {
