@@ -8,6 +8,9 @@ outbox row; a failed attempt is tried again after callback_backoff * 2**(n-1) se
 callback_max_attempts, and no attempt goes out before its time, not even after a restart.
 Outside development the host must resolve to globally routable addresses only, and the request
 goes to the address that was checked (no second lookup a DNS rebinding could answer).
+A correction judges the packet again and makes a new event, `packet.corrected.<N>` (N: how many
+corrections the result holds), with its own id; one still pending is replaced by the newer.
+Deliveries may cross: a receiver keeps the result with the highest N.
 """
 
 from __future__ import annotations
