@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.intake.conftest import accuracy, expected, read_all, samples
+from tests.intake.helpers import accuracy, expected, read_all, samples
 from validators import doctypes
 from validators.documents import CONFIDENT
 

@@ -7,7 +7,7 @@ import pytest
 
 from intake.classify import classify, rules
 from ocr.model import Extraction, Line, Page, Word
-from tests.intake.conftest import expected, samples
+from tests.intake.helpers import expected, samples
 from validators.documents import DOC_TYPES
 
 

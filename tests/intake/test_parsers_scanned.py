@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.intake.conftest import accuracy, expected, samples
+from tests.intake.helpers import accuracy, expected, samples
 from validators import doctypes
 from validators.documents import CONFIDENT
 

@@ -3,8 +3,6 @@ hand-built page (no PDF, no OCR run). Coordinates are fractions of the page."""
 
 from __future__ import annotations
 
-from test_reading_toolkit import ROLES, _flow, ext, row, w
-
 from intake import normalize as nz
 from intake.layout import Layout, Span
 from intake.parsers import lista
@@ -16,6 +14,7 @@ from intake.reading.extract import Extractor
 from intake.reading.labels import LabelIndex, item_number
 from intake.reading.parties import parties
 from intake.reading.vocabulary import vocabulary
+from tests.intake.test_reading_toolkit import ROLES, _flow, ext, row, w
 from validators.documents import CONFIDENT, Field
 
 

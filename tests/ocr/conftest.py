@@ -6,15 +6,7 @@ test_ocr_scan.py), so the suite OCRs each image once.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-ROOT = str(Path(__file__).resolve().parents[2])
-# tests/ocr would otherwise shadow the ocr package (pyproject does not set pythonpath yet).
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 
 @pytest.fixture

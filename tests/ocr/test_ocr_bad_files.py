@@ -18,9 +18,8 @@ from reportlab.lib import pdfencrypt
 import ocr
 from ocr import Limits, ReadError, read, render_page
 from ocr.problems import CATALOG
-
-from ocr_makers import png_bytes, text_image, text_pdf
 from tests.hostile import png_bomb
+from tests.ocr.ocr_makers import png_bytes, text_image, text_pdf
 
 # Regression guards, stated generously (they are not benchmarks): measured here the bomb
 # is refused in ~1 ms and the 2,000-page PDF in ~50 ms, each without growing memory.

@@ -9,8 +9,7 @@ import pytest
 from PIL import Image
 
 from ocr import Limits, engine, read, tesseract
-
-from ocr_makers import text_image
+from tests.ocr.ocr_makers import text_image
 
 pytestmark = pytest.mark.ocr
 

@@ -8,8 +8,7 @@ import pypdf
 import pytest
 
 from ocr import Limits, read
-
-from ocr_makers import image_pdf, text_image, text_pdf
+from tests.ocr.ocr_makers import image_pdf, text_image, text_pdf
 
 CRLV_PAGE = [
     (60, 60, "CERTIFICADO DE REGISTRO E LICENCIAMENTO DE VEÍCULO - DIGITAL"),

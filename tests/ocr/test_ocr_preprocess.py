@@ -4,8 +4,7 @@ import pytest
 from PIL import Image
 
 from ocr import preprocess
-
-from ocr_makers import text_image
+from tests.ocr.ocr_makers import text_image
 
 DPI = 200
 

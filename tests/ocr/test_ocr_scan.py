@@ -11,8 +11,7 @@ import zxingcpp
 from PIL import Image
 
 from ocr import Limits, read
-
-from ocr_makers import TITLE, image_pdf, png_bytes, text_image
+from tests.ocr.ocr_makers import TITLE, image_pdf, png_bytes, text_image
 
 pytestmark = pytest.mark.ocr
 

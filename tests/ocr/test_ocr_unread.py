@@ -4,11 +4,11 @@ what was read stays as it was, and specks and code modules add nothing."""
 from __future__ import annotations
 
 import pytest
-from ocr_makers import text_image
 from PIL import ImageDraw
 
 from ocr import Limits, tesseract
 from ocr.unread import painted_out, unread_lines, with_unread
+from tests.ocr.ocr_makers import text_image
 
 pytestmark = pytest.mark.ocr
 

@@ -8,30 +8,14 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
-import socket
-import sys
 import tempfile
 import threading
-import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from service_stack import Stack, kill_all  # noqa: E402
-
-PG_ADMIN = os.environ.get("FRETADOC_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
-REDIS = os.environ.get("FRETADOC_TEST_REDIS", "redis://127.0.0.1:6379/9")
-RULEBOOK = "rs-metroplan-escolar"
-
-
-def _reachable(host: str, port: int) -> bool:
-    try:
-        with socket.create_connection((host, port), timeout=2):
-            return True
-    except OSError:
-        return False
+from tests.service.helpers import PG_ADMIN, REDIS, Receiver, reachable, stack_env
+from tests.service.service_stack import Stack, kill_all
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -57,7 +41,7 @@ def _no_strays():
 
 @pytest.fixture(scope="session")
 def services() -> None:
-    missing = [name for name, port in (("PostgreSQL", 5432), ("Redis", 6379)) if not _reachable("127.0.0.1", port)]
+    missing = [name for name, port in (("PostgreSQL", 5432), ("Redis", 6379)) if not reachable("127.0.0.1", port)]
     if missing:
         msg = f"{' e '.join(missing)} não responde em 127.0.0.1"
         if os.environ.get("FRETADOC_REQUIRE_SERVICES") == "1":
@@ -100,33 +84,6 @@ def redis_prefix(services):
     client.close()
 
 
-def stack_env(mode: str, workdir: Path, pg_url: str, prefix: str, **extra: str) -> tuple[dict, str]:
-    from service_stack import base_env
-
-    env = {
-        "FRETADOC_DATA_DIR": str(workdir / "data"),
-        "FRETADOC_CALLBACK_BACKOFF": "0.5",
-        "FRETADOC_CALLBACK_MAX_ATTEMPTS": "3",
-        "FRETADOC_DISPATCH_GRACE": "3",
-        # Upload limits small enough to test cheaply, large enough for the sample packets.
-        "FRETADOC_MAX_FILES": "30",
-        "FRETADOC_MAX_PACKET_PAGES": "60",
-        "FRETADOC_MAX_FILE_BYTES": str(8 * 1024 * 1024),
-    }
-    cache = os.environ.get("FRETADOC_CACHE_DIR")
-    if mode == "embedded":
-        env["FRETADOC_WORKERS"] = "2"
-        if cache:
-            env.update(FRETADOC_READ_CACHE="dir", FRETADOC_CACHE_DIR=cache)  # the run's shared cache
-        db_url = f"sqlite:///{workdir / 'data' / 'fretadoc.db'}"
-    else:
-        env.update(DATABASE_URL=pg_url, FRETADOC_STORAGE="database", FRETADOC_READ_CACHE="database",
-                   FRETADOC_BROKER_URL=REDIS, FRETADOC_QUEUE_PREFIX=prefix)
-        db_url = pg_url
-    env.update(extra)
-    return base_env(env), db_url
-
-
 @pytest.fixture(scope="session", params=["embedded", "distributed"])
 def stack(request, workroot) -> Stack:
     mode = request.param
@@ -162,47 +119,6 @@ def make_stack(workroot, request):
     yield make
     for st in made:
         st.stop()
-
-
-class Receiver:
-    """A local HTTP endpoint for callbacks: answers with the scripted statuses, records all."""
-
-    def __init__(self, statuses: list[int] | None = None):
-        self.statuses = list(statuses or [])
-        self.requests: list[dict] = []
-        self.arrived = threading.Condition()
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                with receiver.arrived:
-                    status = receiver.statuses.pop(0) if receiver.statuses else 200
-                    receiver.requests.append({"path": self.path, "headers": dict(self.headers),
-                                              "body": body, "answered": status, "at": time.monotonic()})
-                    receiver.arrived.notify_all()
-                self.send_response(status)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def url(self, path: str = "/retorno") -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}{path}"
-
-    def wait_for(self, count: int, timeout: float = 30) -> list[dict]:
-        with self.arrived:
-            self.arrived.wait_for(lambda: len(self.requests) >= count, timeout=timeout)
-            return list(self.requests)
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture

@@ -8,11 +8,11 @@ import secrets
 from pathlib import Path
 
 import pytest
-from conftest import RULEBOOK
-from service_stack import submit, text_pdf, wait_finished
 
 import ocr
 from ocr.model import Extraction, Problem
+from tests.service.helpers import RULEBOOK
+from tests.service.service_stack import submit, text_pdf, wait_finished
 
 pytestmark = [pytest.mark.service, pytest.mark.xdist_group("service")]
 

@@ -8,8 +8,9 @@ import time
 
 import pytest
 from standardwebhooks import Webhook, WebhookVerificationError
-from conftest import RULEBOOK
-from service_stack import submit, text_pdf, wait_finished
+
+from tests.service.helpers import RULEBOOK
+from tests.service.service_stack import submit, text_pdf, wait_finished
 
 pytestmark = [pytest.mark.service, pytest.mark.xdist_group("service")]
 

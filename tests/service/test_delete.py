@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from conftest import RULEBOOK
-from service_stack import submit, text_pdf, wait_finished
+
+from tests.service.helpers import RULEBOOK
+from tests.service.service_stack import submit, text_pdf, wait_finished
 
 pytestmark = [pytest.mark.service, pytest.mark.xdist_group("service")]
 
@@ -62,7 +63,7 @@ def test_a_packet_deleted_while_its_file_is_read_leaves_no_cached_read(mode, mak
     import hashlib
     import time
 
-    from service_stack import ROOT
+    from tests.service.service_stack import ROOT
 
     st = make_stack(mode)
     st.env["FRETADOC_READ_CACHE"] = "database"

@@ -8,8 +8,9 @@ from datetime import date
 
 import jsonschema
 import pytest
-from conftest import RULEBOOK
-from service_stack import packet_dir, packet_files, packet_meta, submit, wait_finished
+
+from tests.service.helpers import RULEBOOK
+from tests.service.service_stack import packet_dir, packet_files, packet_meta, submit, wait_finished
 
 pytestmark = [pytest.mark.service, pytest.mark.xdist_group("service")]
 

@@ -10,8 +10,9 @@ import statistics
 import time
 
 import pytest
-from conftest import RULEBOOK
-from service_stack import ROOT, submit, wait_finished
+
+from tests.service.helpers import RULEBOOK
+from tests.service.service_stack import ROOT, submit, wait_finished
 
 pytestmark = [pytest.mark.service, pytest.mark.xdist_group("service")]
 

@@ -4,8 +4,9 @@ Portuguese problem with the right status, nothing is stored, and nothing secret 
 from __future__ import annotations
 
 import pytest
-from conftest import RULEBOOK
-from service_stack import free_port, text_pdf
+
+from tests.service.helpers import RULEBOOK
+from tests.service.service_stack import free_port, text_pdf
 
 pytestmark = [pytest.mark.service, pytest.mark.xdist_group("service")]
 

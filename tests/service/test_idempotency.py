@@ -5,8 +5,9 @@ from __future__ import annotations
 import secrets
 
 import pytest
-from conftest import RULEBOOK
-from service_stack import submit, text_pdf
+
+from tests.service.helpers import RULEBOOK
+from tests.service.service_stack import submit, text_pdf
 
 pytestmark = [pytest.mark.service, pytest.mark.xdist_group("service")]
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import RULEBOOK
-from service_stack import png_image, submit, text_pdf, wait_finished
+
+from tests.service.helpers import RULEBOOK
+from tests.service.service_stack import png_image, submit, text_pdf, wait_finished
 
 pytestmark = [pytest.mark.service, pytest.mark.xdist_group("service")]
 

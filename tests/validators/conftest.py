@@ -1,15 +1,9 @@
-import sys
-from pathlib import Path
+"""Fixtures of the validators tests. The packets and the assertions they share are plain
+modules beside them (metroplan_packet.py, packet_parts.py, rulebook_asserts.py, ...)."""
 
-# The repository root on the path, so `validators` imports however pytest is started
-# (pyproject's pytest options do not set pythonpath yet).
-_ROOT = str(Path(__file__).resolve().parents[2])
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
+import pytest
 
-import pytest  # noqa: E402
-
-from validators import engine  # noqa: E402
+from validators import engine
 
 
 @pytest.fixture(autouse=True)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from metroplan_packet import drop, get, setf  # noqa: F401  (re-exported for the tests)
-from packet_parts import REF, Carrier, d, doc, company_docs, make_cnpj, make_cpf, vehicle_docs
+from tests.validators.metroplan_packet import drop, get, setf  # noqa: F401  (re-exported for the tests)
+from tests.validators.packet_parts import REF, Carrier, d, doc, company_docs, make_cnpj, make_cpf, vehicle_docs
 from validators.documents import Document
 
 RB = "sp-emtu-fretamento"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from metroplan_packet import doc, make_cnpj, make_cpf
+from tests.validators.metroplan_packet import doc, make_cnpj, make_cpf
 from validators.dates import add_months
 from validators.documents import Document
 from validators.ids import cnh as cnh_id

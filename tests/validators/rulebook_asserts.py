@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from metroplan_asserts import assert_findings_complete, codes, item, statuses, validate_contract
+from tests.validators.metroplan_asserts import assert_findings_complete, codes, item, statuses, validate_contract
 from validators import engine
 from validators.result import Item, Result
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from metroplan_packet import drop, get, setf  # noqa: F401  (re-exported for the tests)
-from packet_parts import (
+from tests.validators.metroplan_packet import drop, get, setf  # noqa: F401  (re-exported for the tests)
+from tests.validators.packet_parts import (
     REF, Carrier, Person, address, certidao, cnh, company_docs, course, criminal_record, ctps, d, doc, home,
     identity, make_cnpj, make_cpf, vehicle_docs,
 )

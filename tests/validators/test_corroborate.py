@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from metroplan_asserts import run, statuses
-from metroplan_packet import PLACA, REF, get, setf, valid_packet
-
+from tests.validators.metroplan_asserts import run, statuses
+from tests.validators.metroplan_packet import PLACA, REF, get, setf, valid_packet
 from validators.corroborate import FLOOR, corroborated
 from validators.documents import CONFIDENT
 
@@ -111,7 +110,7 @@ def test_an_unsure_lotacao_that_the_vehicles_laudo_reads_alike_counts():
 
 
 def test_an_unsure_chassis_one_character_off_does_not_unpair_a_surely_paired_policy():
-    from metroplan_packet import CHASSI
+    from tests.validators.metroplan_packet import CHASSI
 
     off = CHASSI[:-1] + ("1" if CHASSI[-1] != "1" else "2")
     docs = setf(valid_packet(), "apolice", "chassi", off, confidence=0.5)
@@ -122,7 +121,7 @@ def test_an_unsure_chassis_one_character_off_does_not_unpair_a_surely_paired_pol
 
 
 def _person(doc_id: str, doc_type: str, cpf_value: str, born: str, conf: float):
-    from metroplan_packet import doc
+    from tests.validators.metroplan_packet import doc
 
     d = doc(doc_id, doc_type, {"titular_nome": "HEITOR HENRIQUE DUTRA BRUM", "titular_documento": cpf_value,
                                "data_nascimento": born})
@@ -131,7 +130,7 @@ def _person(doc_id: str, doc_type: str, cpf_value: str, born: str, conf: float):
 
 
 def test_a_birth_date_read_alike_on_the_same_persons_cnh_and_identity_is_lifted():
-    from metroplan_packet import make_cpf
+    from tests.validators.metroplan_packet import make_cpf
 
     who = make_cpf("756109500")
     docs = [_person("cnh", "cnh", who, "1986-09-23", 0.67),
@@ -140,7 +139,7 @@ def test_a_birth_date_read_alike_on_the_same_persons_cnh_and_identity_is_lifted(
 
 
 def test_a_birth_date_of_another_person_corroborates_nothing():
-    from metroplan_packet import make_cpf
+    from tests.validators.metroplan_packet import make_cpf
 
     docs = [_person("cnh", "cnh", make_cpf("756109500"), "1986-09-23", 0.67),
             _person("rg", "documento_identidade", make_cpf("123456789"), "1986-09-23", 0.96)]

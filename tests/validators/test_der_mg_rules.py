@@ -5,9 +5,9 @@ from datetime import date
 
 import pytest
 
-from der_mg_packet import CARRIER, DRIVERS, RB, VALID, drop, get, setf, valid_packet
-from packet_parts import REF, certidao, d, doc, dpvat_ticket, make_cnpj, set_year
-from rulebook_asserts import codes, item, messages, result, run, statuses
+from tests.validators.der_mg_packet import CARRIER, DRIVERS, RB, VALID, drop, get, setf, valid_packet
+from tests.validators.packet_parts import REF, certidao, d, doc, dpvat_ticket, make_cnpj, set_year
+from tests.validators.rulebook_asserts import codes, item, messages, result, run, statuses
 from validators import rulebooks
 
 

@@ -5,9 +5,9 @@ from datetime import date
 
 import pytest
 
-from emtu_packet import CARRIER, PASSENGERS, RB, VALID, drop, get, setf, valid_packet
-from packet_parts import REF, d, make_cnpj, make_cpf, set_year
-from rulebook_asserts import codes, item, messages, result, run, statuses
+from tests.validators.emtu_packet import CARRIER, PASSENGERS, RB, VALID, drop, get, setf, valid_packet
+from tests.validators.packet_parts import REF, d, make_cnpj, make_cpf, set_year
+from tests.validators.rulebook_asserts import codes, item, messages, result, run, statuses
 from validators import rulebooks
 
 

@@ -6,8 +6,8 @@ from datetime import date
 import pytest
 import yaml
 
-from metroplan_asserts import RB, assert_findings_complete, statuses, validate_contract
-from metroplan_packet import REF, doc, drop, make_cpf, setf, valid_packet
+from tests.validators.metroplan_asserts import RB, assert_findings_complete, statuses, validate_contract
+from tests.validators.metroplan_packet import REF, doc, drop, make_cpf, setf, valid_packet
 from validators import engine, rulebooks
 from validators.checks import CHECKS, check
 from validators.rulebooks import FactError, UnknownRulebook

@@ -6,12 +6,12 @@ from datetime import date
 
 import pytest
 
-from ipatinga_packet import (
+from tests.validators.ipatinga_packet import (
     ATTENDANT, CARRIER, DRIVERS, RB_PF, RB_PJ, VALID_PF, VALID_PJ, attendant_docs, drop, get, setf, valid_pf,
     valid_pj,
 )
-from packet_parts import REF, d, doc, dpvat_ticket, make_cnpj, make_cpf, set_year
-from rulebook_asserts import codes, item, messages, result, run, statuses
+from tests.validators.packet_parts import REF, d, doc, dpvat_ticket, make_cnpj, make_cpf, set_year
+from tests.validators.rulebook_asserts import codes, item, messages, result, run, statuses
 from validators import rulebooks
 
 

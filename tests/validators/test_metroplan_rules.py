@@ -5,12 +5,12 @@ from datetime import date
 
 import pytest
 
-from validators.documents import Field, RowRead
-from metroplan_asserts import codes, item, run, statuses
-from metroplan_packet import (
+from tests.validators.metroplan_asserts import codes, item, run, statuses
+from tests.validators.metroplan_packet import (
     CARRIER_CNPJ, CONTRACTOR_NAME, PARTNERS, PASSENGERS, PLACA, REF, VALID, doc, drop, get,
     make_cnpj, make_cpf, setf, valid_packet,
 )
+from validators.documents import Field, RowRead
 
 
 def expect(items, changes=None):

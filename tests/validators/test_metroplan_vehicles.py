@@ -5,8 +5,8 @@ from datetime import date
 
 import pytest
 
-from metroplan_asserts import codes, item, run, statuses
-from metroplan_packet import REF, VALID, drop, setf, valid_packet, vehicle_docs
+from tests.validators.metroplan_asserts import codes, item, run, statuses
+from tests.validators.metroplan_packet import REF, VALID, drop, setf, valid_packet, vehicle_docs
 
 SECOND = dict(suffix="2", placa="IXD4567", chassi="9BWZZZ377VT004251")
 

@@ -5,9 +5,9 @@ from datetime import date
 
 import pytest
 
-from packet_parts import REF, Person, cnh, course, ctps, d, doc, make_cnpj, make_cpf, set_year
-from rulebook_asserts import codes, item, messages, result, run, statuses
-from santa_maria_packet import CARRIER, DRIVERS, RB, VALID, drop, get, setf, valid_packet
+from tests.validators.packet_parts import REF, Person, cnh, course, ctps, d, doc, make_cnpj, make_cpf, set_year
+from tests.validators.rulebook_asserts import codes, item, messages, result, run, statuses
+from tests.validators.santa_maria_packet import CARRIER, DRIVERS, RB, VALID, drop, get, setf, valid_packet
 from validators import engine, rulebooks
 from validators.params import Parameter
 

@@ -5,32 +5,18 @@ skipped, unless FRETADOC_REQUIRE_SERVICES=1 (CI), when they fail."""
 from __future__ import annotations
 
 import atexit
-import json
 import os
 import shutil
-import sys
 import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "service"))
-from service_stack import Stack, base_env, kill_all  # noqa: E402
-
-CHROMIUM = os.environ.get("FRETADOC_CHROMIUM", "/usr/bin/chromium")
-# No sandbox (root in a container), no GPU, and nothing that reaches outside the machine.
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-RULEBOOK = "rs-metroplan-escolar"
+from tests.service.service_stack import Stack, base_env, kill_all
+from tests.web.helpers import CHROMIUM, CHROMIUM_ARGS, RULEBOOK, PageErrors, cli_key, direct_key, unavailable
 
 atexit.register(kill_all)  # whatever happens, no server outlives the run
-
-
-def _unavailable(reason: str) -> None:
-    if os.environ.get("FRETADOC_REQUIRE_SERVICES") == "1":
-        pytest.fail(f"{reason} (FRETADOC_REQUIRE_SERVICES=1: the browser tests must run)")
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="session")
@@ -51,22 +37,6 @@ def web_stack():
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def _cli_key(stack: Stack, tenant: str, *extra: str) -> dict:
-    return json.loads(stack.cli("keys", "create", "--tenant", tenant, *extra, "--json").stdout)
-
-
-def direct_key(stack: Stack, tenant: str) -> dict:
-    """A carrier key through intake.tenants: the code `fretadoc keys create` runs, without a
-    process start (seconds each on two busy cores)."""
-    from intake import db, tenants
-    from intake.settings import Settings
-
-    with db.session_scope(Settings(database_url=stack.db_url)) as s:
-        t, _ = tenants.get_or_create_tenant(s, tenant, "carrier", [])
-        row, clear = tenants.create_key(s, t)
-        return {"tenant_id": t.id, "key_id": row.id, "key": clear}
-
-
 @pytest.fixture(scope="session")
 def make_key(web_stack):
     return lambda tenant: direct_key(web_stack, tenant)
@@ -77,8 +47,8 @@ def keys(web_stack) -> dict[str, dict]:
     """A carrier's key and a clerk's key of the rulebook's authority, made by `fretadoc keys
     create`; another carrier's key."""
     return {
-        "carrier": _cli_key(web_stack, "Transportes Vale do Sinos"),
-        "clerk": _cli_key(web_stack, "METROPLAN", "--kind", "authority", "--rulebook", RULEBOOK),
+        "carrier": cli_key(web_stack, "Transportes Vale do Sinos"),
+        "clerk": cli_key(web_stack, "METROPLAN", "--kind", "authority", "--rulebook", RULEBOOK),
         "other": direct_key(web_stack, "Viação Outra"),
     }
 
@@ -86,19 +56,15 @@ def keys(web_stack) -> dict[str, dict]:
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
-        _unavailable(f"Chromium não encontrado em {CHROMIUM} (apt-get install chromium, ou scripts/setup.sh --dev)")
+        unavailable(f"Chromium não encontrado em {CHROMIUM} (apt-get install chromium, ou scripts/setup.sh --dev)")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        _unavailable("o pacote Python playwright não está instalado (pip install -e '.[dev]')")
+        unavailable("o pacote Python playwright não está instalado (pip install -e '.[dev]')")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=30_000)
         yield browser
         browser.close()
-
-
-class PageErrors(list):
-    """Uncaught exceptions of the page's scripts: a test fails on any."""
 
 
 @pytest.fixture

@@ -8,7 +8,8 @@ import json
 import re
 
 import pytest
-from service_stack import packet_dir, packet_files, packet_meta, submit, wait_finished
+
+from tests.service.service_stack import packet_dir, packet_files, packet_meta, submit, wait_finished
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("web")]
 

@@ -1,0 +1,45 @@
+"""Shared by the browser tests' fixtures (conftest.py): where Chromium is and how it runs,
+the skip-or-fail rule when it cannot, and carriers' and clerks' keys for a running stack."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from tests.service.helpers import RULEBOOK
+from tests.service.service_stack import Stack
+
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "RULEBOOK", "PageErrors", "cli_key", "direct_key", "unavailable"]
+
+CHROMIUM = os.environ.get("FRETADOC_CHROMIUM", "/usr/bin/chromium")
+# No sandbox (root in a container), no GPU, and nothing that reaches outside the machine.
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def unavailable(reason: str) -> None:
+    if os.environ.get("FRETADOC_REQUIRE_SERVICES") == "1":
+        pytest.fail(f"{reason} (FRETADOC_REQUIRE_SERVICES=1: the browser tests must run)")
+    pytest.skip(reason)
+
+
+def cli_key(stack: Stack, tenant: str, *extra: str) -> dict:
+    return json.loads(stack.cli("keys", "create", "--tenant", tenant, *extra, "--json").stdout)
+
+
+def direct_key(stack: Stack, tenant: str) -> dict:
+    """A carrier key through intake.tenants: the code `fretadoc keys create` runs, without a
+    process start (seconds each on two busy cores)."""
+    from intake import db, tenants
+    from intake.settings import Settings
+
+    with db.session_scope(Settings(database_url=stack.db_url)) as s:
+        t, _ = tenants.get_or_create_tenant(s, tenant, "carrier", [])
+        row, clear = tenants.create_key(s, t)
+        return {"tenant_id": t.id, "key_id": row.id, "key": clear}
+
+
+class PageErrors(list):
+    """Uncaught exceptions of the page's scripts: a test fails on any."""
