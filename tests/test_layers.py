@@ -108,3 +108,20 @@ def test_the_refusal_kinds_map_to_their_statuses() -> None:
 
     assert [http_status(k("c", "t", "d")) for k in (NotFound, Conflict, Forbidden, Invalid)] == [404, 409, 403, 422]
     assert http_status(Problem("c", 413, "t", "d")) == 413
+
+
+def test_tests_are_a_package_without_path_edits() -> None:
+    """Tests import what they share from helpers modules by their package name: no test edits
+    sys.path, none imports from a conftest (conftests hold fixtures only)."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in ("insert", "append") and \
+                    isinstance(node.value, ast.Attribute) and node.value.attr == "path" and \
+                    isinstance(node.value.value, ast.Name) and node.value.value.id == "sys":
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} sys.path.{node.attr}")
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] == "conftest":
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} from {node.module} import")
+    assert found == []
+    assert all((d / "__init__.py").is_file() for d in (ROOT / "tests").iterdir()
+               if d.is_dir() and not d.name.startswith((".", "__")) and any(d.glob("*.py")))
