@@ -27,10 +27,9 @@ from intake.parsers import parse
 from intake.reading.vocabulary import suffix_slips, vocabulary
 from ocr.model import Extraction, Problem
 from ocr.problems import problem
-from validators import corrections as corrections_
-from validators import doctypes, engine, rulebooks
+from validators import doctypes, engine
 from validators.documents import Document, Field, Finding
-from validators.result import Correction, Result, RulebookRef, verdict_of
+from validators.result import Correction, Result
 
 _T = TypeVar("_T")
 
@@ -389,21 +388,10 @@ def judge_packet(
     packet_id: str | None = None,
     corrections: list[Correction] | None = None,
 ) -> Result:
-    """The checklist of the documents read; with corrections, of the documents as corrected
-    (validators/corrections.py), the result recording each correction."""
-    book = rulebooks.load(rulebook_id)
-    facts = dict(facts or {})
-    judged, items = corrections_.judge(lambda docs: engine.judge(rulebook_id, docs, reference_date, facts),
-                                       documents, list(corrections or []))
-    return Result(
-        packet_id=packet_id or packet_id_for(documents),
-        rulebook=RulebookRef(**book.ref()),
-        reference_date=reference_date.isoformat(),
-        verdict=verdict_of(items),
-        documents=judged,
-        checklist=items,
-        corrections=list(corrections) if corrections else None,
-    )
+    """The result of the documents read (validators.engine.result), its id from their contents
+    unless given."""
+    return engine.result(packet_id or packet_id_for(documents), rulebook_id, documents, reference_date,
+                         facts, corrections)
 
 
 def default_workers() -> int:

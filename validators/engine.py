@@ -13,6 +13,7 @@ import logging
 from datetime import date
 from typing import Any
 
+from validators import corrections as corrections_
 from validators import doctypes
 from validators.checks import CHECKS, CONDITIONS, Applicability, Context, Outcome
 from validators.checks.common import finding
@@ -20,7 +21,7 @@ from validators.checks.packet import Packet
 from validators.corroborate import corroborated
 from validators.dates import to_date
 from validators.documents import Document, Finding
-from validators.result import Item, Result, RulebookRef, verdict_of, worst
+from validators.result import Correction, Item, Result, RulebookRef, verdict_of, worst
 from validators.rulebooks import ItemSpec, Rulebook, RulebookError, load
 
 log = logging.getLogger(__name__)
@@ -51,17 +52,20 @@ def judge_rulebook(rb: Rulebook, documents: list[Document], reference_date: date
 
 
 def result(packet_id: str, rulebook_id: str, documents: list[Document], reference_date: date,
-           facts: dict[str, str] | None = None) -> Result:
-    """The whole contract document for a packet (what the CLI and the API return)."""
+           facts: dict[str, str] | None = None, corrections: list[Correction] | None = None) -> Result:
+    """The whole contract document for a packet (what the CLI and the API return); with
+    corrections, of the documents as corrected (validators/corrections.py), the result recording
+    each correction."""
     rb = load(rulebook_id)
-    items = judge(rulebook_id, documents, reference_date, facts)
+    given = list(corrections or [])
+    judged, items = corrections_.judge(lambda docs: judge(rulebook_id, docs, reference_date, facts), documents, given)
     return Result(packet_id=packet_id, rulebook=RulebookRef(**rb.ref()),
                   reference_date=reference_date.isoformat(), verdict=verdict_of(items),
-                  documents=documents, checklist=items)
+                  documents=judged, checklist=items, corrections=given or None)
 
 
 def _applicability(ctx: Context) -> Applicability:
-    decisions = []
+    decisions: list[Applicability] = []
     for call in ctx.item.applies_if:
         decisions.append(CONDITIONS[call.name].fn(ctx, **call.params))
     no = next((a for a in decisions if a.applies is False), None)
