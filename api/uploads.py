@@ -267,28 +267,7 @@ def media_type(part: FilePart, position: int) -> str:
 
 
 def count_pages(part: FilePart, kind: str) -> int:
-    """Pages, cheaply (no rendering). A file that cannot be opened counts as one page: the
-    reader will report why it is unreadable as a finding of the packet."""
-    if kind == "application/pdf":
-        import pypdfium2 as pdfium
+    """Pages, cheaply (ocr/inspect.py: files are opened in ocr/ only)."""
+    from ocr.inspect import page_count
 
-        from ocr.pdf import PDFIUM_LOCK  # PDFium is not thread-safe
-
-        with PDFIUM_LOCK:
-            try:
-                doc = pdfium.PdfDocument(part.path)
-            except Exception:
-                return 1
-            try:
-                return max(len(doc), 1)
-            finally:
-                doc.close()
-    if kind == "image/tiff":
-        from PIL import Image
-
-        try:
-            with Image.open(part.path) as im:
-                return max(int(getattr(im, "n_frames", 1)), 1)
-        except Exception:
-            return 1
-    return 1
+    return page_count(part.path, kind)

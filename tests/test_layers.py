@@ -58,6 +58,8 @@ def _reaching(files: list[Path], forbidden: tuple[str, ...]) -> list[str]:
     ("the reading pipeline never reaches into the service", READING, SERVICE + ("api", "cli")),
     ("report/ (the parecer) draws a result: no reading, service, HTTP or CLI",
      ("report",), ("ocr", "intake", "api", "cli")),
+    ("files are opened in ocr/ only: no other package opens a PDF itself",
+     ("intake", "validators", "api", "cli", "report"), ("pypdfium2", "pypdf", "ocr.pdf")),
     ("only api/ speaks HTTP: no other package imports a web framework",
      ("ocr", "validators", "intake", "cli"), ("fastapi", "starlette")),
 ])
