@@ -386,43 +386,43 @@ def verdicts(s: Session, packet_ids: list[str]) -> dict[str, str]:
     return dict(rows.all())
 
 
-def packet_status(s: Session, packet: Packet, *, with_result: bool = True) -> dict[str, Any]:
-    files = s.scalars(select(PacketFile).where(PacketFile.packet_id == packet.id)
-                      .order_by(PacketFile.position)).all()
-    docs_by_file: dict[int, list[dict[str, Any]]] = {}
+@dataclass
+class DocumentSummary:
+    id: str | None  # final id (d1, d2, ...) once the packet is judged
+    type: str
+    pages: int
+
+
+@dataclass
+class PacketView:
+    """What the API shows of a packet: its row, its files in upload order with the documents
+    found in each (by file id), and its result document once judged. The API shapes it."""
+    packet: Packet
+    files: list[PacketFile]
+    documents: dict[int, list[DocumentSummary]]
+    result: dict[str, Any] | None
+
+    @property
+    def files_read(self) -> int:
+        return sum(1 for f in self.files if f.status == "done")
+
+
+def packet_view(s: Session, packet: Packet, *, with_result: bool = True) -> PacketView:
+    files = list(s.scalars(select(PacketFile).where(PacketFile.packet_id == packet.id)
+                           .order_by(PacketFile.position)).all())
+    docs_by_file: dict[int, list[DocumentSummary]] = {}
     if packet.status == "done":
         for f, _, doc in packet_documents(s, packet.id):
-            docs_by_file.setdefault(f.id, []).append({"id": doc.id, "type": doc.type, "pages": doc.pages})
+            docs_by_file.setdefault(f.id, []).append(DocumentSummary(doc.id, doc.type, doc.pages))
     else:
         for d in s.scalars(select(DocumentRow).where(DocumentRow.packet_id == packet.id)
                            .order_by(DocumentRow.file_id, DocumentRow.seq)):
-            docs_by_file.setdefault(d.file_id, []).append(
-                {"id": None, "type": d.type, "pages": d.body.get("pages", 0)})
+            docs_by_file.setdefault(d.file_id, []).append(DocumentSummary(None, d.type, d.body.get("pages", 0)))
     result = None
     if with_result and packet.status == "done":
         row = s.get(ResultRow, packet.id)
         result = row.body if row else None
-    done = sum(1 for f in files if f.status == "done")
-    return {
-        "id": packet.id,
-        "status": packet.status,
-        "rulebook": packet.rulebook_id,
-        "reference_date": packet.reference_date.isoformat(),
-        "created_at": iso(packet.created_at),
-        "started_at": iso(packet.started_at),
-        "finished_at": iso(packet.finished_at),
-        "progress": {"files_total": packet.files_total, "files_read": done,
-                     "pages_total": packet.pages_total,
-                     "percent": round(100 * done / packet.files_total) if packet.files_total else 100},
-        "files": [{
-            "position": f.position + 1, "filename": f.filename, "sha256": f.sha256,
-            "media_type": f.media_type, "size": f.size, "pages": f.pages,
-            "status": f.status, "documents": docs_by_file.get(f.id, []),
-        } for f in files],
-        "verdict": result["verdict"] if result else None,
-        "result": result,
-        "error": {"code": packet.error_code, "message": packet.error_detail} if packet.error_code else None,
-    }
+    return PacketView(packet, files, docs_by_file, result)
 
 
 def packet_result(s: Session, packet: Packet) -> Result:
@@ -535,6 +535,7 @@ def add_correction(principal: Principal, packet_id: str, req: CorrectionRequest,
         packet = _lock_packet(s, packet_id)
         if packet is None:
             raise not_found()
+        by: corrections_.Author
         if principal.kind == "authority":
             by = "clerk"
         elif packet.tenant_id == principal.tenant_id and not principal.read_only:

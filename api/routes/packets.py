@@ -6,7 +6,7 @@ import json
 import logging
 import tempfile
 from datetime import date, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter, Header, Query, Request, Response
@@ -15,7 +15,9 @@ from fastapi.responses import JSONResponse
 
 from api import uploads
 from api.deps import DispatcherDep, PrincipalDep, SessionDep, SettingsDep, StorageDep, SubmitterDep
-from api.schemas import PROBLEM_RESPONSES, PacketAccepted, PacketList, PacketStatus, PacketSummary, ProblemDoc
+from api.schemas import (
+    PROBLEM_RESPONSES, PacketAccepted, PacketList, PacketStatus, PacketStatusName, PacketSummary, ProblemDoc,
+)
 from intake import callbacks, dispatch, service
 from api.errors import Problem
 from intake.errors import ServiceError
@@ -111,6 +113,7 @@ def build_request(form: uploads.Form, settings: Settings) -> PacketRequest:
     try:
         ref = date.fromisoformat(given) if given else today_in_brazil()
     except ValueError:
+        assert given is not None  # only a given date fails to parse
         raise _problem("data_de_referencia_invalida", 422, "Data de referência inválida",
                        f"reference_date deve ser uma data AAAA-MM-DD, não '{given[:40]}'.") from None
     why = reference_out_of_range(ref)
@@ -191,7 +194,9 @@ async def create_packet(
     body = PacketAccepted(id=packet_id, status="queued", status_url=status_url(packet_id),
                           files=len(req.files), pages=sum(f.pages for f in req.files), replayed=not created)
     if not created:
-        body.status = await run_in_threadpool(service.current_status, packet_id, settings) or body.status
+        # (the packets table holds only these statuses)
+        body.status = cast("PacketStatusName | None",
+                           await run_in_threadpool(service.current_status, packet_id, settings)) or body.status
     headers = {"Location": status_url(packet_id)}
     if not created:
         headers["Idempotent-Replayed"] = "true"
@@ -222,7 +227,34 @@ def list_packets(
             responses=PROBLEM_RESPONSES)
 def get_packet(packet_id: str, principal: PrincipalDep, session: SessionDep) -> dict:
     packet = service.get_packet(session, principal, packet_id)
-    return service.packet_status(session, packet)
+    return status_body(service.packet_view(session, packet))
+
+
+def status_body(view: service.PacketView) -> dict[str, Any]:
+    """The packet's status document (PacketStatus), from what the service holds of it."""
+    packet, files, result = view.packet, view.files, view.result
+    done = view.files_read
+    return {
+        "id": packet.id,
+        "status": packet.status,
+        "rulebook": packet.rulebook_id,
+        "reference_date": packet.reference_date.isoformat(),
+        "created_at": service.iso(packet.created_at),
+        "started_at": service.iso(packet.started_at),
+        "finished_at": service.iso(packet.finished_at),
+        "progress": {"files_total": packet.files_total, "files_read": done,
+                     "pages_total": packet.pages_total,
+                     "percent": round(100 * done / packet.files_total) if packet.files_total else 100},
+        "files": [{
+            "position": f.position + 1, "filename": f.filename, "sha256": f.sha256,
+            "media_type": f.media_type, "size": f.size, "pages": f.pages,
+            "status": f.status,
+            "documents": [{"id": d.id, "type": d.type, "pages": d.pages} for d in view.documents.get(f.id, [])],
+        } for f in files],
+        "verdict": result["verdict"] if result else None,
+        "result": result,
+        "error": {"code": packet.error_code, "message": packet.error_detail} if packet.error_code else None,
+    }
 
 
 @router.get("/{packet_id}/documents/{doc_id}/pages/{page}.png", summary="Imagem de uma página (evidência)",
