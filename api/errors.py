@@ -7,6 +7,7 @@ switch on it; `title` and `detail` are for people. No traceback ever reaches a c
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -51,7 +52,7 @@ def problem_body(code: str, status: int, title: str, detail: str, instance: str 
 
 
 def problem_response(code: str, status: int, title: str, detail: str, request: Request | None = None,
-                     headers: dict[str, str] | None = None, **extra: Any) -> JSONResponse:
+                     headers: Mapping[str, str] | None = None, **extra: Any) -> JSONResponse:
     body = problem_body(code, status, title, detail, request.url.path if request else None, **extra)
     return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=headers)
 
@@ -109,7 +110,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception):
-        log.exception("unexpected error on %s %s", request.method, request.scope.get("route").path
-                      if request.scope.get("route") else "?")
+        log.exception("unexpected error on %s %s", request.method, route.path
+                      if (route := request.scope.get("route")) else "?")
         code, title, detail = _BY_STATUS[500]
         return problem_response(code, 500, title, detail, request)

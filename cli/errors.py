@@ -6,9 +6,12 @@ are caught, so bad usage always ends as one line and exit status 2.
 
 from __future__ import annotations
 
+import types
+
 import click.exceptions as _plain
 import typer
 
+_cx: types.ModuleType  # Typer's vendored Click, else Click itself
 try:
     from typer._click import exceptions as _cx
 except ImportError:  # pragma: no cover - older Typer on plain Click

@@ -22,7 +22,7 @@ import socket
 import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit, urlunsplit
 
 import httpx
@@ -39,7 +39,9 @@ log = logging.getLogger("fretadoc.callbacks")
 
 def callback_body(s: Session, packet: Packet) -> bytes:
     if packet.status == "done":
-        body: dict[str, Any] = s.get(ResultRow, packet.id).body
+        row = s.get(ResultRow, packet.id)
+        assert row is not None  # a done packet has its result
+        body: dict[str, Any] = row.body
     else:
         body = {"packet_id": packet.id, "status": packet.status,
                 "error": {"code": packet.error_code, "message": packet.error_detail}}
@@ -62,7 +64,7 @@ def public_addresses(host: str, port: int) -> list[str] | None:
         return []  # resolution fails: a delivery error, not an internal address
     addrs = []
     for info in infos:
-        ip = ipaddress.ip_address(info[4][0].split("%", 1)[0])
+        ip = ipaddress.ip_address(cast(str, info[4][0]).split("%", 1)[0])  # an IPv4/IPv6 address is text
         if not _routable(ip):
             return None
         if str(ip) not in addrs:
@@ -141,6 +143,7 @@ def deliver_callback(packet_id: str, *, settings: Settings | None = None) -> Del
         if wait > 0.05:
             return Delivery(delivered=False, retry_in=wait)
         tenant = s.get(Tenant, packet.tenant_id)
+        assert tenant is not None  # packets.tenant_id: a foreign key, not null
         body = callback_body(s, packet)
         url, event, attempt = packet.callback_url, cb.event, cb.attempts + 1
         secret = callback_secret(tenant, settings)
@@ -156,6 +159,7 @@ def deliver_callback(packet_id: str, *, settings: Settings | None = None) -> Del
         "X-FretaDoc-Attempt": str(attempt),
     }
     status_code, error = None, None
+    assert url is not None  # a callback row is made only for a packet with a callback_url
     try:
         resp = _post(url, body, headers, settings)
         status_code = resp.status_code

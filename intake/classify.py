@@ -43,8 +43,8 @@ class Title:
 class TypeSpec:
     name: str
     titles: tuple[Title, ...]
-    keywords: tuple[tuple[str, re.Pattern], ...]
-    negative: tuple[tuple[str, re.Pattern], ...]
+    keywords: tuple[tuple[str, _Phrase], ...]
+    negative: tuple[tuple[str, _Phrase], ...]
     require: tuple[str, ...]
 
 

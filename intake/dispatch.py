@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import ColumnElement, or_, select
 
 from intake import db
 from intake.callbacks import Delivery, deliver_callback
@@ -69,7 +69,7 @@ def undispatched(settings: Settings | None = None, *, older_than: float = 0.0,
     settings = settings or get_settings()
     cutoff = utcnow() - timedelta(seconds=older_than)
     with db.session_scope(settings) as s:
-        cond = Packet.dispatched_at.is_(None) & (Packet.created_at <= cutoff)
+        cond: ColumnElement[bool] = Packet.dispatched_at.is_(None) & (Packet.created_at <= cutoff)
         if include_unfinished:
             cond = or_(cond, Packet.status.in_(("queued", "processing")))
         packets = s.scalars(select(Packet.id).where(cond, Packet.status.not_in(FINISHED))
@@ -154,7 +154,11 @@ class InProcessDispatcher(Dispatcher):
         if delay <= 0:
             submit()
             return
-        timer = threading.Timer(delay, lambda: (self._timers.discard(timer), submit()))
+        def fire() -> None:
+            self._timers.discard(timer)
+            submit()
+
+        timer = threading.Timer(delay, fire)
         timer.daemon = True
         self._timers.add(timer)
         timer.start()

@@ -13,7 +13,7 @@ the label match was; its bbox is the union of the words, as fractions of the pag
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -678,7 +678,7 @@ class Layout:
 
     def table(
         self,
-        columns: dict[str, Sequence[str]],
+        columns: Mapping[str, Sequence[str]],
         *,
         min_cols: int = 2,
         stop: Sequence[str] = (),
@@ -746,7 +746,7 @@ class Layout:
                 break
         return rows_out, first_header
 
-    def _header(self, page: int, columns: dict[str, Sequence[str]], min_cols: int):
+    def _header(self, page: int, columns: Mapping[str, Sequence[str]], min_cols: int):
         """The row holding most of the column labels, as (hits in x order, row index)."""
         per_row: dict[int, dict[str, Hit]] = {}
         for name, labels in columns.items():

@@ -241,6 +241,7 @@ def parse_money(text: str | None) -> float | None:
         return None
     if not hits:
         return None
+    assert text is not None  # the hits were found in it
     for v, s, e, sign in hits:
         if sign:
             return v

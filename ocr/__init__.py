@@ -227,6 +227,7 @@ def _render_image_page(data: bytes, media_type: str, number: int, dpi: int,
     frame = None
     for frame in images.frames(image, number, limits):
         pass
+    assert frame is not None  # the page exists (checked above): frames() reached it
     own = images.resolution(frame) or images.guess_resolution(frame)
     if own > dpi:  # only ever shrink: evidence needs no invented pixels
         factor = dpi / own

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import io
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import IO, Any
 
 from PIL import Image, ImageOps, JpegImagePlugin, PngImagePlugin, TiffImagePlugin, WebPImagePlugin
 
@@ -18,8 +19,9 @@ from ocr.problems import ReadError, problem
 from ocr.sniff import JPEG, PNG, TIFF, WEBP
 
 # The format's own parser, chosen by the sniffed type: no other decoder ever sees the bytes.
-_PARSERS = {PNG: PngImagePlugin.PngImageFile, JPEG: JpegImagePlugin.JpegImageFile,
-            TIFF: TiffImagePlugin.TiffImageFile, WEBP: WebPImagePlugin.WebPImageFile}
+_PARSERS: dict[str, Callable[[IO[bytes]], Image.Image]] = {
+    PNG: PngImagePlugin.PngImageFile, JPEG: JpegImagePlugin.JpegImageFile,
+    TIFF: TiffImagePlugin.TiffImageFile, WEBP: WebPImagePlugin.WebPImageFile}
 # Decoding failures PIL raises for damaged or truncated data.
 DECODE_ERRORS = (OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError,
                  Image.DecompressionBombError, MemoryError)
@@ -83,7 +85,7 @@ def frames(image: Image.Image, count: int, limits: Limits) -> Iterator[Image.Ima
 def resolution(image: Image.Image) -> float | None:
     """The image's own dpi when its metadata is believable: the page it implies must be
     between 2 and 20 inches on its longer side (cameras stamp 72 dpi on 4000-pixel photos)."""
-    dpi = image.info.get("dpi")
+    dpi: Any = image.info.get("dpi")  # whatever the file's metadata says
     try:
         value = float(dpi[0]) if isinstance(dpi, tuple) else float(dpi)
     except (TypeError, ValueError, IndexError):

@@ -18,6 +18,7 @@ import io
 import logging
 import math
 import threading
+import typing
 from dataclasses import dataclass
 
 import numpy as np
@@ -68,6 +69,7 @@ def _diagnose(data: bytes, err_code: int | None) -> Problem:
 
         reader = pypdf.PdfReader(io.BytesIO(data), strict=False)
         if reader.is_encrypted:
+            opened: pypdf.PasswordType | bool
             try:
                 opened = reader.decrypt("")  # owner-password-only files open with ""
             except Exception:  # e.g. AES without a crypto library: PDFium's word stands
@@ -219,7 +221,7 @@ def _has_hidden_text(page) -> bool:
 # FPDFText_GetLooseCharBox called with a plain address: building a ctypes structure per
 # character cost more than PDFium's own work (~2.5 µs against ~0.8 µs per character).
 _LOOSE_BOX = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p)(
-    ctypes.cast(raw.FPDFText_GetLooseCharBox, ctypes.c_void_p).value)
+    typing.cast(int, ctypes.cast(raw.FPDFText_GetLooseCharBox, ctypes.c_void_p).value))  # an export's address
 _RECT_SIZE = ctypes.sizeof(raw.FS_RECTF)
 MAPPING_SAMPLE = 256  # characters checked for a broken Unicode mapping
 
@@ -274,7 +276,7 @@ def _meaningful(tp, text: str, kept: np.ndarray) -> int:
     return round(len(alnum) * (1 - broken / len(sample)))
 
 
-def _upright_turn(chars: list[str], boxes: np.ndarray, width: float, height: float) -> int:
+def _upright_turn(chars: str, boxes: np.ndarray, width: float, height: float) -> int:
     """Clockwise turn that makes most of the text run left to right, judged from the
     direction from each character to the next one of the same word."""
     if len(chars) < 2:
@@ -288,7 +290,7 @@ def _upright_turn(chars: list[str], boxes: np.ndarray, width: float, height: flo
     votes = {0: int(np.sum(horizontal & (dx > 0))), 180: int(np.sum(horizontal & (dx < 0))),
              # text running down the page reads upright after a 270° clockwise turn
              270: int(np.sum(~horizontal & (dy > 0))), 90: int(np.sum(~horizontal & (dy < 0)))}
-    best = max(votes, key=votes.get)
+    best = max(votes, key=votes.__getitem__)
     return best if votes[best] > votes[0] * 1.5 else 0
 
 

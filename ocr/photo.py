@@ -12,6 +12,7 @@ are mapped back onto the photo (`to_photo`), so evidence is drawn where the phot
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 from PIL import Image, ImageFilter
@@ -113,7 +114,7 @@ def flatten(grey: Image.Image) -> Flat | None:
     corners = corners / scale
     top, right = np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1])
     bottom, left = np.linalg.norm(corners[2] - corners[3]), np.linalg.norm(corners[3] - corners[0])
-    fw, fh = max(top, bottom), max(left, right)
+    fw, fh = cast(float, max(top, bottom)), cast(float, max(left, right))  # numpy's float64 is a float
     if fw < 200 or fh < 200:
         return None
     # a phone's page is ~140 dpi: small print (a CRLV-e's labels) is read far better enlarged

@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 from concurrent.futures import ThreadPoolExecutor
 from statistics import median
+from typing import TypeGuard
 
 import numpy as np
 from PIL import Image, ImageFilter
@@ -364,7 +365,7 @@ def _alone(grey: Image.Image, box, old: Word, dpi: int | None, limits: Limits, s
                   key=lambda wd: wd.bbox[0]) or None
 
 
-def _sure(new: list[Word] | None, old: Word) -> bool:
+def _sure(new: list[Word] | None, old: Word) -> TypeGuard[list[Word]]:
     # a garbled word's box often takes in a rule or a speck beside it: the sure read need
     # only span most of it
     if not new:
@@ -407,10 +408,10 @@ def _vote(grey: Image.Image, box, old: Word, first: list[Word] | None, dpi: int 
     """The renderings read one by one until a reading has won or none can win any more. For a
     number only reads of digits and their separators count: a '1' read ']' in four renderings
     ('680.191.799-4]') is no vote for a ten-digit number."""
-    def counts(new: list[Word] | None) -> bool:
-        return bool(new) and (not _number(old.text) or all(set(wd.text) <= _NUMERIC for wd in new))
+    def counts(new: list[Word] | None) -> TypeGuard[list[Word]]:
+        return bool(new) and (not _number(old.text) or all(set(wd.text) <= _NUMERIC for wd in new or ()))
 
-    reads = [first] if counts(first) else []
+    reads: list[list[Word]] = [first] if counts(first) else []
     for k, (scale, look) in enumerate(RENDERINGS):
         won = _voted(reads, old)
         if won:
@@ -432,7 +433,7 @@ def _crops(grey: Image.Image, line: Line, j0: int, j1: int) -> list[tuple[int, i
     first, last = line.words[j0], line.words[j1]
     left = line.words[j0 - 1].bbox[2] if j0 > 0 else 0.0
     right = line.words[j1 + 1].bbox[0] if j1 + 1 < len(line.words) else 1.0
-    out = []
+    out: list[tuple[int, int, int, int]] = []
     heights = [line.bbox[1::2]]
     top, bottom = band(line)
     if (top, bottom) == tuple(line.bbox[1::2]):  # no sure word to tell the band: the words' own
@@ -509,7 +510,8 @@ def _read_spot(grey: Image.Image, line: Line, j0: int, j1: int, dpi: int | None,
 def _with_spots(lines: list[Line], found: dict[tuple[int, int, int], list[Word] | None]) -> list[Line]:
     out = list(lines)
     for i in sorted({i for (i, _, _), new in found.items() if new}):
-        words, j = [], 0
+        words: list[Word] = []
+        j = 0
         for (k, j0, j1), new in sorted(found.items()):
             if k != i:
                 continue

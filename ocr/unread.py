@@ -13,6 +13,7 @@ One run of Tesseract for the page; nothing is replaced.
 from __future__ import annotations
 
 import logging
+from typing import cast
 
 import numpy as np
 from PIL import Image, ImageDraw
@@ -69,7 +70,8 @@ def unread_lines(grey: Image.Image, lines: list[Line], dpi: int | None, limits: 
     old = [wd.bbox for ln in lines for wd in ln.words]
     groups: dict[tuple[int, int, int, int], list[Word]] = {}
     for key, (left, top, right, bottom), text, conf in found:
-        bbox = tuple(min(1.0, max(0.0, v)) for v in (left / w, top / h, right / w, bottom / h))
+        bbox = cast(tuple[float, float, float, float],
+                    tuple(min(1.0, max(0.0, v)) for v in (left / w, top / h, right / w, bottom / h)))
         if conf < MIN_CONF or _alnum(text) < MIN_ALNUM or any(_overlaps(bbox, o) for o in old):
             continue
         groups.setdefault(key, []).append(Word(text=text, bbox=bbox, conf=conf))

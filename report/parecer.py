@@ -82,7 +82,8 @@ def shots(result: Result, item: Item) -> list[Shot]:
     for f in item.findings:
         doc = docs.get(f.document or "")
         place = _place(doc, f) if doc is not None else None
-        if place is None or any(s.document == doc.id and s.page == place[0] and s.bbox == place[1] for s in out):
+        if doc is None or place is None or any(s.document == doc.id and s.page == place[0] and s.bbox == place[1]
+                                               for s in out):
             continue
         out.append(Shot(doc.id, place[0], place[1], f"{doc.id} ({doc.filename}), página {place[0]}, "
                                                     f"campo {f.field}: {_value(f.value)}"))

@@ -8,4 +8,5 @@ scripts/setup.sh --dev
 # One Tesseract thread per process: the two test workers already use both cores.
 export OMP_THREAD_LIMIT=1
 .venv/bin/ruff check --quiet .  # guardrail: pyflakes' findings fail the run (pyproject.toml [tool.ruff])
+.venv/bin/mypy --no-error-summary  # guardrail: type errors fail the run (pyproject.toml [tool.mypy])
 exec .venv/bin/python -m pytest -n 2 --dist loadgroup "$@"

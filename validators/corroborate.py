@@ -14,8 +14,10 @@ The lift is for judging only: the result reports every field with the confidence
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from validators import doctypes
-from validators.documents import CONFIDENT, Document
+from validators.documents import CONFIDENT, Document, Field
 from validators.ids import chassi, placa, renavam
 from validators.ids._text import alnum
 
@@ -40,7 +42,7 @@ def _trusted(doc: Document) -> bool:
     return not doc.unreadable and doc.type_confidence >= CONFIDENT
 
 
-def _keyed(doc: Document):
+def _keyed(doc: Document) -> Iterator[tuple[str, Field, tuple[str, ...]]]:
     """(field name, field, key) of the document's identifier fields with a value."""
     specs = doctypes.fields(doc.type)
     for name, f in doc.fields.items():
@@ -66,7 +68,7 @@ def _keyed(doc: Document):
 def corroborated(documents: list[Document]) -> list[Document]:
     """The documents, with each unsure identifier read that another trusted document reads the
     same way (at FLOOR or above) lifted to CONFIDENT (copies; the inputs are left as they are)."""
-    anchors: dict[tuple[str, str], set[str]] = {}
+    anchors: dict[tuple[str, ...], set[str]] = {}
     for d in documents:
         if not _trusted(d):
             continue

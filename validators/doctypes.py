@@ -15,7 +15,7 @@ _PATH = Path(__file__).with_name("doctypes.yaml")
 
 @cache
 def _data() -> dict[str, Any]:
-    data = yamlfile.load(_PATH)
+    data: dict[str, Any] = yamlfile.load(_PATH)
     unknown = set(data["types"]) - set(DOC_TYPES)
     if unknown:
         raise ValueError(f"doctypes.yaml names types outside the contract: {sorted(unknown)}")

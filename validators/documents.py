@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field as PydField, model_serializer
+from pydantic import BaseModel, ConfigDict, Field as PydField, SerializerFunctionWrapHandler, model_serializer
 
 DocType = Literal[
     "crlv", "apolice_seguro", "comprovante_pagamento_seguro", "contrato_fretamento",
@@ -35,7 +35,7 @@ PASSAGE_WORDS = 6
 STATED = 0.70
 
 
-def _without_absent(out, *keys: str):
+def _without_absent(out: Any, *keys: str) -> Any:
     """A serialised model without the optional keys it does not carry (absent, not null: the
     contract's objects stay as they were where nothing was added)."""
     if isinstance(out, dict):
@@ -59,8 +59,9 @@ class RowRead(BaseModel):
     page: int | None = PydField(default=None, ge=1)
     bbox: list[float] | None = None
 
+    # unannotated return on purpose: pydantic would take it as the serialised schema
     @model_serializer(mode="wrap")
-    def _without_absent_place(self, handler):
+    def _without_absent_place(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         return _without_absent(handler(self), "page", "bbox")
 
 
@@ -81,8 +82,9 @@ class Field(BaseModel):
     def confident(self) -> bool:
         return self.value is not None and self.confidence >= CONFIDENT
 
+    # unannotated return on purpose: pydantic would take it as the serialised schema
     @model_serializer(mode="wrap")
-    def _without_absent_rows(self, handler):
+    def _without_absent_rows(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         return _without_absent(handler(self), "rows")
 
 
@@ -100,8 +102,9 @@ class Finding(BaseModel):
     # `passageiros`), so its evidence is that row's box; absent when about the whole field
     row: int | None = PydField(default=None, ge=1)
 
+    # unannotated return on purpose: pydantic would take it as the serialised schema
     @model_serializer(mode="wrap")
-    def _without_absent_row(self, handler):
+    def _without_absent_row(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         return _without_absent(handler(self), "row")
 
 

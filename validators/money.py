@@ -35,7 +35,7 @@ def number_br(v: Decimal | int | float | str, places: int = 2) -> str:
     q = v.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP) if places else v.quantize(Decimal(1))
     sign = "-" if q < 0 else ""
     whole, _, frac = f"{abs(q):f}".partition(".")
-    groups = []
+    groups: list[str] = []
     while len(whole) > 3:
         groups.insert(0, whole[-3:])
         whole = whole[:-3]

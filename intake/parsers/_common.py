@@ -142,7 +142,7 @@ def _look_alike_valid(kind: str, value: str) -> bool:
 def voted(span: Span | None) -> bool:
     """Every word of the span read alike in several renderings of it (ocr/reread.py): an
     identifier whose check digits fail there is printed so, not misread."""
-    return bool(span and span.words) and all(w.votes for w in span.words)
+    return span is not None and bool(span.words) and all(w.votes for w in span.words)
 
 
 # Characters OCR mistakes for one another.

@@ -22,6 +22,7 @@ import subprocess
 import tempfile
 from functools import cache
 from pathlib import Path
+from typing import cast, overload
 
 from rapidfuzz.distance import Levenshtein
 
@@ -64,12 +65,13 @@ def words() -> frozenset[str]:
     if not all(tools):
         log.info("no Tesseract word-list tools: OCR'd prose keeps Tesseract's scores")
         return frozenset()
+    combine, dawg = cast(tuple[str, str], tools)  # both found
     try:
         with tempfile.TemporaryDirectory(prefix="fretadoc-lex-") as tmp:
             prefix = str(Path(tmp) / "por.")
-            subprocess.run([tools[0], "-u", str(data), prefix], check=True, capture_output=True, timeout=30)
+            subprocess.run([combine, "-u", str(data), prefix], check=True, capture_output=True, timeout=30)
             out = Path(tmp) / "words.txt"
-            subprocess.run([tools[1], prefix + "lstm-unicharset", prefix + "lstm-word-dawg", str(out)],
+            subprocess.run([dawg, prefix + "lstm-unicharset", prefix + "lstm-word-dawg", str(out)],
                            check=True, capture_output=True, timeout=30)
             text = out.read_text(encoding="utf-8", errors="ignore")
     except (OSError, subprocess.SubprocessError):
@@ -332,6 +334,10 @@ _ACCENTS = frozenset("à á â ã é ê í ó ô õ ú ` ´ ^ ~ ¨".split())
 _SPECK = set("|[]{}_~*'\"`‘’“”.,;:!¬°»«")
 
 
+@overload
+def despeck(span: Span) -> Span: ...
+@overload
+def despeck(span: None) -> None: ...
 def despeck(span: Span | None) -> Span | None:
     """The span without what OCR read from dust and ruling lines: an unsure word of speck
     characters only ('|]', '*'), or one much taller than the text beside it (a table's

@@ -8,6 +8,7 @@ spellings; the activity boxes are found by the spellings of 'cnae'."""
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from intake import normalize as nz
 from intake.layout import Span
@@ -75,7 +76,8 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
 
 
 def _situacao(s) -> Field:
-    return field(nz.spaces(s.text).upper(), s) if re.match(r"[A-Za-zÀ-ÿ]", s.text) else field(None, s)
+    # (a text that starts with a letter is not blank: spaces() gives a str)
+    return field(cast(str, nz.spaces(s.text)).upper(), s) if re.match(r"[A-Za-zÀ-ÿ]", s.text) else field(None, s)
 
 
 def _inscricao(s) -> Field:

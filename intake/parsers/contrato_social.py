@@ -8,8 +8,10 @@ contrato_social.yaml; 'CNPJ nº 41.318.410/0001-62' at the head)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from intake import normalize as nz
+from intake.layout import Span
 from intake.parsers._common import Reader, checked, field, find_docs, first, id_valid, span_of
 from intake.parsers._lexicon import weighed
 from intake.parsers.generic import closing_date, labelled
@@ -107,6 +109,8 @@ def _socios(r: Reader, fl) -> Field:
     qualified persons at the head of the contract ('NOME, brasileiro, ..., CPF sob o nº ...'),
     checked against the signature block ('NOME' over 'CPF 000...' in columns). A partner whose
     CPF cannot be read makes the whole list uncertain: a list missing a partner is no read."""
+    rows: list[dict[str, Any]]
+    spans: list[tuple[Span, float]]
     rows, spans = [], []
     for sp in r.segments():
         m = re.match(r"\s*([A-ZÀ-Ý][A-ZÀ-Ý' ]{5,80}?)\s*[-–,]\s*CPF\s*(?:n[o°º.]{1,2})?\s*[:\-]?\s*", sp.text)

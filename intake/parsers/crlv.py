@@ -18,6 +18,7 @@ from intake.parsers._common import (
 from intake.reading import shapes
 from intake.reading.shapes import printed
 from intake.reading.vocabulary import vocabulary
+from ocr.model import Word
 from validators.documents import Field
 
 TYPES = ("crlv", "crv")
@@ -200,7 +201,7 @@ def _nome_above_doc(r: Reader) -> Field:
         return field(None)
     rows = r.layout.rows[hit.page]
     for row in reversed(rows[max(0, hit.row - 2):hit.row]):
-        words = []
+        words: list[Word] = []
         for w in (w for w in row.words if w.bbox[0] >= hit.bbox[0] - 0.02 and nz.key(w.text)):
             if words and w.bbox[0] - words[-1].bbox[2] > 2.0 * row.height:
                 break  # the next column

@@ -249,7 +249,7 @@ def _rows_of(r: Reader) -> dict[int, tuple]:
     if where is None:
         where = {id(w): (row, i) for p in r.layout.pages for row in r.layout.rows[p.number]
                  for i, w in enumerate(row.words)}
-        r._word_rows = where
+        setattr(r, "_word_rows", where)  # a cache Reader does not declare
     return where
 
 
@@ -336,7 +336,7 @@ def lookup_text(r: Reader, labels: str | Sequence[str], *, name: bool = False, p
     that starts with a label of the document.
     prose: after OCR, weigh the words against the dictionary (_lexicon): 'vocabulary' for text
     of common words (an activity, an object), 'names' for text that may hold proper names."""
-    def done(f: Field, sp: Span) -> Field:
+    def done(f: Field, sp: Span | None) -> Field:
         return weighed(f, sp, names=prose == "names") if prose and r.ocr and f.value is not None else f
 
     if isinstance(labels, str):
@@ -348,6 +348,7 @@ def lookup_text(r: Reader, labels: str | Sequence[str], *, name: bool = False, p
         if f.value is not None:
             return f
         labels = spellings(r, labels)
+    sp: Span | None
     for lab in labels:
         for hit in r.layout.find(lab, whole=True):
             if not r.layout.leads(hit):

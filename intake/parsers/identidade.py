@@ -45,6 +45,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         m = re.search(r"\bemitid[oa] em\s+", fl.folded)
         ds = nz.find_dates(fl.text[m.end():m.end() + 20]) if m else []
         if ds:
+            assert m is not None  # dates were looked for only after it
             out["data_emissao"] = fl.field(ds[0][0], m.end() + ds[0][1], m.end() + ds[0][2])
     out.update(_kind(r, ocr))
     out["data_nascimento"] = first(lookup(r, "data_nascimento", date_field),

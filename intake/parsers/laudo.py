@@ -93,6 +93,7 @@ def _resultado_prose(r: Reader) -> Field:
     if set(words) & {"APROVADO", "APROVADA"} and not set(words) - {"APROVADO", "APROVADA"} \
             and not re.search(r"\b(reprovad|inadequad|nao conforme|nao aprovad|nao apt)", t):
         m = re.search(r"\bAPROVAD[OA]\b", fl.text)
+        assert m is not None  # found among the verdict words above
         return fl.field("aprovado", m.start(), m.end(), min(fl.span(m.start(), m.end()).conf, 0.85))
     return field(None)
 

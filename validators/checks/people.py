@@ -4,6 +4,7 @@ remark (EAR), licence validity and number."""
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from validators.checks.base import Context, Outcome, check
 from validators.checks.common import judge, missing, ok, read, review, uncertain
@@ -18,7 +19,7 @@ def _driver(ctx: Context) -> Driver:
     return ctx.driver
 
 
-def age_on(born, day) -> int:
+def age_on(born: date, day: date) -> int:
     return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
 
 
@@ -36,9 +37,9 @@ def driver_min_age(ctx: Context, years: int) -> list[Outcome]:
     ref = ctx.reference_date
     latest = ref.replace(year=ref.year - years) if not (ref.month == 2 and ref.day == 29) else ref.replace(
         year=ref.year - years, day=28)
-    if not r.confident or r.as_date() is None:
+    if not r.confident or (born := r.as_date()) is None:
         return [uncertain(r, f"<= {latest.isoformat()}")]
-    age = age_on(r.as_date(), ref)
+    age = age_on(born, ref)
     if age >= years:
         return [ok(r.doc)]
     return [judge(r, lambda _: False, code="cnh.idade_minima",

@@ -70,7 +70,7 @@ def carrier_document(ctx: Context, type: str) -> list[Outcome]:
 def valid_on(ctx: Context, d: Document, field: str = "validade") -> list[Outcome]:
     ref = ctx.reference_date
     r = read(d, field)
-    outs = [judge(r, lambda v: to_date(v) is not None and to_date(v) >= ref,
+    outs = [judge(r, lambda v: (day := to_date(v)) is not None and day >= ref,
                   code=f"{d.type}.vencido",
                   message=f"{r.doc_label} ({d.id}) vencido(a) em {{value}}; data de referência {show(ref)}.",
                   expected=f">= {ref.isoformat()}")]

@@ -14,6 +14,7 @@ from validators.checks.common import best, doc_trusted, fail, fold, judge, missi
 from validators.corroborate import FLOOR
 from validators.checks.presence import holder_is_carrier
 from validators.dates import add_months, br, to_date
+from validators.documents import Document
 from validators.ids import cpf as cpf_id
 
 # What a contract prints where it does not state the thing ("a combinar").
@@ -21,7 +22,7 @@ _PLACEHOLDER = re.compile(r"^(a (combinar|definir|confirmar)|conforme (necessida
                           r"|n ?a|nao (informado|se aplica)|sem|indefinido|[-x]+)$")
 
 
-def _contract(ctx: Context):
+def _contract(ctx: Context) -> Document | None:
     return ctx.packet.contract
 
 
@@ -84,9 +85,9 @@ def authorization_term(ctx: Context, days: int) -> list[Outcome]:
     ref = ctx.reference_date
     cap = ref + timedelta(days=days)
     fim = read(c, "vigencia_fim")
-    if fim.confident and fim.as_date():
-        until = min(cap, fim.as_date())
-        why = "fim da vigência do contrato" if until == fim.as_date() else f"{days} dias"
+    if fim.confident and (fim_on := fim.as_date()):
+        until = min(cap, fim_on)
+        why = "fim da vigência do contrato" if until == fim_on else f"{days} dias"
         return [ok(c, code="autorizacao.prazo", r=fim, expected=until.isoformat(),
                    info=f"Autorização de até {days} dias limitada à vigência do contrato: pedida em {br(ref)}, "
                         f"valeria até {br(until)} ({why}).")]
@@ -220,7 +221,7 @@ def documents_older_than(ctx: Context, months: int, types: list[str], basis: str
         if d.type not in types:
             continue
         e = read(d, "data_emissao")
-        if e.confident and e.as_date() and e.as_date() < oldest:
+        if e.confident and (issued := e.as_date()) and issued < oldest:
             old.append(f"{doctypes.label(d.type)} ({d.id}, {show(e.value)})")
     if old:
         return [ok(code="documentos.renovacao", info=f"Emitidos há mais de {months // 12} anos: {'; '.join(old)}. {basis}".strip())]
@@ -265,10 +266,10 @@ def contract_not_ended(ctx: Context) -> list[Outcome]:
         return [missing("contrato_fretamento")]
     ref = ctx.reference_date
     ini, fim = read(c, "vigencia_inicio"), read(c, "vigencia_fim")
-    outs = [judge(fim, lambda v: to_date(v) is not None and to_date(v) >= ref, code="contrato_fretamento.vencido",
+    outs = [judge(fim, lambda v: (day := to_date(v)) is not None and day >= ref, code="contrato_fretamento.vencido",
                   message=f"Contrato ({c.id}) vencido em {{value}}; data de referência {br(ref)}.",
                   expected=f">= {ref.isoformat()}")]
-    if ini.confident and ini.as_date() and ini.as_date() > ref:
+    if ini.confident and (start := ini.as_date()) and start > ref:
         outs.append(ok(c, code="contrato_fretamento.vigencia_futura", r=ini,
                        info=f"Contrato vigente a partir de {br(ini.as_date())}."))
     return outs

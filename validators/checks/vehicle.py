@@ -4,6 +4,7 @@ inspection, authorization fee. Findings of per-vehicle items are prefixed with t
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from validators.checks.base import Context, Outcome, check
 from validators.checks.common import (
@@ -111,6 +112,7 @@ def vehicle_owner(ctx: Context) -> list[Outcome]:
             if partners.source is not None and partners.source.confident:
                 return outs + [ok(crlv, ctx.packet.first("contrato_social"), code="crlv.proprietario_socio", r=r,
                                   info="CRLV em nome de sócio do transportador (Art. 2º, III, c).")]
+            assert partners.source is not None  # partners decided (a value) always name their source
             return outs + [uncertain(partners.source, cpf_id.mask(owner))]
         msg = f"CRLV em nome do CPF {cpf_id.mask(owner)}, que não é de sócio do transportador no contrato social."
         if lien or not (partners.source and partners.source.confident):
@@ -152,7 +154,7 @@ def crlv_lotacao_min(ctx: Context, greater_than: int = 9) -> list[Outcome]:
     """The CRLV's lotação is above the given number of places."""
     r = read(_vehicle(ctx).crlv, "lotacao")
 
-    def enough(x) -> bool:
+    def enough(x: Any) -> bool:
         try:
             return int(x) > greater_than
         except (TypeError, ValueError):
@@ -237,6 +239,7 @@ def vehicle_age(ctx: Context, max_years: dict[str, int] | int, tolerance_years: 
         age, year, problem = age_of(v, ref_year)
     if problem is not None:
         return [problem]
+    assert age is not None  # no problem: the age was read
     tol = f" + {tolerance_years} de tolerância" if tolerance_years else ""
     how = f"{ref_year} − {year.value} = {age} anos ({AGE_RULE})"
     if age <= limit:
@@ -298,7 +301,7 @@ def authorization_fee(ctx: Context, validity_months: int = 12) -> list[Outcome]:
         if not t.confident:
             outs.append(uncertain(t, "autorizacao"))
         p = read(m.doc, "data_pagamento")
-        outs.append(judge(p, lambda x: to_date(x) is not None and oldest <= to_date(x) <= ref,
+        outs.append(judge(p, lambda x: (day := to_date(x)) is not None and oldest <= day <= ref,
                           code="comprovante_taxa.fora_validade",
                           message=f"Taxa de autorização paga em {{value}}: fora da validade de {validity_months} meses "
                                   f"até {br(ref)} (Art. 9º).",
