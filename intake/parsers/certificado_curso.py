@@ -51,8 +51,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
 def _course(s) -> Field:
     """A course's name as printed beside its label: a title, starting with a capital (a
     sentence wrapped after 'o curso' reads 'curso abaixo, com carga horária': no label there)."""
-    # BUG?: spaces() is None, not "", for a blank text: AttributeError (the check below expects "")
-    v = nz.spaces(s.text).rstrip(".")  # type: ignore[union-attr]
+    v = (nz.spaces(s.text) or "").rstrip(".")  # (spaces() is None for a blank text)
     if not v or not v[0].isupper():
         return field(None, s)
     return weighed(field(v, s), s)
