@@ -17,10 +17,10 @@ from fastapi import FastAPI
 from api import docs, errors, privacy, web
 from api.metrics import Metrics
 from api.routes import corrections, documents, health, me, packets, parecer, rulebooks
-from intake import db, dispatch
 from intake.cache import reader_fingerprint
-from intake.settings import Settings, get_settings
-from intake.storage import get_storage
+from service import db, dispatch
+from service.settings import Settings, get_settings
+from service.storage import get_storage
 
 log = logging.getLogger("fretadoc.api")
 

@@ -10,11 +10,11 @@ from fastapi.security import HTTPAuthorizationCredentials
 from sqlalchemy.orm import Session
 
 from api.security import api_key_header, bearer, principal_from, require_submitter
-from intake import db
-from intake.dispatch import Dispatcher
-from intake.settings import Settings
-from intake.storage import Storage
-from intake.tenants import Principal
+from service import db
+from service.dispatch import Dispatcher
+from service.settings import Settings
+from service.storage import Storage
+from service.tenants import Principal
 
 
 def get_settings(request: Request) -> Settings:

@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import compile_path
 
-from intake.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
+from service.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
 
 log = logging.getLogger("fretadoc.api")
 PROBLEM = "application/problem+json"
@@ -32,7 +32,7 @@ class Problem(ServiceError):
         self.status = status
 
 
-# The status of each kind of the service's refusals (intake/errors.py).
+# The status of each kind of the service's refusals (service/errors.py).
 STATUS_OF_KIND: dict[type[ServiceError], int] = {NotFound: 404, Conflict: 409, Forbidden: 403, Invalid: 422}
 
 

@@ -18,9 +18,9 @@ from prometheus_client import (
 from prometheus_client.core import GaugeMetricFamily
 from sqlalchemy import func, select
 
-from intake import db
-from intake.db.models import Callback, Packet, PacketFile
-from intake.settings import Settings
+from service import db
+from service.db.models import Callback, Packet, PacketFile
+from service.settings import Settings
 
 log = logging.getLogger("fretadoc.api")
 disable_created_metrics()  # the *_created series only add noise here

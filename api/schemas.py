@@ -1,6 +1,6 @@
 """What the API answers, as models: they shape the OpenAPI document and its examples.
 
-The packet result itself is the contract's (validators.result.Result), unchanged.
+The packet result itself is the contract's (domain.result.Result), unchanged.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from validators.documents import Document
-from validators.result import Result
+from domain.documents import Document
+from domain.result import Result
 
 PacketStatusName = Literal["queued", "processing", "done", "failed"]
 

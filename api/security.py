@@ -5,9 +5,9 @@ from __future__ import annotations
 from fastapi import Request
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
-from intake import db
+from service import db
 from api.errors import Problem
-from intake.tenants import Principal, authenticate
+from service.tenants import Principal, authenticate
 
 bearer = HTTPBearer(auto_error=False, scheme_name="chave", description="Chave de API: `Bearer fd_...`")
 api_key_header = APIKeyHeader(name="X-API-Key", auto_error=False, scheme_name="x-api-key",

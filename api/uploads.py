@@ -20,7 +20,7 @@ from python_multipart.multipart import MultipartParser, MultipartState, parse_op
 from starlette.requests import ClientDisconnect
 
 from api.errors import Problem
-from intake.errors import ServiceError
+from service.errors import ServiceError
 
 log = logging.getLogger("fretadoc.api")
 

@@ -15,7 +15,7 @@ from cli.common import LocalPacket, read_local, stdout, unreadable_all, unreadab
 from intake import pipeline
 from validators import corrections, rulebooks
 from validators.dates import reference_out_of_range
-from validators.result import Correction, Result
+from domain.result import Correction, Result
 
 STATUS_LABEL = {
     "ok": ("OK", "green"),

@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 import ocr
 from intake import packet, pipeline
-from validators.documents import Document
+from domain.documents import Document
 
 # Piped output (a file, a CI log) gets a readable width instead of Rich's 80-column default.
 stdout = Console(soft_wrap=False, width=None if sys.stdout.isatty() else 132)

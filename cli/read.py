@@ -10,8 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.common import read_paths, stdout, unreadable_all, unreadable_message
-from validators import doctypes
-from validators.documents import CONFIDENT, Document
+from domain import doctypes
+from domain.documents import CONFIDENT, Document
 
 
 def command(

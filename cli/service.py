@@ -18,7 +18,7 @@ keys_app = typer.Typer(help="Clientes e chaves de API.", no_args_is_help=True, a
 
 
 def load_settings():
-    from intake.settings import SettingsError, get_settings
+    from service.settings import SettingsError, get_settings
 
     try:
         return get_settings()
@@ -29,7 +29,7 @@ def load_settings():
 
 
 def _migrated():
-    from intake import db
+    from service import db
 
     settings = load_settings()
     try:
@@ -64,7 +64,7 @@ def worker(
         raise click.UsageError("defina FRETADOC_BROKER_URL (ex.: redis://localhost:6379/0) para rodar workers; "
                                "sem broker, `fretadoc serve` lê os pacotes sozinho.")
     _migrated()
-    from intake.tasks import app, worker_argv
+    from service.tasks import app, worker_argv
 
     app.worker_main(worker_argv(concurrency, loglevel, hostname))
     return 0
@@ -78,7 +78,7 @@ def keys_create(
     label: str = typer.Option(None, "--label", help="Descrição da chave (ex.: integração do portal)."),
     as_json: bool = typer.Option(False, "--json", help="Saída em JSON."),
 ) -> int:
-    from intake import db, tenants
+    from service import db, tenants
     from validators import rulebooks
 
     for rb in rulebook:
@@ -112,8 +112,8 @@ def keys_create(
 def keys_list(tenant: str = typer.Option(None, "--tenant", help="Só deste cliente.")) -> int:
     from sqlalchemy import select
 
-    from intake import db
-    from intake.db.models import ApiKey, Tenant
+    from service import db
+    from service.db.models import ApiKey, Tenant
 
     settings = _migrated()
     with db.session_scope(settings) as s:
@@ -128,7 +128,7 @@ def keys_list(tenant: str = typer.Option(None, "--tenant", help="Só deste clien
 
 @keys_app.command("revoke", help="Revoga uma chave pelo id (o trecho depois de fd_).")
 def keys_revoke(key_id: str = typer.Argument(..., help="Id da chave.")) -> int:
-    from intake import db, tenants
+    from service import db, tenants
 
     settings = _migrated()
     with db.session_scope(settings) as s:
@@ -146,8 +146,8 @@ def keys_secret(
 ) -> int:
     from sqlalchemy import select
 
-    from intake import db, tenants
-    from intake.db.models import Tenant
+    from service import db, tenants
+    from service.db.models import Tenant
 
     settings = _migrated()
     with db.session_scope(settings) as s:

@@ -24,7 +24,7 @@ from ocr.model import Extraction
 
 _READER_DIRS = ("ocr",)
 # what turns words into Documents: the reading pipeline, its vocabularies and the document types
-_PARSER_PATHS = ("ocr", "intake", "validators/doctypes.yaml", "validators/documents.py")
+_PARSER_PATHS = ("ocr", "intake", "domain/doctypes.yaml", "domain/documents.py")
 
 
 def _fingerprint(names: tuple[str, ...]) -> str:

@@ -22,8 +22,8 @@ from rapidfuzz.distance import Levenshtein
 from intake.layout import Layout
 from intake.normalize import fold, key
 from ocr.model import Extraction
-from validators.documents import DOC_TYPES
-from validators import yamlfile
+from domain.documents import DOC_TYPES
+from domain import yamlfile
 
 _PATH = Path(__file__).with_name("classify.yaml")
 OTHER = "other"

@@ -2,7 +2,7 @@
 CPF/CNPJ/RENAVAM and chassis.
 
 Every parse function takes any string and returns the normalised value or None: garbage in
-never raises. Identifier check digits are not judged here (validators.ids does that); only
+never raises. Identifier check digits are not judged here (domain.ids does that); only
 the shape and the OCR confusions that position makes unambiguous are fixed.
 """
 

@@ -19,6 +19,9 @@ from functools import cache
 from typing import Any, TypeVar
 
 import ocr
+from domain import doctypes
+from domain.documents import Document, Field, Finding
+from domain.result import Correction, Result
 from intake import normalize
 from intake.cache import Cache, ReadCache
 from intake.classify import classify
@@ -27,9 +30,7 @@ from intake.parsers import parse
 from intake.reading.vocabulary import suffix_slips, vocabulary
 from ocr.model import Extraction, Problem
 from ocr.problems import problem
-from validators import doctypes, engine
-from validators.documents import Document, Field, Finding
-from validators.result import Correction, Result
+from validators import engine
 
 _T = TypeVar("_T")
 

@@ -24,8 +24,8 @@ from reportlab.lib.units import cm
 from reportlab.platypus import Image as Picture
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from validators.documents import Document, Finding
-from validators.result import Item, Result
+from domain.documents import Document, Finding
+from domain.result import Item, Result
 
 # (document id, 1-based page of that document) -> the page upright, or None when not at hand
 PageSource = Callable[[str, int], "Image.Image | None"]

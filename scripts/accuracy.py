@@ -31,11 +31,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from domain import doctypes  # noqa: E402
+from domain.documents import CONFIDENT, Document  # noqa: E402
 from intake import normalize as nz  # noqa: E402
 from intake.cache import ReadCache  # noqa: E402
 from intake.pipeline import read_file  # noqa: E402
-from validators import doctypes  # noqa: E402
-from validators.documents import CONFIDENT, Document  # noqa: E402
 
 RENDERINGS = ("digital", "scanned", "photo")
 GOALS = {"type": 1.0, "core": {"digital": 0.99, "scanned": 0.95, "photo": 0.95}}

@@ -44,8 +44,8 @@ from accuracy import row_misses, same  # noqa: E402
 from intake.cache import ReadCache  # noqa: E402
 from intake.pipeline import read_file  # noqa: E402
 from samples.gen import perturb, scan  # noqa: E402
-from validators import doctypes  # noqa: E402
-from validators.documents import CONFIDENT  # noqa: E402
+from domain import doctypes  # noqa: E402
+from domain.documents import CONFIDENT  # noqa: E402
 
 DEVELOPMENT = (0, 999)
 HELD_OUT = (100000, 100199)

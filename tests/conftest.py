@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 # The contract's schema, vendored (CI's clean clone may not have ../shared beside it);
 # tests/test_contract_copy.py keeps the copy identical to shared/ where shared/ is present.
-SCHEMA_PATH = ROOT / "validators" / "schema" / "result.schema.json"
+SCHEMA_PATH = ROOT / "domain" / "schema" / "result.schema.json"
 _OWN_CACHE: str | None = None
 
 

@@ -6,7 +6,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
-PAIRS = [(SHARED / "contract" / "result.schema.json", ROOT / "validators" / "schema" / "result.schema.json")]
+PAIRS = [(SHARED / "contract" / "result.schema.json", ROOT / "domain" / "schema" / "result.schema.json")]
 PAIRS += [(p, ROOT / "docs" / "regulations" / p.name) for p in sorted((SHARED / "regulations").glob("*"))]
 
 

@@ -1,6 +1,15 @@
-"""Dependencies point one way: reading calls ocr/, judging (validators/) imports neither, and the
-reading pipeline never reaches into the service half of intake/. Checked on the source's imports
-(ast), so a violation fails here before it becomes a cycle somewhere else."""
+"""Dependencies point one way, and the folders show the layers:
+
+    domain/      the contract's data model (documents, result, document types, identifiers)
+    ocr/         bytes -> pages of words
+    validators/  typed documents -> checklist             (domain)
+    intake/      the reading pipeline                    (ocr, domain, validators)
+    report/      the parecer, drawn from a result         (domain)
+    service/     packets, database, storage, tasks       (intake, ocr, domain, validators)
+    api/, cli/   the two faces                           (anything below them, not each other)
+
+Checked on the source's imports (ast), so a violation fails here before it becomes a cycle
+somewhere else."""
 
 from __future__ import annotations
 
@@ -10,11 +19,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-# intake/'s service half: the database, storage, tasks, tenants, callbacks, settings, dispatch
-SERVICE = ("intake.db", "intake.service", "intake.tasks", "intake.dispatch", "intake.tenants",
-           "intake.callbacks", "intake.storage", "intake.settings", "intake.errors")
-READING = ("intake.pipeline", "intake.classify", "intake.layout", "intake.normalize", "intake.packet",
-           "intake.cache", "intake.parsers", "intake.reading", "intake.vocabulary")
+PACKAGES = ("domain", "ocr", "validators", "intake", "report", "service", "api", "cli")
+SERVICE = ("service",)  # the service half: database, storage, tasks, tenants, callbacks, settings
+READING = ("intake",)  # the reading pipeline: packet, classify, layout, parsers, normalise, read cache
 
 
 def _module(path: Path) -> str:
@@ -22,8 +29,9 @@ def _module(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+def _imports(path: Path, source: str | None = None) -> set[str]:
+    """What the file imports (its text, or `source` read as if it were that file)."""
+    tree = ast.parse(path.read_text(encoding="utf-8") if source is None else source)
     here = _module(path).split(".")
     out: set[str] = set()
     for node in ast.walk(tree):
@@ -45,28 +53,47 @@ def _files(*packages: str) -> list[Path]:
         sorted(ROOT / f"{pkg.replace('.', '/')}.py" for pkg in packages if (ROOT / f"{pkg.replace('.', '/')}.py").is_file())
 
 
-def _reaching(files: list[Path], forbidden: tuple[str, ...]) -> list[str]:
-    return [f"{p.relative_to(ROOT)} imports {m}" for p in files for m in sorted(_imports(p))
+def _reaching(files: list[Path], forbidden: tuple[str, ...], source: str | None = None) -> list[str]:
+    return [f"{p.relative_to(ROOT)} imports {m}" for p in files for m in sorted(_imports(p, source))
             if any(m == f or m.startswith(f + ".") for f in forbidden)]
 
 
-@pytest.mark.parametrize("layer, packages, forbidden", [
-    ("ocr/ (bytes to words) knows no reading, judging, service or HTTP",
-     ("ocr",), ("intake", "validators", "api", "cli")),
-    ("validators/ (judging typed documents) knows no OCR, reading, service or HTTP",
-     ("validators",), ("ocr", "intake", "api", "cli")),
-    ("the reading pipeline never reaches into the service", READING, SERVICE + ("api", "cli")),
-    ("report/ (the parecer) draws a result: no reading, service, HTTP or CLI",
-     ("report",), ("ocr", "intake", "api", "cli")),
+def _others(*packages: str) -> tuple[str, ...]:
+    return tuple(p for p in PACKAGES if p not in packages)
+
+
+DOMAIN = ("domain/ (the contract's data model) imports no other package of the project",
+          ("domain",), _others("domain"))
+LAYERS = [
+    DOMAIN,
+    ("ocr/ (bytes to words) imports nothing of the project", ("ocr",), _others("ocr")),
+    ("validators/ (judging typed documents) knows no OCR, reading, service, HTTP, CLI or parecer",
+     ("validators",), ("ocr", "intake", "service", "api", "cli", "report")),
+    ("the reading pipeline (intake/) never reaches into the service, HTTP, CLI or parecer",
+     READING, SERVICE + ("api", "cli", "report")),
+    ("report/ (the parecer) draws a result: no OCR, reading, service, HTTP or CLI",
+     ("report",), ("ocr", "intake", "service", "api", "cli")),
+    ("service/ is driven by the faces, never drives them: no HTTP, no CLI", SERVICE, ("api", "cli")),
+    ("api/ and cli/ are two faces: neither imports the other", ("api",), ("cli",)),
+    ("api/ and cli/ are two faces: neither imports the other", ("cli",), ("api",)),
     ("files are opened in ocr/ only: no other package opens a PDF itself",
-     ("intake", "validators", "api", "cli", "report"), ("pypdfium2", "pypdf", "ocr.pdf")),
+     _others("ocr"), ("pypdfium2", "pypdf", "ocr.pdf")),
     ("only api/ speaks HTTP: no other package imports a web framework",
-     ("ocr", "validators", "intake", "cli"), ("fastapi", "starlette")),
-])
+     _others("api"), ("fastapi", "starlette")),
+]
+
+
+@pytest.mark.parametrize("layer, packages, forbidden", LAYERS)
 def test_dependencies_point_one_way(layer: str, packages: tuple[str, ...], forbidden: tuple[str, ...]) -> None:
     files = _files(*packages)
     assert files, packages
     assert _reaching(files, forbidden) == [], layer
+
+
+def test_the_folders_are_the_layers() -> None:
+    """Every package of the project has its place in the table above."""
+    found = {p.name for p in ROOT.iterdir() if (p / "__init__.py").is_file()} - {"tests", "samples"}
+    assert found == set(PACKAGES)
 
 
 def test_the_check_finds_a_violation() -> None:
@@ -74,6 +101,15 @@ def test_the_check_finds_a_violation() -> None:
     probe = ROOT / "ocr" / "__init__.py"
     assert _reaching([probe], ("ocr",))  # ocr/__init__ imports its own modules: found
     assert _reaching([probe], ("validators",)) == []
+    # a domain module that imported the judging package, the service or the reading pipeline
+    # (at the top, inside a function, by `import`) would fail the domain rule
+    forbidden = DOMAIN[2]
+    fake = ROOT / "domain" / "probe.py"
+    assert _reaching([fake], forbidden, "from validators.engine import result\n") == \
+        ["domain/probe.py imports validators.engine", "domain/probe.py imports validators.engine.result"]
+    assert _reaching([fake], forbidden, "def f():\n    from service import db\n")
+    assert _reaching([fake], forbidden, "import intake.pipeline\n") == ["domain/probe.py imports intake.pipeline"]
+    assert _reaching([fake], forbidden, "from . import documents\nfrom .ids import cpf\n") == []
 
 
 def _http_statuses(path: Path) -> list[str]:
@@ -97,16 +133,16 @@ def _http_statuses(path: Path) -> list[str]:
 
 
 def test_only_the_api_raises_or_builds_an_http_status() -> None:
-    """The service raises domain refusals (intake/errors.py: NotFound, Conflict, Forbidden,
+    """The service raises domain refusals (service/errors.py: NotFound, Conflict, Forbidden,
     Invalid); api/errors.py alone maps them to HTTP statuses."""
-    files = _files("ocr", "validators", "intake", "cli", "report")
+    files = _files(*_others("api"))
     assert [where for p in files for where in _http_statuses(p)] == []
     assert _http_statuses(ROOT / "api" / "uploads.py")  # the checker sees the API's own statuses
 
 
 def test_the_refusal_kinds_map_to_their_statuses() -> None:
     from api.errors import Problem, http_status
-    from intake.errors import Conflict, Forbidden, Invalid, NotFound
+    from service.errors import Conflict, Forbidden, Invalid, NotFound
 
     assert [http_status(k("c", "t", "d")) for k in (NotFound, Conflict, Forbidden, Invalid)] == [404, 409, 403, 422]
     assert http_status(Problem("c", 413, "t", "d")) == 413

@@ -22,10 +22,10 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any, Literal
 
-from validators import doctypes
-from validators.documents import Document, Field, Finding
+from domain import doctypes
+from domain.documents import Document, Field, Finding
+from domain.result import Correction, Item, worst
 from validators.money import number_br, to_decimal
-from validators.result import Correction, Item, worst
 
 Author = Literal["clerk", "carrier"]
 __all__ = ["Correction", "CorrectionError", "apply", "judge", "make", "typed"]

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from validators import doctypes
-from validators.documents import CONFIDENT, Document, Field
-from validators.ids import chassi, placa, renavam
-from validators.ids._text import alnum
+from domain import doctypes
+from domain.documents import CONFIDENT, Document, Field
+from domain.ids import chassi, placa, renavam
+from domain.ids._text import alnum
 
 # Identifier kinds (doctypes.yaml) long enough for an exact agreement to be evidence.
 _NORMALISE = {

@@ -13,15 +13,15 @@ import logging
 from datetime import date
 from typing import Any
 
+from domain import doctypes
+from domain.documents import Document, Finding
+from domain.result import Correction, Item, Result, RulebookRef, verdict_of, worst
 from validators import corrections as corrections_
-from validators import doctypes
 from validators.checks import CHECKS, CONDITIONS, Applicability, Context, Outcome
 from validators.checks.common import finding
 from validators.checks.packet import Packet
 from validators.corroborate import corroborated
 from validators.dates import to_date
-from validators.documents import Document, Finding
-from validators.result import Correction, Item, Result, RulebookRef, verdict_of, worst
 from validators.rulebooks import ItemSpec, Rulebook, RulebookError, load
 
 log = logging.getLogger(__name__)

@@ -13,9 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import DispatcherDep, PrincipalDep, SessionDep, SettingsDep
 from api.schemas import PROBLEM_RESPONSES, ProblemDoc
-from intake import db, service
-from intake.settings import Settings
-from validators.result import Correction
+from domain.result import Correction
+from service import db, packets
+from service.settings import Settings
 
 router = APIRouter(prefix="/v1/packets", tags=["correções"])
 
@@ -53,9 +53,9 @@ async def add_correction(
     idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", max_length=255,
                                                   description="Repetir a mesma chave devolve a mesma correção.")] = None,
 ) -> JSONResponse:
-    req = service.CorrectionRequest(document=body.document, field=body.field, value=body.value, note=body.note)
+    req = packets.CorrectionRequest(document=body.document, field=body.field, value=body.value, note=body.note)
     correction, created, callback_due = await run_in_threadpool(
-        service.add_correction, principal, packet_id, req, (idempotency_key or "").strip() or None, settings=settings)
+        packets.add_correction, principal, packet_id, req, (idempotency_key or "").strip() or None, settings=settings)
     if callback_due:
         dispatcher.callback(packet_id)
     verdict = await run_in_threadpool(_verdict, packet_id, settings)
@@ -66,10 +66,10 @@ async def add_correction(
 
 def _verdict(packet_id: str, settings: Settings) -> str | None:
     with db.session_scope(settings) as s:
-        return service.verdicts(s, [packet_id]).get(packet_id)
+        return packets.verdicts(s, [packet_id]).get(packet_id)
 
 
 @router.get("/{packet_id}/corrections", response_model=CorrectionList, summary="Correções de um pacote",
             responses=PROBLEM_RESPONSES)
 def list_corrections(packet_id: str, principal: PrincipalDep, session: SessionDep) -> dict:
-    return {"items": [c.model_dump(mode="json") for c in service.list_corrections(session, principal, packet_id)]}
+    return {"items": [c.model_dump(mode="json") for c in packets.list_corrections(session, principal, packet_id)]}

@@ -15,8 +15,8 @@ from sqlalchemy import text
 
 from api.errors import problem_response
 from api.schemas import Health, ProblemDoc, Readiness
-from intake import db
-from intake.settings import Settings
+from service import db
+from service.settings import Settings
 
 router = APIRouter(tags=["operação"])
 

@@ -10,8 +10,8 @@ from sqlalchemy import select
 
 from api.deps import SessionDep, get_principal
 from api.schemas import PROBLEM_RESPONSES
-from intake.db.models import AuthorityRulebook
-from intake.tenants import Principal
+from service.db.models import AuthorityRulebook
+from service.tenants import Principal
 
 router = APIRouter(prefix="/v1/me", tags=["clientes"])
 

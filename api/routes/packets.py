@@ -18,12 +18,12 @@ from api.deps import DispatcherDep, PrincipalDep, SessionDep, SettingsDep, Stora
 from api.schemas import (
     PROBLEM_RESPONSES, PacketAccepted, PacketList, PacketStatus, PacketStatusName, PacketSummary, ProblemDoc,
 )
-from intake import callbacks, dispatch, service
+from service import callbacks, dispatch, packets
 from api.errors import Problem
-from intake.errors import ServiceError
-from intake.service import PacketRequest, Upload
-from intake.settings import Settings
-from intake.storage import BlobNotFound
+from service.errors import ServiceError
+from service.packets import PacketRequest, Upload
+from service.settings import Settings
+from service.storage import BlobNotFound
 from validators.dates import reference_out_of_range
 
 log = logging.getLogger("fretadoc.api")
@@ -177,7 +177,7 @@ async def create_packet(
             form = await uploads.receive(request, tmp, limits)
             req = await run_in_threadpool(build_request, form, settings)
             packet_id, created = await run_in_threadpool(
-                service.create_packet, principal, req, (idempotency_key or "").strip() or None,
+                packets.create_packet, principal, req, (idempotency_key or "").strip() or None,
                 settings=settings, storage=storage)
     except uploads.ClientGone:
         raise  # counted apart (fretadoc_uploads_aborted_total): the client left, nothing was refused
@@ -196,7 +196,7 @@ async def create_packet(
     if not created:
         # (the packets table holds only these statuses)
         body.status = cast("PacketStatusName | None",
-                           await run_in_threadpool(service.current_status, packet_id, settings)) or body.status
+                           await run_in_threadpool(packets.current_status, packet_id, settings)) or body.status
     headers = {"Location": status_url(packet_id)}
     if not created:
         headers["Idempotent-Replayed"] = "true"
@@ -211,11 +211,11 @@ def list_packets(
     offset: Annotated[int, Query(ge=0, le=1_000_000_000, description="Quantos itens pular")] = 0,
     status: Annotated[str | None, Query(pattern="^(queued|processing|done|failed)$")] = None,
 ) -> PacketList:
-    rows, total = service.list_packets(session, principal, limit=limit, offset=offset, status=status)
-    verdicts = service.verdicts(session, [p.id for p in rows])
+    rows, total = packets.list_packets(session, principal, limit=limit, offset=offset, status=status)
+    verdicts = packets.verdicts(session, [p.id for p in rows])
     items = [PacketSummary(id=p.id, status=p.status, rulebook=p.rulebook_id,
-                           reference_date=p.reference_date.isoformat(), created_at=service.iso(p.created_at),
-                           finished_at=service.iso(p.finished_at), files=p.files_total,
+                           reference_date=p.reference_date.isoformat(), created_at=packets.iso(p.created_at),
+                           finished_at=packets.iso(p.finished_at), files=p.files_total,
                            verdict=verdicts.get(p.id), status_url=status_url(p.id)) for p in rows]
     nxt = None
     if offset + limit < total:
@@ -226,11 +226,11 @@ def list_packets(
 @router.get("/{packet_id}", response_model=PacketStatus, summary="Situação e resultado de um pacote",
             responses=PROBLEM_RESPONSES)
 def get_packet(packet_id: str, principal: PrincipalDep, session: SessionDep) -> dict:
-    packet = service.get_packet(session, principal, packet_id)
-    return status_body(service.packet_view(session, packet))
+    packet = packets.get_packet(session, principal, packet_id)
+    return status_body(packets.packet_view(session, packet))
 
 
-def status_body(view: service.PacketView) -> dict[str, Any]:
+def status_body(view: packets.PacketView) -> dict[str, Any]:
     """The packet's status document (PacketStatus), from what the service holds of it."""
     packet, files, result = view.packet, view.files, view.result
     done = view.files_read
@@ -239,9 +239,9 @@ def status_body(view: service.PacketView) -> dict[str, Any]:
         "status": packet.status,
         "rulebook": packet.rulebook_id,
         "reference_date": packet.reference_date.isoformat(),
-        "created_at": service.iso(packet.created_at),
-        "started_at": service.iso(packet.started_at),
-        "finished_at": service.iso(packet.finished_at),
+        "created_at": packets.iso(packet.created_at),
+        "started_at": packets.iso(packet.started_at),
+        "finished_at": packets.iso(packet.finished_at),
         "progress": {"files_total": packet.files_total, "files_read": done,
                      "pages_total": packet.pages_total,
                      "percent": round(100 * done / packet.files_total) if packet.files_total else 100},
@@ -266,15 +266,15 @@ def page_image(packet_id: str, doc_id: str, page: int, principal: PrincipalDep, 
                storage: StorageDep, settings: SettingsDep) -> Response:
     import ocr
 
-    packet = service.get_packet(session, principal, packet_id)
-    src = service.page_source(session, packet, doc_id, page)
+    packet = packets.get_packet(session, principal, packet_id)
+    src = packets.page_source(session, packet, doc_id, page)
     session.commit()  # done with the database: no transaction (on SQLite, no lock) held while drawing
     try:
         data = storage.get(src.sha256)
     except BlobNotFound:
-        raise service.not_found() from None
+        raise packets.not_found() from None
     try:
-        rotation = src.rotation if src.rotation is not None else service.cached_rotation(src.sha256, src.number, settings)
+        rotation = src.rotation if src.rotation is not None else packets.cached_rotation(src.sha256, src.number, settings)
         png = ocr.render_page(data, src.number, dpi=settings.page_dpi, rotation=rotation)
     except Exception:
         log.warning("rendering page %d of blob %s failed", src.number, src.sha256[:12], exc_info=True)
@@ -287,5 +287,5 @@ def page_image(packet_id: str, doc_id: str, page: int, principal: PrincipalDep, 
 @router.delete("/{packet_id}", status_code=204, summary="Apaga o pacote, seus arquivos e resultados",
                responses={**PROBLEM_RESPONSES, 403: {"model": ProblemDoc, "description": "Chave somente leitura"}})
 def delete_packet(packet_id: str, principal: PrincipalDep, settings: SettingsDep, storage: StorageDep) -> Response:
-    service.delete_packet(principal, packet_id, settings=settings, storage=storage)
+    packets.delete_packet(principal, packet_id, settings=settings, storage=storage)
     return Response(status_code=204)

@@ -13,9 +13,9 @@ from PIL import Image
 
 from api.deps import PrincipalDep, SessionDep, SettingsDep, StorageDep
 from api.schemas import PROBLEM_RESPONSES, ProblemDoc
-from intake import service
-from intake.errors import ServiceError
-from intake.storage import BlobNotFound
+from service import packets
+from service.errors import ServiceError
+from service.storage import BlobNotFound
 
 log = logging.getLogger("fretadoc.api")
 router = APIRouter(prefix="/v1/packets", tags=["pacotes"])
@@ -30,13 +30,13 @@ def parecer_pdf(packet_id: str, principal: PrincipalDep, session: SessionDep, st
     import ocr
     from report import parecer
 
-    packet = service.get_packet(session, principal, packet_id)
-    result = service.packet_result(session, packet)
+    packet = packets.get_packet(session, principal, packet_id)
+    result = packets.packet_result(session, packet)
 
     def page(doc_id: str, number: int) -> Image.Image | None:
         try:
-            src = service.page_source(session, packet, doc_id, number)
-            rotation = src.rotation if src.rotation is not None else service.cached_rotation(
+            src = packets.page_source(session, packet, doc_id, number)
+            rotation = src.rotation if src.rotation is not None else packets.cached_rotation(
                 src.sha256, src.number, settings)
             png = ocr.render_page(storage.get(src.sha256), src.number, dpi=110, rotation=rotation)
         except (ServiceError, BlobNotFound):

@@ -2,7 +2,7 @@
 
     /                  the page (index.html)
     /web/...           its assets (static/)
-    /web/labels.json   document types and field labels, from validators/doctypes.yaml
+    /web/labels.json   document types and field labels, from domain/doctypes.yaml
 
 The page talks only to the public /v1 API with the user's key; nothing here authenticates.
 """
@@ -48,8 +48,8 @@ def index() -> FileResponse:
 
 @cache
 def labels() -> dict[str, Any]:
-    from validators import doctypes
-    from validators.documents import CONFIDENT, DOC_TYPES
+    from domain import doctypes
+    from domain.documents import CONFIDENT, DOC_TYPES
 
     types = {}
     for t in DOC_TYPES:

@@ -20,11 +20,11 @@ import pkgutil
 from collections.abc import Callable
 from functools import cache
 
+from domain import doctypes
+from domain.documents import Field
 from intake.parsers._passage import passages
 from intake.parsers._repeated import repeated
 from ocr.model import Extraction
-from validators import doctypes
-from validators.documents import Field
 
 log = logging.getLogger(__name__)
 

@@ -17,10 +17,10 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import date
 
+from domain.documents import CONFIDENT, Field
 from intake import normalize as nz
 from intake.layout import Hit, Layout, Span
 from ocr.model import Extraction, Word, union_bbox
-from validators.documents import CONFIDENT, Field
 
 # Confidence given to an OCR'd identifier whose check digit fails: a hint, not a read.
 MISREAD = round(CONFIDENT * 0.6, 2)
@@ -80,7 +80,7 @@ def span_of(span: Span, start: int, end: int) -> Span:
 
 def _ids(kind: str):
     try:
-        return importlib.import_module(f"validators.ids.{kind}")
+        return importlib.import_module(f"domain.ids.{kind}")
     except ImportError:  # pragma: no cover - validators.ids is part of the tree
         return None
 

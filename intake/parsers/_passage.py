@@ -12,8 +12,8 @@ passage is exact and keeps its confidence.
 
 from __future__ import annotations
 
+from domain.documents import CONFIDENT, PASSAGE_WORDS, STATED, Field
 from ocr.model import Extraction
-from validators.documents import CONFIDENT, PASSAGE_WORDS, STATED, Field
 
 PASSAGE_OCR = round((CONFIDENT + STATED) / 2, 2)  # 0.75: for review as a value, still stated
 

@@ -12,11 +12,11 @@ such a number is what the document prints and the rules may fail it. One read mu
 
 from __future__ import annotations
 
+from domain import doctypes
+from domain.documents import CONFIDENT, Field
 from intake.parsers._common import SURE_OCR, find_docs, id_valid
 from ocr.model import Extraction
-from validators import doctypes
 from validators.corroborate import FLOOR
-from validators.documents import CONFIDENT, Field
 
 _KINDS = ("doc", "cpf", "cnpj")
 

@@ -18,7 +18,7 @@ from intake.parsers._common import (
 from intake.reading.extract import Extractor
 from intake.reading.tables import read_table
 from intake.reading.vocabulary import vocabulary
-from validators.documents import CONFIDENT, Field
+from domain.documents import CONFIDENT, Field
 
 TYPES = ("apolice_seguro",)
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 
+from domain.documents import Field
 from intake import normalize as nz
 from intake.parsers._common import Reader, date_field, doc_checked, field, name_field, span_of
 from intake.parsers.generic import closing_date, labelled, lookup, sole_doc
-from validators.documents import Field
 
 TYPES = ("atestado_medico",)
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from typing import cast
 
+from domain.documents import Field, RowRead
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import REPAIRED, Reader, date_field, doc_checked, field, first, name_field, text_field
 from intake.parsers.generic import lookup, sole_cnpj, spellings, text_in
-from validators.documents import Field, RowRead
 
 TYPES = ("cartao_cnpj", "inscricao_estadual")
 

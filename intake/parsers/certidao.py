@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
+from domain.documents import Field
 from intake import normalize as nz
 from intake.parsers._common import REPAIRED, Reader, date_field, doc_checked, field, name_field, span_of, unchecked
 from intake.parsers.generic import closing_date, in_label, in_order, lookup, sole_doc, spellings
-from validators.documents import Field
 
 TYPES = ("certidao", "atestado_antecedentes")
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 
+from domain.documents import Field
 from intake import normalize as nz
 from intake.parsers._common import Reader, date_field, doc_checked, field, name_field, unchecked
 from intake.parsers._lexicon import weighed
 from intake.parsers.generic import closing_date, lookup, sole_doc
-from validators.documents import Field
 
 TYPES = ("certificado_curso",)
 

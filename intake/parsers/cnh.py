@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
+from domain.documents import Field
 from intake import normalize as nz
 from intake.parsers._common import Reader, date_field, doc_checked, field, first, name_field, text_field
 from intake.parsers.generic import lookup, sole_cpf
-from validators.documents import Field
 
 TYPES = ("cnh",)
 

@@ -24,7 +24,7 @@ from intake.reading.extract import AMBIGUOUS, Extractor
 from intake.reading.parties import Party, parties
 from intake.reading.shapes import name as shape_name, town
 from intake.reading.vocabulary import vocabulary
-from validators.documents import CONFIDENT, Field
+from domain.documents import CONFIDENT, Field
 
 TYPES = ("contrato_fretamento",)
 

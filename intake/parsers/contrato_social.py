@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from domain.documents import Field
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import Reader, checked, field, find_docs, first, id_valid, span_of
 from intake.parsers._lexicon import weighed
 from intake.parsers.generic import closing_date, labelled
-from validators.documents import Field
 
 TYPES = ("contrato_social",)
 

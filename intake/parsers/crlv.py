@@ -19,7 +19,7 @@ from intake.reading import shapes
 from intake.reading.shapes import printed
 from intake.reading.vocabulary import vocabulary
 from ocr.model import Word
-from validators.documents import Field
+from domain.documents import Field
 
 TYPES = ("crlv", "crv")
 

@@ -9,7 +9,7 @@ import re
 
 from intake.parsers._common import INFERRED, Reader, cap, date_field, doc_checked, field, name_field, span_of, text_field
 from intake.parsers.generic import lookup, text_in
-from validators.documents import Field
+from domain.documents import Field
 
 TYPES = ("comprovante_endereco",)
 

@@ -25,8 +25,8 @@ from intake.reading.cells import Region
 from intake.reading.extract import AMBIGUOUS, Candidate
 from intake.reading.labels import RUN_GAP
 from intake.reading.vocabulary import common_synonyms, vocabulary
-from validators import doctypes
-from validators.documents import Field
+from domain import doctypes
+from domain.documents import Field
 
 # Common spellings of labels, by field name (the doctypes.yaml label is tried first): data, in
 # intake/vocabulary/common.yaml.

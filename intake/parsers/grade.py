@@ -5,10 +5,10 @@ its label's cell first, then by the older lookups over the same spellings."""
 
 from __future__ import annotations
 
+from domain.documents import Field
 from intake.parsers._common import Reader, field, first
 from intake.parsers.contrato import _numero
 from intake.parsers.generic import labelled, lookup_text
-from validators.documents import Field
 
 TYPES = ("grade_itinerario",)
 

@@ -13,7 +13,7 @@ from intake.parsers._common import (
     Reader, date_field, doc_checked, field, first, name_field, unchecked, verified,
 )
 from intake.parsers.generic import first_printed, in_label, lookup, sole_cpf, spellings
-from validators.documents import Field
+from domain.documents import Field
 
 TYPES = ("documento_identidade",)
 

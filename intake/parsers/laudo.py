@@ -15,7 +15,7 @@ from intake.parsers._common import (
     unchecked, vin_in,
 )
 from intake.parsers.generic import lookup, numero_after_title, placa_in_prose
-from validators.documents import Field
+from domain.documents import Field
 
 TYPES = ("laudo_inspecao",)
 

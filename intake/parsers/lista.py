@@ -24,7 +24,7 @@ from intake.reading import shapes
 from intake.reading.extract import Extractor
 from intake.reading.tables import read_table
 from intake.reading.vocabulary import vocabulary
-from validators.documents import Field, RowRead
+from domain.documents import Field, RowRead
 
 TYPES = ("lista_passageiros",)
 

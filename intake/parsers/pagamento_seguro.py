@@ -16,7 +16,7 @@ from intake.parsers._common import (
 from intake.parsers.generic import labelled, lookup
 from intake.reading import shapes
 from intake.reading.vocabulary import vocabulary
-from validators.documents import Field
+from domain.documents import Field
 
 TYPES = ("comprovante_pagamento_seguro",)
 

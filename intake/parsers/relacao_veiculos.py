@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
+from domain.documents import Field
 from intake import normalize as nz
 from intake.parsers._common import Reader, doc_checked, field, ident_in, name_field
 from intake.parsers.generic import closing_date, labelled, lookup, sole_doc
 from intake.reading.vocabulary import vocabulary
-from validators.documents import Field
 
 TYPES = ("relacao_veiculos",)
 

@@ -14,7 +14,7 @@ from intake.parsers._common import (
     Reader, date_field, doc_checked, field, first, money_field, name_field, plate_in, span_of,
 )
 from intake.parsers.generic import lookup, lookup_text, placa_in_prose
-from validators.documents import Field
+from domain.documents import Field
 
 TYPES = ("comprovante_taxa",)
 

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from domain.documents import CONFIDENT, Field
 from intake.layout import Layout, Span
 from intake.normalize import key
 from intake.reading import shapes
@@ -27,7 +28,6 @@ from intake.reading.cells import Cells, Region
 from intake.reading.labels import LabelAt, LabelIndex, item_number, run_gap
 from intake.reading.vocabulary import Vocabulary, vocabulary
 from ocr.model import Extraction, Word
-from validators.documents import CONFIDENT, Field
 
 AMBIGUOUS = 0.6  # two places, two values: a hint, not a read
 FAR_UNALIGNED = 0.9  # a value far right of a label, in no column another row shares

@@ -17,10 +17,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from domain.documents import Field
 from intake import normalize as nz
 from intake.parsers._common import Flow, cnpj_alnum_repair, find_docs, ident
 from intake.parsers._lexicon import weighed
-from validators.documents import Field
 
 _NAME_END = re.compile(
     r"\s*(?:[,;(:]|\s[-–—]\s(?!(?:epp|me|eireli|ltda)\b)|_{3,}|\s(?:pessoa|inscrit[oa]|com sede|sediad[oa]|sociedade|brasileir[oa]|portador|"

@@ -22,7 +22,7 @@ from intake.parsers._common import (
     money_field,
     name_field, plate_in, span_of, text_field, unchecked, vin_in,
 )
-from validators.documents import Field
+from domain.documents import Field
 
 UFS = frozenset("AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO".split())
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 
 from intake.normalize import key
-from validators import yamlfile
+from domain import yamlfile
 
 _DIR = Path(__file__).resolve().parent.parent / "vocabulary"
 
@@ -109,7 +109,7 @@ def suffix_slips() -> dict[str, str]:
 def _synthesised(doc_type: str) -> dict:
     """A type without a vocabulary file: its fields' labels from doctypes.yaml and the common
     synonyms, shapes from their kinds."""
-    from validators import doctypes
+    from domain import doctypes
 
     syn = common_synonyms()
     fields = {}

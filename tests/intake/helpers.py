@@ -27,7 +27,7 @@ def expected(path: Path) -> dict:
 
 
 def read_all(paths: list[Path], cache_dir: str, workers: int = 2) -> dict[str, list]:
-    from validators.documents import Document
+    from domain.documents import Document
 
     jobs = [(str(p), cache_dir) for p in paths]
     if workers > 1 and len(jobs) > 1:

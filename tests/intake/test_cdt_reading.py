@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from domain import doctypes
+from domain.documents import CONFIDENT
 from tests.intake.helpers import accuracy, expected, read_all, samples
-from validators import doctypes
-from validators.documents import CONFIDENT
 
 CRLV_FIELDS = ("placa", "renavam", "chassi", "especie_tipo", "tipo_veiculo", "categoria", "lotacao",
                "municipio", "alienacao", "proprietario_documento")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from domain.documents import DOC_TYPES
 from intake.classify import classify, rules
 from ocr.model import Extraction, Line, Page, Word
 from tests.intake.helpers import expected, samples
-from validators.documents import DOC_TYPES
 
 
 def page_of(lines: list[str], number: int = 1, source: str = "pdf_text") -> Page:

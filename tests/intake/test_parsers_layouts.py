@@ -12,10 +12,10 @@ import io
 import pytest
 
 import ocr
+from domain.documents import CONFIDENT
 from intake import normalize as nz
 from intake import parsers
 from intake.reading.vocabulary import vocabulary
-from validators.documents import CONFIDENT
 
 pytest.importorskip("reportlab")
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from domain import doctypes
+from domain.documents import CONFIDENT
 from tests.intake.helpers import accuracy, expected, samples
-from validators import doctypes
-from validators.documents import CONFIDENT
 
 pytestmark = pytest.mark.ocr
 

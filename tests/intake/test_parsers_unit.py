@@ -10,8 +10,8 @@ from intake.parsers import _common as common
 from intake.parsers.crlv import tipo_veiculo
 from intake.layout import Span
 from ocr.model import Extraction, Line, Page, Word
-from validators import doctypes
-from validators.documents import CONFIDENT, DOC_TYPES
+from domain import doctypes
+from domain.documents import CONFIDENT, DOC_TYPES
 
 
 def _page_of(rows: list[list[tuple[float | None, str, float]]], source: str = "pdf_text") -> Extraction:
@@ -80,7 +80,7 @@ def test_bad_check_digit_digital_keeps_confidence_ocr_does_not():
 def test_one_ocr_confusion_is_repaired_but_stays_unsure():
     # an alphanumeric CNPJ whose J was read as I
     good = "LJUZ2ZTV000115"
-    from validators.ids import cnpj
+    from domain.ids import cnpj
 
     assert cnpj.is_valid(good)
     f = common.ident("doc", "LIUZ2ZTV000115", _span("LIUZ2ZTV000115", 0.93), ocr=True)
@@ -185,7 +185,7 @@ def _contract_prints(first: float, second: float | None, number: str = "41.318.4
 
 def _lifted(ext: Extraction, value: str = "41318410000165", conf: float = common.MISREAD) -> float:
     from intake.parsers._repeated import repeated
-    from validators.documents import Field
+    from domain.documents import Field
 
     fields = {"contratado_documento": Field(value=value, confidence=conf, page=1)}
     return repeated(fields, ext, "contrato_fretamento")["contratado_documento"].confidence
@@ -303,7 +303,7 @@ def test_a_coverage_row_printing_an_amount_and_that_amount_times_the_seats_names
 
 def test_a_passage_read_by_ocr_is_for_review_as_a_value_a_text_layers_is_not():
     from intake.parsers._passage import passages
-    from validators.documents import STATED, Field
+    from domain.documents import STATED, Field
 
     spec = doctypes.fields("contrato_fretamento")
     times = "saída de Juiz de Fora às 07h10, de segunda a sexta-feira; retorno às 17h00"
@@ -345,7 +345,7 @@ def test_lista_total_printed_under_any_of_its_labels_is_checked():
 
 def test_an_alphanumeric_cnpj_whose_check_digits_hold_for_a_look_alike_as_well_is_unsure():
     from intake.parsers._common import _dv_twin, verified
-    from validators.documents import Field
+    from domain.documents import Field
 
     # 'Q' weighs 33 and '0' 0: the same modulo 11, so the check digits cannot tell them apart
     assert _dv_twin("8JC0EC80000156") and _dv_twin("8JC0EC8Q000156")

@@ -78,8 +78,8 @@ def test_read_cache_serves_the_same_read(tmp_path: Path) -> None:
 
 
 def test_free_text_read_from_a_photo_is_shown_unsure_and_identifiers_keep_their_confidence() -> None:
+    from domain.documents import CONFIDENT, Field
     from ocr.model import Extraction, Page
-    from validators.documents import CONFIDENT, Field
 
     def seg(photographed: bool) -> Extraction:
         page = Page(number=1, source="ocr", width=1000, height=1400, photographed=photographed)

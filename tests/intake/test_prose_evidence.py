@@ -3,12 +3,12 @@ the mends of typical OCR slips in text (normalize) and passenger rows (lista).""
 
 from __future__ import annotations
 
+from domain.documents import CONFIDENT
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers import _lexicon as lx
 from intake.parsers import lista
 from ocr.model import Word
-from validators.documents import CONFIDENT
 
 
 def _span(*words: tuple[str, float]) -> Span:

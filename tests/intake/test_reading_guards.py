@@ -3,6 +3,7 @@ hand-built page (no PDF, no OCR run). Coordinates are fractions of the page."""
 
 from __future__ import annotations
 
+from domain.documents import CONFIDENT, Field
 from intake import normalize as nz
 from intake.layout import Layout, Span
 from intake.parsers import lista
@@ -15,7 +16,6 @@ from intake.reading.labels import LabelIndex, item_number
 from intake.reading.parties import parties
 from intake.reading.vocabulary import vocabulary
 from tests.intake.test_reading_toolkit import ROLES, _flow, ext, row, w
-from validators.documents import CONFIDENT, Field
 
 
 def test_a_plate_is_never_spelled_across_words_or_inside_an_accented_word():

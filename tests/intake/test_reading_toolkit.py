@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from domain.documents import CONFIDENT
 from intake.layout import Layout, Span
 from intake.parsers._common import Flow
 from intake.reading import shapes
@@ -16,7 +17,6 @@ from intake.reading.parties import parties
 from intake.reading.tables import read_table
 from intake.reading.vocabulary import vocabulary
 from ocr.model import Extraction, Line, Page, Word
-from validators.documents import CONFIDENT
 
 H = 0.012
 
@@ -192,7 +192,7 @@ def test_a_value_ends_before_a_label_nobody_listed():
 
 
 def test_another_readers_value_is_unsure_where_the_fields_own_cell_holds_something_else():
-    from validators.documents import Field
+    from domain.documents import Field
     words = row("SEGURADO(A)", 0.05, 0.10) + row("0800 887 6972", 0.45, 0.10) + row("CEP 94125-741", 0.05, 0.30)
     x = Extractor(ext(words), "apolice_seguro")
     other = Field(value="SAC", confidence=1.0, page=1)
@@ -652,8 +652,8 @@ def test_a_colon_label_ending_a_line_that_wraps_heads_no_box_below():
 
 
 def test_an_ocr_read_company_suffix_slip_is_the_suffix():
+    from domain.documents import Field
     from intake.pipeline import ocr_company_suffix
-    from validators.documents import Field
 
     seg = ext(row("X", 0.1, 0.1), source="ocr")
     fields = {"contratado_nome": Field(value="SERRA AZUL TURISMO LIDA", confidence=0.87, page=1),

@@ -3,12 +3,12 @@ CNPJ, a closed list of vehicle types, a policy's term restating its start a year
 
 import pytest
 
+from domain.documents import CONFIDENT
+from domain.ids import cnpj
 from intake.layout import Span
 from intake.parsers import apolice, relacao_veiculos
 from intake.parsers._common import REPAIRED, cnpj_alnum_repair, field
 from ocr.model import Word
-from validators.documents import CONFIDENT
-from validators.ids import cnpj
 
 
 def _span(text: str, conf: float) -> Span:

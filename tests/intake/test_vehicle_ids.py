@@ -2,10 +2,10 @@
 
 import pytest
 
+from domain.documents import CONFIDENT
 from intake import normalize as nz
 from intake.parsers import crlv
 from intake.parsers._common import REPAIRED, vin_field
-from validators.documents import CONFIDENT
 
 
 @pytest.mark.parametrize("read, fixed", [

@@ -11,8 +11,8 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 
+from domain import doctypes
 from samples.gen import perturb
-from validators import doctypes
 
 # development seeds only (0-999); the held-out range 100000-100199 is for scripts/robustness.py
 SEEDS = (1, 17, 256)

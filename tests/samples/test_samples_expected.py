@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from validate_docbr import CNPJ, CPF, RENAVAM, Certidao
 
-from validators import doctypes
-from validators.documents import DOC_TYPES
+from domain import doctypes
+from domain.documents import DOC_TYPES
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "samples" / "documents"

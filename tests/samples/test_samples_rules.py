@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from domain.documents import Document, Field
 from validators import engine, rulebooks
-from validators.documents import Document, Field
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKETS = sorted((ROOT / "samples" / "packets").glob("*/*/packet.json"))

@@ -192,7 +192,7 @@ class Stack:
 
     def key(self, tenant: str, kind: str = "carrier", rulebooks: tuple[str, ...] = ()) -> dict:
         """A key for the tenant: the first of a stack through `fretadoc keys create`, the others
-        directly through intake.tenants (the same code, without a process start each)."""
+        directly through service.tenants (the same code, without a process start each)."""
         ident = (tenant, kind, rulebooks)
         if ident in self._keys:
             return self._keys[ident]
@@ -202,8 +202,8 @@ class Stack:
                 args += ["--rulebook", rb]
             made = json.loads(self.cli(*args).stdout)
         else:
-            from intake import db, tenants
-            from intake.settings import Settings
+            from service import db, tenants
+            from service.settings import Settings
 
             settings = Settings(database_url=self.db_url)
             with db.session_scope(settings) as s:

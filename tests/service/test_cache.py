@@ -43,7 +43,7 @@ class StackCache:
             return
         from sqlalchemy import create_engine, insert
 
-        from intake.db.models import ReadCacheEntry
+        from service.db.models import ReadCacheEntry
 
         eng = create_engine(self.stack.db_url)
         with eng.begin() as conn:

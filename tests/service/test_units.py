@@ -7,7 +7,7 @@ import hashlib
 import pytest
 from pydantic import ValidationError
 
-from intake.settings import DEFAULT_SECRET, Settings
+from service.settings import DEFAULT_SECRET, Settings
 
 pytestmark = [pytest.mark.service, pytest.mark.xdist_group("service")]
 
@@ -43,7 +43,7 @@ def _exercise(storage, tmp_path) -> None:
     storage.delete(digest)
     storage.delete(digest)  # absent: no error
     assert not storage.exists(digest)
-    from intake.storage import BlobNotFound
+    from service.storage import BlobNotFound
 
     with pytest.raises(BlobNotFound):
         storage.get(digest)
@@ -52,14 +52,14 @@ def _exercise(storage, tmp_path) -> None:
 
 
 def test_local_storage(tmp_path):
-    from intake.storage import LocalStorage
+    from service.storage import LocalStorage
 
     _exercise(LocalStorage(tmp_path / "blobs"), tmp_path)
 
 
 def test_database_storage_on_postgresql(pg_url, tmp_path):
-    from intake import db
-    from intake.storage import DatabaseStorage
+    from service import db
+    from service.storage import DatabaseStorage
 
     settings = Settings(database_url=pg_url, storage="database")
     db.migrate(settings)
@@ -71,8 +71,8 @@ def test_migrations_match_the_models(pg_url):
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    from intake import db
-    from intake.db.models import Base
+    from service import db
+    from service.db.models import Base
 
     settings = Settings(database_url=pg_url)
     db.migrate(settings)
@@ -82,7 +82,7 @@ def test_migrations_match_the_models(pg_url):
 
 
 def test_keys_are_hashed_and_verified(tmp_path):
-    from intake import db, tenants
+    from service import db, tenants
 
     settings = Settings(data_dir=tmp_path)
     db.migrate(settings)
@@ -106,8 +106,8 @@ def test_keys_are_hashed_and_verified(tmp_path):
 
 def test_callback_urls_are_checked():
     from api.errors import http_status
-    from intake.callbacks import check_callback_url
-    from intake.errors import ServiceError
+    from service.callbacks import check_callback_url
+    from service.errors import ServiceError
 
     prod = Settings(env="production", secret_key="x" * 40)
     dev = Settings(env="development")
@@ -130,9 +130,9 @@ def test_page_image_is_turned_as_the_reader_turned_the_page(tmp_path):
     from PIL import Image
 
     import ocr
-    from intake import service
-    from intake.db.cache import DirReadCache
     from intake.pipeline import read
+    from service import packets
+    from service.db.cache import DirReadCache
 
     sample = Path(__file__).resolve().parents[2] / "samples/documents/scanned/requerimento-alfa.png"
     upright = Image.open(sample)
@@ -143,8 +143,8 @@ def test_page_image_is_turned_as_the_reader_turned_the_page(tmp_path):
     assert set(got.rotations) == {1} and got.rotations[1] in (90, 270)
     digest = hashlib.sha256(data).hexdigest()
     settings = Settings(read_cache="dir", cache_dir=tmp_path)
-    assert service.cached_rotation(digest, 1, settings) == got.rotations[1]
-    assert service.cached_rotation(digest, 2, settings) == 0  # no such page: not turned
+    assert packets.cached_rotation(digest, 1, settings) == got.rotations[1]
+    assert packets.cached_rotation(digest, 2, settings) == 0  # no such page: not turned
     page = Image.open(io.BytesIO(ocr.render_page(data, 1, dpi=72, rotation=got.rotations[1])))
     assert (page.width < page.height) == (upright.width < upright.height)
 
@@ -156,7 +156,7 @@ def test_a_signed_callback_replayed_later_does_not_verify():
 
     from standardwebhooks import Webhook, WebhookVerificationError
 
-    from intake.tenants import sign
+    from service.tenants import sign
 
     secret, body, msg = "whsec_" + "ab12" * 16, b'{"packet_id":"p1"}', "msg_p1_packet_done"
     now = int(time.time())
@@ -173,14 +173,14 @@ def test_callbacks_go_only_to_globally_routable_addresses_and_to_the_one_checked
 
     import httpx
 
-    from intake import callbacks
+    from service import callbacks
 
     for ip in ("100.64.0.1", "10.0.0.7", "192.168.1.2", "169.254.169.254", "127.0.0.1", "0.0.0.0",
                "::1", "::ffff:10.0.0.7", "fc00::1", "fe80::1", "240.0.0.1", "198.18.0.1"):
         assert callbacks.public_addresses(ip, 443) is None, ip
     assert callbacks.public_addresses("8.8.8.8", 443) == ["8.8.8.8"]
     prod = Settings(env="production", secret_key="x" * 40)
-    from intake.errors import ServiceError
+    from service.errors import ServiceError
 
     with pytest.raises(ServiceError):
         callbacks.check_callback_url("https://100.64.0.1/x", prod)
@@ -207,8 +207,9 @@ def test_the_database_read_cache_keeps_parsed_documents_apart_and_deletes_both(t
     under two fingerprints; a DELETE of the file's last packet removes both rows."""
     from pathlib import Path
 
-    from intake import db, pipeline
-    from intake.db.cache import DbReadCache
+    from intake import pipeline
+    from service import db
+    from service.db.cache import DbReadCache
 
     settings = Settings(data_dir=tmp_path, read_cache="database")
     db.migrate(settings)

@@ -11,7 +11,7 @@ from tests.validators.packet_parts import (
     REF, Carrier, Person, address, certidao, cnh, company_docs, ctps, d, doc, home, identity,
     make_cnpj, make_cpf, vehicle_docs,
 )
-from validators.documents import Document
+from domain.documents import Document
 
 RB = "mg-der-fretamento"
 CARRIER = Carrier("VIAÇÃO SERRA DO CURRAL LTDA", make_cnpj("556667770001"), "Belo Horizonte", "MG",

@@ -8,7 +8,7 @@ from datetime import date
 
 from tests.validators.metroplan_packet import drop, get, setf  # noqa: F401  (re-exported for the tests)
 from tests.validators.packet_parts import REF, Carrier, d, doc, company_docs, make_cnpj, make_cpf, vehicle_docs
-from validators.documents import Document
+from domain.documents import Document
 
 RB = "sp-emtu-fretamento"
 # 3.000 UFESP × R$ 38,42 (2026) = R$ 115.260,00

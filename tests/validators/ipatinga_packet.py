@@ -11,7 +11,7 @@ from tests.validators.packet_parts import (
     REF, Carrier, Person, address, certidao, cnh, company_docs, course, criminal_record, ctps, d, doc, home,
     identity, make_cnpj, make_cpf, medical, vehicle_docs,
 )
-from validators.documents import Document
+from domain.documents import Document
 
 RB_PJ = "mg-ipatinga-escolar-pj"
 RB_PF = "mg-ipatinga-escolar-pf"

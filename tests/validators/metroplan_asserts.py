@@ -7,13 +7,13 @@ from pathlib import Path
 
 import jsonschema
 
+from domain.result import Item
 from validators import engine
-from validators.result import Item
 
 ROOT = Path(__file__).resolve().parents[2]
 # The contract's schema as vendored in the repo (tests/test_contract_copy.py keeps it identical
 # to shared/); shared/ itself where the vendored copy is absent.
-SCHEMA_PATH = next(p for p in (ROOT / "validators" / "schema" / "result.schema.json",
+SCHEMA_PATH = next(p for p in (ROOT / "domain" / "schema" / "result.schema.json",
                                ROOT.parent / "shared" / "contract" / "result.schema.json") if p.is_file())
 RB = "rs-metroplan-escolar"
 

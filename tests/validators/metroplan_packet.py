@@ -7,8 +7,8 @@ import hashlib
 from datetime import date
 from typing import Any
 
-from validators.documents import Document, Field
-from validators.ids import cnpj, cpf
+from domain.documents import Document, Field
+from domain.ids import cnpj, cpf
 
 CONF = 0.95
 

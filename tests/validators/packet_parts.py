@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from domain.documents import Document
+from domain.ids import cnh as cnh_id
 from tests.validators.metroplan_packet import doc, make_cnpj, make_cpf
 from validators.dates import add_months
-from validators.documents import Document
-from validators.ids import cnh as cnh_id
 
 REF = date(2026, 3, 2)
 
 
 def make_cnh(base9: str) -> str:
-    """A CNH number whose check digits pass the mod-11 variant (validators.ids.cnh)."""
+    """A CNH number whose check digits pass the mod-11 variant (domain.ids.cnh)."""
     n = [int(c) for c in base9]
     dv1 = cnh_id._mod11(sum(v * w for v, w in zip(n, range(2, 11))))
     n.append(dv1)

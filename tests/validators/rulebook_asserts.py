@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from domain.result import Item, Result
 from tests.validators.metroplan_asserts import assert_findings_complete, codes, item, statuses, validate_contract
 from validators import engine
-from validators.result import Item, Result
 
 
 def run(rulebook_id: str, docs, ref, facts=None) -> list[Item]:

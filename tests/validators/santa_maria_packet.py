@@ -10,7 +10,7 @@ from tests.validators.packet_parts import (
     REF, Carrier, Person, address, certidao, cnh, company_docs, course, criminal_record, ctps, d, doc, home,
     identity, make_cnpj, make_cpf, vehicle_docs,
 )
-from validators.documents import Document
+from domain.documents import Document
 
 RB = "rs-santa-maria-fretamento"
 CARRIER = Carrier("TRANSPORTES CORAÇÃO DO RIO GRANDE LTDA", make_cnpj("223334440001"), "Santa Maria", "RS",

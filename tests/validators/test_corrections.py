@@ -12,12 +12,12 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from domain.documents import CONFIDENT, Document, Field, Finding
+from domain.result import Item, Result, RulebookRef, verdict_of
 from validators import corrections
 from validators.corrections import CorrectionError, typed
-from validators.documents import CONFIDENT, Document, Field, Finding
-from validators.result import Item, Result, RulebookRef, verdict_of
 
-SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "validators" / "schema" / "result.schema.json").read_text())
+SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "domain" / "schema" / "result.schema.json").read_text())
 AT = "2026-12-05T10:00:00+00:00"
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from domain.documents import CONFIDENT
 from tests.validators.metroplan_asserts import run, statuses
 from tests.validators.metroplan_packet import PLACA, REF, get, setf, valid_packet
 from validators.corroborate import FLOOR, corroborated
-from validators.documents import CONFIDENT
 
 
 def conf(docs, doc_id, name):

@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from validate_docbr import CNPJ as DocbrCNPJ
 
-from validators.ids import chassi, cnh, cnpj, cpf, placa, renavam
+from domain.ids import chassi, cnh, cnpj, cpf, placa, renavam
 
 DIGITS = "0123456789"
 ALNUM = DIGITS + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -203,7 +203,7 @@ def test_cnh_known_value():
 
 
 def test_plates_differing_by_a_lookalike_fifth_character_are_not_compared():
-    from validators.ids import placa
+    from domain.ids import placa
 
     assert placa.lookalike("HGJ1101", "HGJ1I01")  # 'I' read as '1'
     assert placa.lookalike("FAY3613", "FAY3G13")

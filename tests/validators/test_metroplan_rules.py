@@ -10,7 +10,7 @@ from tests.validators.metroplan_packet import (
     CARRIER_CNPJ, CONTRACTOR_NAME, PARTNERS, PASSENGERS, PLACA, REF, VALID, doc, drop, get,
     make_cnpj, make_cpf, setf, valid_packet,
 )
-from validators.documents import Field, RowRead
+from domain.documents import Field, RowRead
 
 
 def expect(items, changes=None):
@@ -524,7 +524,7 @@ def test_unreadable_crlv_is_review_not_ok():
     docs = valid_packet()
     crlv = get(docs, "crlv")
     crlv.problems.append(crlv.problems.__class__.__args__[0] if False else  # noqa: SIM222
-                         __import__("validators.documents", fromlist=["Finding"]).Finding(
+                         __import__("domain.documents", fromlist=["Finding"]).Finding(
                              code="ocr.poor_scan", severity="error", message="Digitalização ilegível"))
     items = run(docs, REF)
     st = statuses(items)
@@ -610,7 +610,7 @@ def test_no_carrier_cnpj_printed_anywhere_is_review():
 
 def _rows_read(docs, *rows):
     """The list's per-row reads: (entry, number) confidences, one pair per passenger."""
-    from validators.documents import RowRead
+    from domain.documents import RowRead
 
     f = get(docs, "lista").fields["passageiros"]
     get(docs, "lista").fields["passageiros"] = f.model_copy(update={

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from validators import doctypes, params, rulebooks
-from validators.documents import DOC_TYPES
+from domain import doctypes
+from validators import params, rulebooks
+from domain.documents import DOC_TYPES
 from validators.checks import CHECKS, CONDITIONS, bad_params, unknown_names
 from validators.params import Parameter
 from validators.rulebooks import ID_PATTERN, RulebookError, id_from_article

@@ -399,7 +399,7 @@ def test_unsure_list_naming_every_crlv_plate_exactly_is_ok_with_a_note():
     rows = [dict(r) for r in get(docs, "relacao").fields["veiculos"].value]
     crlv_plates = {get(docs, x.id).fields["placa"].value for x in docs if x.type == "crlv"}
     row = next(r for r in rows if r["placa"] in crlv_plates)
-    from validators.ids import placa
+    from domain.ids import placa
     other = placa.to_old(row["placa"]) if placa.is_mercosul(row["placa"]) else placa.to_mercosul(row["placa"])
     row["placa"] = other
     expect(run(RB, setf(docs, "relacao", "veiculos", rows, confidence=0.3), REF), {"art7-iii-a": "review"})

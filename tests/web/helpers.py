@@ -30,10 +30,10 @@ def cli_key(stack: Stack, tenant: str, *extra: str) -> dict:
 
 
 def direct_key(stack: Stack, tenant: str) -> dict:
-    """A carrier key through intake.tenants: the code `fretadoc keys create` runs, without a
+    """A carrier key through service.tenants: the code `fretadoc keys create` runs, without a
     process start (seconds each on two busy cores)."""
-    from intake import db, tenants
-    from intake.settings import Settings
+    from service import db, tenants
+    from service.settings import Settings
 
     with db.session_scope(Settings(database_url=stack.db_url)) as s:
         t, _ = tenants.get_or_create_tenant(s, tenant, "carrier", [])

@@ -320,8 +320,8 @@ def test_a_bad_key_is_refused_and_sair_forgets_the_key(new_page, keys):
 
 
 def test_a_revoked_key_brings_back_the_login_with_the_reason(new_page, web_stack, make_key):
-    from intake import db, tenants
-    from intake.settings import Settings
+    from service import db, tenants
+    from service.settings import Settings
 
     made = make_key("Transportes Revogados")
     page = new_page()

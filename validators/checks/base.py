@@ -7,9 +7,9 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from validators.documents import Finding
+from domain.documents import Finding
+from domain.result import Status
 from validators.params import Known, Unknown, lookup
-from validators.result import Status
 
 if TYPE_CHECKING:
     from validators.checks.packet import Driver, Packet, Vehicle

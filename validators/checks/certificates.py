@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, cast
 
-from validators import doctypes
+from domain import doctypes
 from validators.checks.base import Context, Outcome, check
 from validators.checks.common import (
     Read, best, doc_trusted, fail, finding, fold, judge, missing, ok, read, review, same_name, show, uncertain,
@@ -20,9 +20,9 @@ from validators.checks.common import (
 from validators.checks.packet import Driver
 from validators.checks.presence import holder_is_carrier
 from validators.dates import add_months, br, to_date
-from validators.documents import Document
-from validators.ids import cnpj as cnpj_id
-from validators.ids import cpf as cpf_id
+from domain.documents import Document
+from domain.ids import cnpj as cnpj_id
+from domain.ids import cpf as cpf_id
 
 SUBTYPE_FIELD = {"certidao": "tipo_certidao", "documento_identidade": "tipo_documento",
                  "comprovante_taxa": "taxa"}

@@ -16,9 +16,9 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from validators import doctypes
+from domain import doctypes
 from validators.checks.base import Outcome
-from validators.documents import CONFIDENT, PASSAGE_WORDS, STATED, Document, Finding
+from domain.documents import CONFIDENT, PASSAGE_WORDS, STATED, Document, Finding
 from validators.dates import br, to_date
 from validators.money import brl
 
@@ -86,7 +86,7 @@ def read(doc: Document | None, name: str) -> Read:
     if doc is None:
         return Read(None, name, None, 0.0)
     if name not in doctypes.fields(doc.type):
-        raise UnknownField(f"{doc.type} has no field {name!r} (validators/doctypes.yaml)")
+        raise UnknownField(f"{doc.type} has no field {name!r} (domain/doctypes.yaml)")
     f = doc.fields.get(name)
     if f is None:
         return Read(doc, name, None, 0.0)

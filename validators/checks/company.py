@@ -12,11 +12,11 @@ from validators.checks.common import (
     Read, best, entry_confident, fail, fold, judge, missing, name_similarity, ok, read, review, same_name, uncertain,
     unit_label,
 )
-from validators.documents import Document
+from domain.documents import Document
 from validators.checks.packet import CARRIER_FIELDS
 from validators.checks.presence import holder_is_carrier
-from validators.ids import cnpj as cnpj_id
-from validators.ids import cpf as cpf_id
+from domain.ids import cnpj as cnpj_id
+from domain.ids import cpf as cpf_id
 from validators.money import brl, cents, number_br, to_decimal
 from validators.params import Known
 

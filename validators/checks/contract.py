@@ -11,9 +11,9 @@ from validators.checks.common import (
     Read, fail, finding, fold, judge, missing, not_applicable, ok, read, review, same_name, uncertain,
 )
 from validators.dates import add_months, br, to_date
-from validators.documents import Document
-from validators.ids import cnpj as cnpj_id
-from validators.ids import cpf as cpf_id
+from domain.documents import Document
+from domain.ids import cnpj as cnpj_id
+from domain.ids import cpf as cpf_id
 
 # What a contractor's name says about its nature (folded text). Order matters: a "Prefeitura"
 # school is the prefeitura's.

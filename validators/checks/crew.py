@@ -19,8 +19,8 @@ from validators.checks.common import (
 from validators.checks.packet import Driver, Packet
 from validators.checks.people import age_on
 from validators.dates import add_months, br, to_date
-from validators.documents import Document
-from validators.ids import cpf as cpf_id
+from domain.documents import Document
+from domain.ids import cpf as cpf_id
 
 IDENTITY_KINDS = (None, "rg", "cin", "outro")  # documento_identidade that is an identity card
 

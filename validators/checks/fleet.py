@@ -20,11 +20,11 @@ from validators.checks.passengers import passengers_within_lotacao
 from validators.checks.presence import holder_is_carrier
 from validators.checks.vehicle import AGE_RULE, TIPO_LABEL, _vehicle, age_of, financed, not_for_this_vehicle, pairing
 from validators.dates import add_months, br, to_date
-from validators.documents import Document
-from validators.ids import cnpj as cnpj_id
-from validators.ids import cpf as cpf_id
-from validators.ids import placa as placa_id
-from validators.ids._text import alnum
+from domain.documents import Document
+from domain.ids import cnpj as cnpj_id
+from domain.ids import cpf as cpf_id
+from domain.ids import placa as placa_id
+from domain.ids._text import alnum
 from validators.params import Known
 
 if TYPE_CHECKING:

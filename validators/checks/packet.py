@@ -9,14 +9,14 @@ from datetime import date
 from functools import cached_property
 from typing import Any
 
+from domain.documents import CONFIDENT, Document
+from domain.ids import chassi as chassi_id
+from domain.ids import cnpj as cnpj_id
+from domain.ids import cpf as cpf_id
+from domain.ids import placa as placa_id
+from domain.ids import renavam as renavam_id
 from validators.checks.common import Read, doc_trusted, read, same_name, same_number
 from validators.corroborate import FLOOR
-from validators.documents import CONFIDENT, Document
-from validators.ids import chassi as chassi_id
-from validators.ids import cnpj as cnpj_id
-from validators.ids import cpf as cpf_id
-from validators.ids import placa as placa_id
-from validators.ids import renavam as renavam_id
 
 # Where the carrier's CNPJ is printed, by precedence for choosing the reference value.
 CARRIER_FIELDS: tuple[tuple[str, str], ...] = (

@@ -10,8 +10,8 @@ from validators.checks.base import Context, Outcome, check
 from validators.checks.common import (
     Read, fail, fold, missing, name_similarity, ok, read, review, same_name, same_number, uncertain,
 )
-from validators.documents import CONFIDENT, Document
-from validators.ids import cpf as cpf_id
+from domain.documents import CONFIDENT, Document
+from domain.ids import cpf as cpf_id
 
 if TYPE_CHECKING:
     from validators.checks.packet import Vehicle

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from domain.ids import cnh as cnh_id
 from validators.checks.base import Context, Outcome, check
 from validators.checks.common import judge, missing, ok, read, review, uncertain
 from validators.checks.packet import Driver
 from validators.checks.presence import valid_on
-from validators.ids import cnh as cnh_id
 
 
 def _driver(ctx: Context) -> Driver:

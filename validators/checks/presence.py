@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from validators import doctypes
+from domain import doctypes
 from validators.checks.base import Context, Outcome, check
 from validators.checks.common import (
     Read, best, doc_trusted, fail, judge, missing, name_similarity, ok, read, review, same_name, show, uncertain,
     unit_label,
 )
 from validators.dates import to_date
-from validators.documents import Document
-from validators.ids import cnpj as cnpj_id
+from domain.documents import Document
+from domain.ids import cnpj as cnpj_id
 from validators.money import brl, cents, number_br, to_decimal
 from validators.params import Known
 

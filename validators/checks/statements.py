@@ -8,14 +8,14 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
-from validators import doctypes
+from domain import doctypes
 from validators.checks.base import Applicability, Context, Outcome, check, condition
 from validators.checks.common import best, doc_trusted, fail, fold, judge, missing, ok, read, review, show, uncertain
 from validators.corroborate import FLOOR
 from validators.checks.presence import holder_is_carrier
 from validators.dates import add_months, br, to_date
-from validators.documents import Document
-from validators.ids import cpf as cpf_id
+from domain.documents import Document
+from domain.ids import cpf as cpf_id
 
 # What a contract prints where it does not state the thing ("a combinar").
 _PLACEHOLDER = re.compile(r"^(a (combinar|definir|confirmar)|conforme (necessidade|demanda|solicitacao)"

@@ -13,9 +13,9 @@ from validators.checks.common import (
 from validators.checks.packet import Match, Vehicle
 from validators.checks.presence import valid_on
 from validators.dates import add_months, br, to_date
-from validators.ids import cnpj as cnpj_id
-from validators.ids import cpf as cpf_id
-from validators.ids._text import alnum
+from domain.ids import cnpj as cnpj_id
+from domain.ids import cpf as cpf_id
+from domain.ids._text import alnum
 
 _LIEN = re.compile(r"\balf\b|aliena|arrendamento|leasing|reserva de dominio|financ|gravame")
 _TYPE_FROM_SPECIES = (("microonibus", re.compile(r"micro ?onibus")), ("onibus", re.compile(r"\bonibus\b")))

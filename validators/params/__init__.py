@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
-from validators import yamlfile
+from domain import yamlfile
 
 _DIR = Path(__file__).parent
 

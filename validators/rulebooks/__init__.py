@@ -16,9 +16,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field as PydField, ValidationError, field_validator, model_validator
 
-from validators.documents import DocType
+from domain.documents import DocType
 from validators.params import Parameter
-from validators import yamlfile
+from domain import yamlfile
 
 _DIR = Path(__file__).parent
 

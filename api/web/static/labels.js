@@ -1,5 +1,5 @@
 // Portuguese words for the contract's codes, and value formatting (pt-BR).
-// Document types and field labels come from /web/labels.json (validators/doctypes.yaml).
+// Document types and field labels come from /web/labels.json (domain/doctypes.yaml).
 
 export const VERDICT = { ok: 'APTO', fail: 'REPROVADO', review: 'REVISAR', incomplete: 'INCOMPLETO' };
 export const VERDICT_TEXT = {

@@ -8,7 +8,7 @@ companies, vehicles, dates, amounts), a style (font, sizes, margins, label case)
 (sections regrouped and reordered, grid boxes or label-to-the-left rows, one or two columns,
 tables with columns in another order, distractor fields a real document prints). `expected`
 is shaped like the samples' `*.expected.json`: {"type", "layout": "perturbed", "seed", "fields"}
-with every core field of validators/doctypes.yaml (null where the document does not print it).
+with every core field of domain/doctypes.yaml (null where the document does not print it).
 The same seed gives the same bytes (for the same vocabulary files and fonts).
 """
 

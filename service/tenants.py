@@ -19,8 +19,8 @@ from datetime import datetime, timezone
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from intake.db.models import ApiKey, AuthorityRulebook, Tenant
-from intake.settings import Settings, get_settings
+from service.db.models import ApiKey, AuthorityRulebook, Tenant
+from service.settings import Settings, get_settings
 
 KINDS = ("carrier", "portal", "authority")
 KEY_PREFIX = "fd_"

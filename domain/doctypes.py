@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 
-from validators.documents import DOC_TYPES
-from validators import yamlfile
+from domain.documents import DOC_TYPES
+from domain import yamlfile
 
 _PATH = Path(__file__).with_name("doctypes.yaml")
 

@@ -14,14 +14,14 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
-from sqlalchemy import delete, select, text
+from sqlalchemy import Engine, delete, select, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from intake.cache import ReadCache, parser_fingerprint, reader_fingerprint
-from intake.db.models import ReadCacheEntry
-from intake.settings import Settings, get_settings
 from ocr.model import Extraction
+from service.db.models import ReadCacheEntry
+from service.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +45,8 @@ class DbReadCache:
         self.fingerprint = reader_fingerprint()
         self.docs_fingerprint = f"docs-{parser_fingerprint()}"
 
-    def _engine(self):
-        from intake import db
+    def _engine(self) -> Engine:
+        from service import db
 
         return db.engine(self.settings)
 
@@ -80,11 +80,11 @@ class DbReadCache:
     def put(self, sha256: str, extraction: Extraction) -> None:
         self._put(self.fingerprint, sha256, extraction.model_dump(mode="json"))
 
-    def get_documents(self, sha256: str) -> dict | None:
+    def get_documents(self, sha256: str) -> dict[str, Any] | None:
         body = self._get(self.docs_fingerprint, sha256)
         return body if isinstance(body, dict) else None
 
-    def put_documents(self, sha256: str, body: dict) -> None:
+    def put_documents(self, sha256: str, body: dict[str, Any]) -> None:
         self._put(self.docs_fingerprint, sha256, body)
 
     @contextlib.contextmanager

@@ -1,4 +1,4 @@
-"""The service's tables (SQLAlchemy 2). Alembic migrations in intake/db/migrations build them.
+"""The service's tables (SQLAlchemy 2). Alembic migrations in service/db/migrations build them.
 
 Every write a worker makes is guarded by a unique key, so a task delivered twice writes
 nothing twice: one documents row per (file, seq), one result per packet, one callback per packet.

@@ -1,4 +1,4 @@
-"""Alembic environment: the URL from the settings, or a connection handed in by intake.db.migrate."""
+"""Alembic environment: the URL from the settings, or a connection handed in by service.db.migrate."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from logging.config import fileConfig
 from alembic import context
 from sqlalchemy import engine_from_config, pool
 
-from intake.db.models import Base
+from service.db.models import Base
 
 config = context.config
 if config.config_file_name and config.attributes.get("configure_logger", True):
@@ -20,7 +20,7 @@ def _url() -> str:
     url = config.get_main_option("sqlalchemy.url")
     if url:
         return url
-    from intake.settings import get_settings
+    from service.settings import get_settings
 
     return get_settings().db_url
 

@@ -8,7 +8,7 @@ from typing import Literal
 
 from validate_docbr import CNH
 
-from validators.ids._text import digits
+from domain.ids._text import digits
 
 _CNH = CNH()
 

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field as PydField, SerializerFunctionWrapHandler, model_serializer
 
-from validators.documents import Document, Finding, _without_absent
+from domain.documents import Document, Finding, _without_absent
 
 Status = Literal["ok", "fail", "review", "missing", "not_applicable"]
 Verdict = Literal["ok", "fail", "review", "incomplete"]

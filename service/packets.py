@@ -6,7 +6,7 @@ read    (worker)  claim the file, read it (pipeline.read_file, cached by hash), 
                   documents once; the last file read queues the judgement
 judge   (worker)  documents in upload order -> pipeline.judge_packet -> one result row
 delete  (API)     rows, then blobs and cached reads no other packet holds
-(callbacks: intake.callbacks; where the steps run, a pool or Celery: intake.dispatch)
+(callbacks: service.callbacks; where the steps run, a pool or Celery: service.dispatch)
 
 Every step is idempotent: a task delivered twice finds its work done (row locks on
 PostgreSQL, one writer at a time on SQLite) and unique keys make every write happen once.
@@ -24,13 +24,16 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Any
 
-from sqlalchemy import delete, func, select, text
+from sqlalchemy import ColumnElement, delete, func, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from intake import db, pipeline
-from intake.db.cache import get_read_cache
-from intake.db.models import (
+from domain.documents import Document, Finding
+from domain.result import Correction, Result
+from intake import pipeline
+from service import db
+from service.db.cache import get_read_cache
+from service.db.models import (
     CorrectionRow,
     Callback,
     DocumentRow,
@@ -40,13 +43,11 @@ from intake.db.models import (
     ResultRow,
     utcnow,
 )
-from intake.errors import Conflict, Forbidden, Invalid, NotFound
-from intake.settings import Settings, get_settings
-from intake.storage import BlobNotFound, Storage, StorageError, get_storage
-from intake.tenants import Principal, authority_for, new_id
+from service.errors import Conflict, Forbidden, Invalid, NotFound
+from service.settings import Settings, get_settings
+from service.storage import BlobNotFound, Storage, StorageError, get_storage
+from service.tenants import Principal, authority_for, new_id
 from validators import corrections as corrections_
-from validators.documents import Document, Finding
-from validators.result import Correction, Result
 
 log = logging.getLogger("fretadoc.service")
 
@@ -348,7 +349,7 @@ def _callback_pending(s: Session, packet_id: str) -> bool:
 
 # --- reading back (API) ------------------------------------------------------------------
 
-def visible(principal: Principal):
+def visible(principal: Principal) -> ColumnElement[bool]:
     """The packets a key may see: its tenant's, or for a clerk those submitted to its authority."""
     if principal.kind == "authority":
         return Packet.authority_id == principal.tenant_id

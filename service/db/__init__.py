@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import logging
 import os
+import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import ConnectionPoolEntry
 
-from intake.settings import Settings, get_settings
+from service.settings import Settings, get_settings
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
@@ -28,7 +34,8 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
 
         @event.listens_for(engine, "connect")
-        def _sqlite_setup(dbapi_conn, _record):  # pragma: no cover - driver hook
+        def _sqlite_setup(dbapi_conn: sqlite3.Connection,
+                          _record: ConnectionPoolEntry) -> None:  # pragma: no cover - driver hook
             dbapi_conn.isolation_level = None  # we issue BEGIN ourselves (below)
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
@@ -38,7 +45,7 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         @event.listens_for(engine, "begin")
-        def _sqlite_begin(conn):  # pragma: no cover - driver hook
+        def _sqlite_begin(conn: Connection) -> None:  # pragma: no cover - driver hook
             # One writer at a time, taken at BEGIN: the read-then-write sections that
             # PostgreSQL guards with SELECT ... FOR UPDATE are serialised here instead.
             conn.exec_driver_sql("BEGIN IMMEDIATE")
@@ -83,7 +90,7 @@ def session_scope(settings: Settings | None = None) -> Iterator[Session]:
         session.close()
 
 
-def alembic_config(url: str):
+def alembic_config(url: str) -> Config:
     from alembic.config import Config
 
     cfg = Config(str(HERE / "alembic.ini"))

@@ -1,6 +1,6 @@
 """Where the work runs: a pool inside the API process (the embedded default), or Celery.
 
-Both call the same idempotent steps (intake.service); only the transport differs.
+Both call the same idempotent steps (service.packets); only the transport differs.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, or_, select
 
-from intake import db
-from intake.callbacks import Delivery, deliver_callback
-from intake.db.models import Callback, Packet, PacketFile, utcnow
-from intake.service import (
+from service import db
+from service.callbacks import Delivery, deliver_callback
+from service.db.models import Callback, Packet, PacketFile, utcnow
+from service.packets import (
     FINISHED,
     JUDGE_FAULT,
     TRANSIENT,
@@ -27,8 +27,8 @@ from intake.service import (
     judge_step,
     read_step,
 )
-from intake.settings import Settings, get_settings
-from intake.storage import get_storage
+from service.settings import Settings, get_settings
+from service.storage import get_storage
 
 log = logging.getLogger("fretadoc.dispatch")
 
@@ -149,8 +149,9 @@ class InProcessDispatcher(Dispatcher):
         def then(d: Delivery) -> None:
             if d.retry_in is not None:
                 self.callback(packet_id, d.retry_in)
-        submit = lambda: self._submit(self.other, f"callback of packet {packet_id}",  # noqa: E731
-                                      lambda: deliver_callback(packet_id, settings=self.settings), then)
+        submit: Callable[[], None] = lambda: self._submit(  # noqa: E731
+            self.other, f"callback of packet {packet_id}",
+            lambda: deliver_callback(packet_id, settings=self.settings), then)
         if delay <= 0:
             submit()
             return
@@ -163,7 +164,8 @@ class InProcessDispatcher(Dispatcher):
         self._timers.add(timer)
         timer.start()
 
-    def _submit(self, pool: ThreadPoolExecutor, what: str, fn, then, on_fault=None) -> None:
+    def _submit(self, pool: ThreadPoolExecutor, what: str, fn: Callable[[], Any], then: Callable[[Any], None] | None,
+                on_fault: Callable[[], None] | None = None) -> None:
         if self._closed:
             return
         try:
@@ -191,7 +193,7 @@ class InProcessDispatcher(Dispatcher):
 
 class CeleryDispatcher(Dispatcher):
     def __init__(self, settings: Settings | None = None):
-        from intake import tasks
+        from service import tasks
 
         self.settings = settings or get_settings()
         self.tasks = tasks

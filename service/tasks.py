@@ -2,26 +2,29 @@
 
 Messages are JSON and carry ids only (never bytes). Tasks are acknowledged after they finish
 (`acks_late`) and given back to the queue when their worker dies (`reject_on_worker_lost`),
-so a killed worker loses nothing; every task is idempotent (intake.service), so the second
+so a killed worker loses nothing; every task is idempotent (service.packets), so the second
 delivery finds the work done. Only transient errors (database, storage, broker) are retried.
 
-    celery -A intake.tasks worker            or            fretadoc worker
+    celery -A service.tasks worker            or            fretadoc worker
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
+from typing import Any
 
 from celery import Celery, Task, signals
 from celery.exceptions import SoftTimeLimitExceeded
 from kombu import Exchange, Queue
 
-from intake import callbacks, db, pipeline, service
+from domain.documents import Document, Finding
+from intake import pipeline
 from intake.cache import reader_fingerprint
-from intake.db.cache import get_read_cache
-from intake.settings import Settings, get_settings
-from validators.documents import Document, Finding
+from service import callbacks, db, packets
+from service.db.cache import get_read_cache
+from service.settings import Settings, get_settings
 
 log = logging.getLogger("fretadoc.tasks")
 
@@ -66,8 +69,10 @@ app = make_celery(settings)
 reader_fingerprint()
 
 
-@signals.worker_process_init.connect
-def _fresh_connections(**_):
+# Celery ships no type information (pyproject.toml: celery.* ignore_missing_imports), so its
+# decorators and its Task class are Any to mypy: the `type: ignore`s below say only that.
+@signals.worker_process_init.connect  # type: ignore[untyped-decorator]  # celery: untyped
+def _fresh_connections(**_: Any) -> None:
     # A forked pool process must not share the parent's database connections.
     db.dispose_all()
 
@@ -87,47 +92,49 @@ def _reader(data: bytes, filename: str) -> pipeline.FileRead:
     return read
 
 
-class FretadocTask(Task):
+class FretadocTask(Task):  # type: ignore[misc]  # celery: Task is untyped (Any)
     """Records a task that failed for good, so no packet waits forever for it."""
 
-    def on_failure(self, exc, task_id, args, kwargs, einfo):
+    def on_failure(self, exc: BaseException, task_id: str, args: Sequence[Any], kwargs: dict[str, Any],
+                   einfo: object) -> None:
         try:
             if self.name == READ and args:
-                ready = service.give_up_read(int(args[0]), settings=settings)
+                ready = packets.give_up_read(int(args[0]), settings=settings)
                 if ready:
                     send_judge(ready)
             elif self.name == JUDGE and args:
-                if service.fail_packet(str(args[0]), *service.JUDGE_FAULT, settings=settings):
+                if packets.fail_packet(str(args[0]), *packets.JUDGE_FAULT, settings=settings):
                     send_callback(str(args[0]))
         except Exception:
             log.exception("could not record the failure of %s[%s]", self.name, task_id)
 
 
-RETRY = dict(base=FretadocTask, autoretry_for=service.TRANSIENT, retry_backoff=2, retry_backoff_max=120, retry_jitter=True,
+RETRY = dict(base=FretadocTask, autoretry_for=packets.TRANSIENT, retry_backoff=2, retry_backoff_max=120, retry_jitter=True,
              max_retries=settings.task_max_retries)
 
 
-@app.task(name=READ, bind=True, soft_time_limit=settings.read_soft_time_limit,
+@app.task(name=READ, bind=True, soft_time_limit=settings.read_soft_time_limit,  # type: ignore[untyped-decorator]
           time_limit=settings.read_time_limit, **RETRY)
-def read_file(self, file_id: int) -> None:
+def read_file(self: FretadocTask, file_id: int) -> None:
     try:
-        ready = service.read_step(file_id, settings=settings, reader=_reader)
+        ready = packets.read_step(file_id, settings=settings, reader=_reader)
     except SoftTimeLimitExceeded:  # outside the reader (storage, database): try again later
         raise self.retry(countdown=5) from None
     if ready:
         send_judge(ready)
 
 
-@app.task(name=JUDGE, bind=True, soft_time_limit=settings.judge_time_limit - 10,
+@app.task(name=JUDGE, bind=True, soft_time_limit=settings.judge_time_limit - 10,  # type: ignore[untyped-decorator]
           time_limit=settings.judge_time_limit, **RETRY)
-def judge_packet(self, packet_id: str) -> None:
-    if service.judge_step(packet_id, settings=settings):
+def judge_packet(self: FretadocTask, packet_id: str) -> None:
+    if packets.judge_step(packet_id, settings=settings):
         send_callback(packet_id)
 
 
-@app.task(name=CALLBACK, bind=True, max_retries=None, base=FretadocTask, time_limit=int(settings.callback_timeout) + 30,
-          autoretry_for=service.TRANSIENT, retry_backoff=2, retry_backoff_max=120)
-def deliver_callback(self, packet_id: str) -> None:
+@app.task(name=CALLBACK, bind=True, max_retries=None, base=FretadocTask,  # type: ignore[untyped-decorator]
+          time_limit=int(settings.callback_timeout) + 30, autoretry_for=packets.TRANSIENT, retry_backoff=2,
+          retry_backoff_max=120)
+def deliver_callback(self: FretadocTask, packet_id: str) -> None:
     outcome = callbacks.deliver_callback(packet_id, settings=settings)
     if outcome.retry_in is not None:
         send_callback(packet_id, outcome.retry_in)

@@ -28,11 +28,11 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 from sqlalchemy.orm import Session
 
-from intake import db
-from intake.db.models import Callback, Packet, ResultRow, Tenant, utcnow
-from intake.errors import Invalid
-from intake.settings import Settings, get_settings
-from intake.tenants import callback_secret, sign
+from service import db
+from service.db.models import Callback, Packet, ResultRow, Tenant, utcnow
+from service.errors import Invalid
+from service.settings import Settings, get_settings
+from service.tenants import callback_secret, sign
 
 log = logging.getLogger("fretadoc.callbacks")
 

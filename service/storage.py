@@ -16,12 +16,13 @@ import tempfile
 from abc import ABC, abstractmethod
 from pathlib import Path
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import Engine, delete, func, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import Session
 
-from intake.db.models import Blob
-from intake.settings import Settings, get_settings
+from service.db.models import Blob
+from service.settings import Settings, get_settings
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
@@ -52,7 +53,7 @@ class Storage(ABC):
     name: str
 
     @abstractmethod
-    def put_file(self, path: str | os.PathLike[str], sha256: str, *, session=None) -> bool:
+    def put_file(self, path: str | os.PathLike[str], sha256: str, *, session: Session | None = None) -> bool:
         """Store the file at `path` under `sha256` (already computed while streaming).
         Returns False when the blob was already there. A database backend writes inside
         `session`'s transaction when one is given, so a rollback stores nothing."""
@@ -65,7 +66,7 @@ class Storage(ABC):
     def exists(self, sha256: str) -> bool: ...
 
     @abstractmethod
-    def delete(self, sha256: str, *, session=None) -> None:
+    def delete(self, sha256: str, *, session: Session | None = None) -> None:
         """Remove the blob (no error when absent)."""
 
     @abstractmethod
@@ -86,7 +87,7 @@ class LocalStorage(Storage):
         _check(sha256)
         return self.root / sha256[:2] / sha256[2:4] / sha256
 
-    def put_file(self, path, sha256, *, session=None):
+    def put_file(self, path: str | os.PathLike[str], sha256: str, *, session: Session | None = None) -> bool:
         target = self._path(sha256)
         if target.exists():
             return False
@@ -100,7 +101,7 @@ class LocalStorage(Storage):
             raise StorageError(f"local storage write failed: {exc.strerror}") from exc
         return True
 
-    def get(self, sha256):
+    def get(self, sha256: str) -> bytes:
         try:
             return self._path(sha256).read_bytes()
         except FileNotFoundError:
@@ -108,10 +109,10 @@ class LocalStorage(Storage):
         except OSError as exc:
             raise StorageError(f"local storage read failed: {exc.strerror}") from exc
 
-    def exists(self, sha256):
+    def exists(self, sha256: str) -> bool:
         return self._path(sha256).is_file()
 
-    def delete(self, sha256, *, session=None):
+    def delete(self, sha256: str, *, session: Session | None = None) -> None:
         path = self._path(sha256)
         path.unlink(missing_ok=True)
         for parent in (path.parent, path.parent.parent):
@@ -120,12 +121,12 @@ class LocalStorage(Storage):
             except OSError:
                 break
 
-    def count(self):
+    def count(self) -> int:
         if not self.root.is_dir():
             return 0
         return sum(1 for p in self.root.glob("??/??/*") if _SHA256.match(p.name))
 
-    def check(self):
+    def check(self) -> None:
         try:
             self.root.mkdir(parents=True, exist_ok=True)
             with tempfile.NamedTemporaryFile(dir=self.root, prefix=".probe"):
@@ -142,18 +143,18 @@ class DatabaseStorage(Storage):
     def __init__(self, settings: Settings | None = None):
         self.settings = settings or get_settings()
 
-    def _engine(self):
-        from intake import db
+    def _engine(self) -> Engine:
+        from service import db
 
         return db.engine(self.settings)
 
-    def put_file(self, path, sha256, *, session=None):
+    def put_file(self, path: str | os.PathLike[str], sha256: str, *, session: Session | None = None) -> bool:
         _check(sha256)
         data = Path(path).read_bytes()  # bounded by the upload limit
         eng = self._engine()
         values = {"sha256": sha256, "size": len(data), "data": data}
-        stmt = (pg_insert(Blob) if eng.dialect.name == "postgresql" else sqlite_insert(Blob)).values(**values)
-        stmt = stmt.on_conflict_do_nothing(index_elements=["sha256"]).returning(Blob.sha256)
+        insert = (pg_insert(Blob) if eng.dialect.name == "postgresql" else sqlite_insert(Blob)).values(**values)
+        stmt = insert.on_conflict_do_nothing(index_elements=["sha256"]).returning(Blob.sha256)
         if session is not None:
             return session.execute(stmt).first() is not None
         try:
@@ -162,7 +163,7 @@ class DatabaseStorage(Storage):
         except Exception as exc:
             raise StorageError(f"database storage write failed: {type(exc).__name__}") from exc
 
-    def get(self, sha256):
+    def get(self, sha256: str) -> bytes:
         _check(sha256)
         with self._engine().connect() as conn:
             data = conn.execute(select(Blob.data).where(Blob.sha256 == sha256)).scalar_one_or_none()
@@ -170,12 +171,12 @@ class DatabaseStorage(Storage):
             raise BlobNotFound(sha256)
         return bytes(data)
 
-    def exists(self, sha256):
+    def exists(self, sha256: str) -> bool:
         _check(sha256)
         with self._engine().connect() as conn:
             return conn.execute(select(Blob.sha256).where(Blob.sha256 == sha256)).first() is not None
 
-    def delete(self, sha256, *, session=None):
+    def delete(self, sha256: str, *, session: Session | None = None) -> None:
         _check(sha256)
         if session is not None:
             session.execute(delete(Blob).where(Blob.sha256 == sha256))
@@ -183,11 +184,11 @@ class DatabaseStorage(Storage):
         with self._engine().begin() as conn:
             conn.execute(delete(Blob).where(Blob.sha256 == sha256))
 
-    def count(self):
+    def count(self) -> int:
         with self._engine().connect() as conn:
             return conn.execute(select(func.count()).select_from(Blob)).scalar_one()
 
-    def check(self):
+    def check(self) -> None:
         try:
             self.count()
         except Exception as exc:
