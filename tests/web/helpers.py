@@ -9,7 +9,7 @@ import os
 import pytest
 
 from tests.service.helpers import RULEBOOK
-from tests.service.service_stack import Stack
+from tests.service.service_stack import Stack, packet_dir, packet_files, packet_meta, submit, wait_finished
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "RULEBOOK", "PageErrors", "cli_key", "direct_key", "unavailable"]
 
@@ -43,3 +43,15 @@ def direct_key(stack: Stack, tenant: str) -> dict:
 
 class PageErrors(list):
     """Uncaught exceptions of the page's scripts: a test fails on any."""
+
+
+def submit_sample(web_stack, key: dict, name: str) -> dict:
+    """A sample packet sent through the API, once it is done (its status body)."""
+    meta = packet_meta(RULEBOOK, name)
+    with web_stack.client(key) as c:
+        resp = submit(c, packet_files(packet_dir(RULEBOOK, name, "digital")), RULEBOOK,
+                      reference_date=meta["reference_date"])
+        assert resp.status_code == 202, resp.text
+        done = wait_finished(c, resp.json()["id"], timeout=120, stack=web_stack)
+    assert done["status"] == "done", done
+    return done

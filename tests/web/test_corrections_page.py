@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.service.service_stack import packet_dir, packet_files, packet_meta, submit, wait_finished
+from tests.web.helpers import submit_sample
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("web")]
 
@@ -24,13 +24,8 @@ def expect(target):
 
 
 def _submitted(web_stack, key: dict) -> dict:
-    meta = packet_meta(RULEBOOK, SAMPLE)
-    with web_stack.client(key) as c:
-        resp = submit(c, packet_files(packet_dir(RULEBOOK, SAMPLE, "digital")), RULEBOOK,
-                      reference_date=meta["reference_date"])
-        assert resp.status_code == 202, resp.text
-        done = wait_finished(c, resp.json()["id"], timeout=120, stack=web_stack)
-    assert done["status"] == "done" and done["verdict"] == "fail", done
+    done = submit_sample(web_stack, key, SAMPLE)
+    assert done["verdict"] == "fail", done
     return done
 
 

@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from tests.service.service_stack import packet_dir, packet_files, packet_meta, submit, wait_finished
+from tests.service.service_stack import packet_dir, packet_meta
+from tests.web.helpers import submit_sample
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("web")]
 
@@ -189,18 +190,6 @@ def test_defect_packet_shows_the_failure_its_evidence_and_can_be_deleted(new_pag
     expect(page.locator(f"tr[data-packet='{packet_id}']")).to_have_count(0)
     with web_stack.client(keys["carrier"]) as c:
         assert c.get(f"/v1/packets/{packet_id}").status_code == 404
-
-
-def submit_sample(web_stack, key: dict, name: str) -> dict:
-    """A sample packet sent through the API, once it is done (its status body)."""
-    meta = packet_meta(RULEBOOK, name)
-    with web_stack.client(key) as c:
-        resp = submit(c, packet_files(packet_dir(RULEBOOK, name, "digital")), RULEBOOK,
-                      reference_date=meta["reference_date"])
-        assert resp.status_code == 202, resp.text
-        done = wait_finished(c, resp.json()["id"], timeout=120, stack=web_stack)
-    assert done["status"] == "done", done
-    return done
 
 
 def test_a_finding_about_one_passenger_boxes_that_row_not_the_table(new_page, web_stack, keys):
