@@ -1,6 +1,7 @@
 """Where the work runs: a pool inside the API process (the embedded default), or Celery.
 
-Both call the same idempotent steps (service.packets); only the transport differs.
+Both carry the same steps and what each says comes next (service/steps.py); only the
+transport differs.
 """
 
 from __future__ import annotations
@@ -15,18 +16,9 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, or_, select
 
-from service import db
-from service.callbacks import Delivery, deliver_callback
+from service import db, steps
 from service.db.models import Callback, Packet, PacketFile, utcnow
-from service.packets import (
-    FINISHED,
-    JUDGE_FAULT,
-    TRANSIENT,
-    fail_packet,
-    give_up_read,
-    judge_step,
-    read_step,
-)
+from service.packets import FINISHED, TRANSIENT
 from service.settings import Settings, get_settings
 from service.storage import get_storage
 
@@ -123,35 +115,27 @@ class InProcessDispatcher(Dispatcher):
             with self._lock:
                 self.in_flight -= 1
 
+    def carry(self, nexts: list[steps.Next]) -> None:
+        """Queue what a step said comes next (service/steps.py)."""
+        for n in nexts:
+            if n.step == "judge":
+                self.judge(n.packet_id)
+            else:
+                self.callback(n.packet_id, n.delay)
+
     def read(self, file_id: int) -> None:
-        def then(ready: str | None) -> None:
-            if ready:
-                self.judge(ready)
-
-        def on_fault() -> None:
-            then(give_up_read(file_id, settings=self.settings))
-
         self._submit(self.reads, f"read of file {file_id}",
-                     lambda: read_step(file_id, settings=self.settings, storage=self.storage), then, on_fault)
+                     lambda: steps.read(file_id, self.settings, storage=self.storage), self.carry,
+                     lambda: self.carry(steps.read_failed(file_id, self.settings)))
 
     def judge(self, packet_id: str) -> None:
-        def then(callback_due: bool) -> None:
-            if callback_due:
-                self.callback(packet_id)
-
-        def on_fault() -> None:
-            then(fail_packet(packet_id, *JUDGE_FAULT, settings=self.settings))
-
         self._submit(self.other, f"judgement of packet {packet_id}",
-                     lambda: judge_step(packet_id, settings=self.settings), then, on_fault)
+                     lambda: steps.judge(packet_id, self.settings), self.carry,
+                     lambda: self.carry(steps.judge_failed(packet_id, self.settings)))
 
     def callback(self, packet_id: str, delay: float = 0.0) -> None:
-        def then(d: Delivery) -> None:
-            if d.retry_in is not None:
-                self.callback(packet_id, d.retry_in)
         submit: Callable[[], None] = lambda: self._submit(  # noqa: E731
-            self.other, f"callback of packet {packet_id}",
-            lambda: deliver_callback(packet_id, settings=self.settings), then)
+            self.other, f"callback of packet {packet_id}", lambda: steps.deliver(packet_id, self.settings), self.carry)
         if delay <= 0:
             submit()
             return

@@ -22,7 +22,7 @@ from kombu import Exchange, Queue
 from domain.documents import Document, Finding
 from intake import pipeline
 from intake.cache import reader_fingerprint
-from service import callbacks, db, packets
+from service import db, packets, steps
 from service.db.cache import get_read_cache
 from service.settings import Settings, get_settings
 
@@ -99,12 +99,9 @@ class FretadocTask(Task):  # type: ignore[misc]  # celery: Task is untyped (Any)
                    einfo: object) -> None:
         try:
             if self.name == READ and args:
-                ready = packets.give_up_read(int(args[0]), settings=settings)
-                if ready:
-                    send_judge(ready)
+                carry(steps.read_failed(int(args[0]), settings))
             elif self.name == JUDGE and args:
-                if packets.fail_packet(str(args[0]), *packets.JUDGE_FAULT, settings=settings):
-                    send_callback(str(args[0]))
+                carry(steps.judge_failed(str(args[0]), settings))
         except Exception:
             log.exception("could not record the failure of %s[%s]", self.name, task_id)
 
@@ -117,27 +114,32 @@ RETRY = dict(base=FretadocTask, autoretry_for=packets.TRANSIENT, retry_backoff=2
           time_limit=settings.read_time_limit, **RETRY)
 def read_file(self: FretadocTask, file_id: int) -> None:
     try:
-        ready = packets.read_step(file_id, settings=settings, reader=_reader)
+        nexts = steps.read(file_id, settings, reader=_reader)
     except SoftTimeLimitExceeded:  # outside the reader (storage, database): try again later
         raise self.retry(countdown=5) from None
-    if ready:
-        send_judge(ready)
+    carry(nexts)
 
 
 @app.task(name=JUDGE, bind=True, soft_time_limit=settings.judge_time_limit - 10,  # type: ignore[untyped-decorator]
           time_limit=settings.judge_time_limit, **RETRY)
 def judge_packet(self: FretadocTask, packet_id: str) -> None:
-    if packets.judge_step(packet_id, settings=settings):
-        send_callback(packet_id)
+    carry(steps.judge(packet_id, settings))
 
 
 @app.task(name=CALLBACK, bind=True, max_retries=None, base=FretadocTask,  # type: ignore[untyped-decorator]
           time_limit=int(settings.callback_timeout) + 30, autoretry_for=packets.TRANSIENT, retry_backoff=2,
           retry_backoff_max=120)
 def deliver_callback(self: FretadocTask, packet_id: str) -> None:
-    outcome = callbacks.deliver_callback(packet_id, settings=settings)
-    if outcome.retry_in is not None:
-        send_callback(packet_id, outcome.retry_in)
+    carry(steps.deliver(packet_id, settings))
+
+
+def carry(nexts: list[steps.Next]) -> None:
+    """Send what a step said comes next (service/steps.py) as tasks."""
+    for n in nexts:
+        if n.step == "judge":
+            send_judge(n.packet_id)
+        else:
+            send_callback(n.packet_id, n.delay)
 
 
 def send_read(file_id: int) -> None:

@@ -1,0 +1,65 @@
+"""The one orchestration of a packet: read each file, judge the packet, deliver its callback.
+
+Each step (and each step's fault handler) does its idempotent work in service.packets or
+service.callbacks and returns what comes next; the executors (the in-process pool of
+service/dispatch.py and Celery's tasks in service/tasks.py) only carry the work and the Next
+they are handed, so the chain and its fault handling are written once, here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from intake import pipeline
+from service import callbacks, packets
+from service.settings import Settings
+from service.storage import Storage
+
+
+@dataclass(frozen=True)
+class Next:
+    """Work to queue: judge a packet, or deliver its callback (after `delay` seconds)."""
+
+    step: Literal["judge", "callback"]
+    packet_id: str
+    delay: float = 0.0
+
+
+Reader = Callable[[bytes, str], pipeline.FileRead]
+
+
+def _judge(ready: str | None) -> list[Next]:
+    return [Next("judge", ready)] if ready else []
+
+
+def _callback(packet_id: str, due: bool) -> list[Next]:
+    return [Next("callback", packet_id)] if due else []
+
+
+def read(file_id: int, settings: Settings, *, storage: Storage | None = None, reader: Reader | None = None) -> list[Next]:
+    """Read one file; when it was the packet's last, the packet's judgement comes next."""
+    return _judge(packets.read_step(file_id, settings=settings, storage=storage, reader=reader))
+
+
+def read_failed(file_id: int, settings: Settings) -> list[Next]:
+    """A read that failed for good: its file counts as read (as unreadable), and the judgement
+    may come next."""
+    return _judge(packets.give_up_read(file_id, settings=settings))
+
+
+def judge(packet_id: str, settings: Settings) -> list[Next]:
+    """Judge the packet; its callback comes next when it has one."""
+    return _callback(packet_id, packets.judge_step(packet_id, settings=settings))
+
+
+def judge_failed(packet_id: str, settings: Settings) -> list[Next]:
+    """A judgement that failed for good: the packet fails, and its callback says so."""
+    return _callback(packet_id, packets.fail_packet(packet_id, *packets.JUDGE_FAULT, settings=settings))
+
+
+def deliver(packet_id: str, settings: Settings) -> list[Next]:
+    """One delivery attempt of the callback; a failed one comes again after its backoff."""
+    outcome = callbacks.deliver_callback(packet_id, settings=settings)
+    return [Next("callback", packet_id, outcome.retry_in)] if outcome.retry_in is not None else []
