@@ -234,15 +234,16 @@ def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
     return docs
 
 
-def extract(data: bytes, *, cache: Cache | None = None, digest: str | None = None) -> Extraction:
+def extract(data: bytes, *, cache: Cache | None = None, digest: str | None = None,
+            limits: ocr.Limits | None = None) -> Extraction:
     """OCR or the text layer, through the cache: the same bytes are never OCR'd twice."""
     if cache is None:
-        return ocr.read(data)
+        return ocr.read(data, limits=limits)
     digest = digest or sha256_hex(data)
     with cache.reading(digest):
         ext = cache.get(digest)
         if ext is None:
-            ext = ocr.read(data)
+            ext = ocr.read(data, limits=limits)
             codes = {p.code for p in ext.problems} | {p.code for page in ext.pages for p in page.problems}
             if not codes & TRANSIENT:
                 cache.put(digest, ext)
@@ -258,14 +259,15 @@ class FileRead:
     rotations: dict[int, int]
 
 
-def read(data: bytes, filename: str, *, cache: Cache | None = None) -> FileRead:
-    """Read one file into one or more Documents. Never raises for bad input."""
+def read(data: bytes, filename: str, *, cache: Cache | None = None, limits: ocr.Limits | None = None) -> FileRead:
+    """Read one file into one or more Documents (within `limits`: the defaults, or the
+    service's settings). Never raises for bad input."""
     digest = sha256_hex(data)
     known = _cached_read(cache, digest, filename)
     if known is not None:
         return known
     try:
-        ext = extract(data, cache=cache, digest=digest)
+        ext = extract(data, cache=cache, digest=digest, limits=limits)
         got = FileRead(documents_from_extraction(ext, filename),
                        {p.number: p.rotation % 360 for p in ext.pages if p.rotation % 360})
         codes = {p.code for p in ext.problems} | {p.code for page in ext.pages for p in page.problems}

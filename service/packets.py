@@ -290,7 +290,7 @@ def fail_packet(packet_id: str, code: str, detail: str, *, settings: Settings | 
 
 def _default_reader(settings: Settings) -> Callable[[bytes, str], pipeline.FileRead]:
     cache = get_read_cache(settings)
-    return lambda data, filename: pipeline.read(data, filename, cache=cache)
+    return lambda data, filename: pipeline.read(data, filename, cache=cache, limits=settings)
 
 
 def _all_read(s: Session, packet: Packet) -> bool:

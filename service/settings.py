@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import AliasChoices, Field, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import SettingsConfigDict
+
+from ocr.limits import Limits
 
 DEFAULT_SECRET = "desenvolvimento-inseguro-troque-me"
 MIB = 1024 * 1024
@@ -24,8 +26,11 @@ class SettingsError(ValueError):
     """A setting that must not be used as given; the message is for operators (Portuguese)."""
 
 
-class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="FRETADOC_", extra="ignore", populate_by_name=True)
+class Settings(Limits):
+    """Every setting of the service, the reading limits (ocr.limits.Limits: sizes, pages,
+    pixels, OCR) included: one object, read once and passed down (to ocr.read as its limits)."""
+
+    model_config = SettingsConfigDict(env_prefix="FRETADOC_", extra="ignore", populate_by_name=True, frozen=False)
 
     env: Literal["development", "production"] = "development"
     # Signs callbacks (each tenant's secret is derived from it). Never the default in production.
@@ -62,8 +67,7 @@ class Settings(BaseSettings):
     callback_backoff_max: float = 600.0
     callback_allow_private: bool | None = None  # default: only in development
 
-    # Upload limits.
-    max_file_bytes: int = 25 * MIB
+    # Upload limits (max_file_bytes and max_pages, a file's, are the reading limits').
     max_files: int = 50
     max_packet_pages: int = 200  # FRETADOC_MAX_PAGES is ocr's limit per file
     max_field_bytes: int = 64 * 1024

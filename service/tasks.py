@@ -79,7 +79,7 @@ def _fresh_connections(**_: Any) -> None:
 
 def _reader(data: bytes, filename: str) -> pipeline.FileRead:
     started = time.monotonic()
-    read = pipeline.read(data, filename, cache=get_read_cache(settings))
+    read = pipeline.read(data, filename, cache=get_read_cache(settings), limits=settings)
     docs = read.documents
     timed_out = time.monotonic() - started >= settings.read_soft_time_limit
     if timed_out and any(p.code == "file.read_error" for d in docs for p in d.problems):

@@ -163,3 +163,18 @@ def test_tests_are_a_package_without_path_edits() -> None:
     assert found == []
     assert all((d / "__init__.py").is_file() for d in (ROOT / "tests").iterdir()
                if d.is_dir() and not d.name.startswith((".", "__")) and any(d.glob("*.py")))
+
+
+def test_one_settings_carries_the_reading_limits() -> None:
+    """The service's Settings is a reading Limits (one object, passed down to ocr.read): the
+    two never read the same variable apart."""
+    import re
+
+    from ocr.limits import Limits
+    from service.settings import Settings
+
+    assert issubclass(Settings, Limits)
+    own = set(re.findall(r"^    (\w+): ", (ROOT / "service" / "settings.py").read_text(encoding="utf-8"), re.M))
+    assert own & set(Limits.model_fields) == set()  # no limit defined twice
+    s = Settings(max_pages=7)
+    assert s.max_pages == 7 and s.max_file_bytes == Limits().max_file_bytes

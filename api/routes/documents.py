@@ -12,6 +12,7 @@ from api import uploads
 from api.deps import PrincipalDep, SettingsDep
 from api.schemas import PROBLEM_RESPONSES, DocumentsRead, ProblemDoc
 from intake import pipeline
+from service.settings import Settings
 from api.errors import Problem
 
 router = APIRouter(tags=["documentos"])
@@ -24,8 +25,8 @@ BODY = {"requestBody": {"required": True, "content": {"multipart/form-data": {"s
 _limiter: anyio.CapacityLimiter | None = None
 
 
-def _read(path: str, filename: str) -> list:
-    docs = pipeline.read_file(Path(path).read_bytes(), filename, cache=None)  # nothing is kept
+def _read(path: str, filename: str, settings: Settings) -> list:
+    docs = pipeline.read(Path(path).read_bytes(), filename, cache=None, limits=settings).documents  # nothing is kept
     return pipeline.number_documents([docs])
 
 
@@ -36,8 +37,6 @@ def _read(path: str, filename: str) -> list:
              responses={**PROBLEM_RESPONSES, 413: {"model": ProblemDoc, "description": "Arquivo grande demais"},
                         415: {"model": ProblemDoc, "description": "Tipo não suportado"}})
 async def read_document(request: Request, principal: PrincipalDep, settings: SettingsDep) -> DocumentsRead:
-    import ocr.limits
-
     global _limiter
     if _limiter is None:
         _limiter = anyio.CapacityLimiter(settings.sync_read_concurrency)
@@ -55,9 +54,9 @@ async def read_document(request: Request, principal: PrincipalDep, settings: Set
         part = form.files[0]
         kind = uploads.media_type(part, 1)
         pages = uploads.count_pages(part, kind)
-        max_pages = ocr.limits.Limits().max_pages
+        max_pages = settings.max_pages
         if pages > max_pages:
             raise Problem("arquivo_com_paginas_demais", 413, "Arquivo com páginas demais",
                                f"O arquivo tem {pages} páginas; o limite é {max_pages}.")
-        docs = await anyio.to_thread.run_sync(_read, part.path, part.filename, limiter=_limiter)
+        docs = await anyio.to_thread.run_sync(_read, part.path, part.filename, settings, limiter=_limiter)
     return DocumentsRead(documents=docs)

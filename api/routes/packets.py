@@ -100,7 +100,6 @@ def check_rulebook(rulebook_id: str, facts: dict[str, str]) -> None:
 
 def build_request(form: uploads.Form, settings: Settings) -> PacketRequest:
     """Every check a packet must pass before anything is stored."""
-    import ocr.limits
 
     unknown = sorted(set(form.fields) - set(FIELDS))
     if unknown:
@@ -127,7 +126,7 @@ def build_request(form: uploads.Form, settings: Settings) -> PacketRequest:
     if not form.files:
         raise _problem("sem_arquivos", 422, "Nenhum arquivo enviado",
                        "Envie ao menos um arquivo no campo 'files'.")
-    per_file_pages = ocr.limits.Limits().max_pages
+    per_file_pages = settings.max_pages
     files: list[Upload] = []
     for position, part in enumerate(form.files, start=1):
         kind = uploads.media_type(part, position)
