@@ -318,10 +318,14 @@ def number_documents(per_file: Sequence[list[Document]]) -> list[Document]:
     out: list[Document] = []
     for docs in per_file:
         for d in docs:
-            new_id = f"d{len(out) + 1}"
-            problems = [p.model_copy(update={"document": new_id}) for p in d.problems]
-            out.append(d.model_copy(update={"id": new_id, "problems": problems}))
+            out.append(with_id(d, f"d{len(out) + 1}"))
     return out
+
+
+def with_id(doc: Document, new_id: str) -> Document:
+    """The document under its packet id, its problems naming it."""
+    problems = [p.model_copy(update={"document": new_id}) for p in doc.problems]
+    return doc.model_copy(update={"id": new_id, "problems": problems})
 
 
 def read_packet(

@@ -300,15 +300,28 @@ def _all_read(s: Session, packet: Packet) -> bool:
 
 
 def packet_documents(s: Session, packet_id: str) -> list[tuple[PacketFile, DocumentRow, Document]]:
-    """Every document of the packet in upload order, with its final id (d1, d2, ...)."""
+    """Every document of the packet in upload order, with its final id (d1, d2, ...): the one
+    stored when the packet was judged, or, before that, the one it will be given."""
     rows = s.execute(
         select(PacketFile, DocumentRow).join(DocumentRow, DocumentRow.file_id == PacketFile.id)
         .where(PacketFile.packet_id == packet_id).order_by(PacketFile.position, DocumentRow.seq)).all()
+    if rows and all(d.doc_id for _, d in rows):
+        return [(f, d, pipeline.with_id(Document.model_validate(d.body), str(d.doc_id))) for f, d in rows]
     per_file: dict[int, list[Document]] = {}
     for f, d in rows:
         per_file.setdefault(f.id, []).append(Document.model_validate(d.body))
     numbered = pipeline.number_documents(list(per_file.values()))
     return [(f, d, doc) for (f, d), doc in zip(rows, numbered, strict=True)]
+
+
+def _assign_ids(rows: list[tuple[PacketFile, DocumentRow, Document]]) -> None:
+    """Store each document's final id and the page of its file where it begins, once."""
+    starts: dict[int, int] = {}
+    for f, d, doc in rows:
+        start = starts.get(f.id, 0)
+        starts[f.id] = start + doc.pages
+        if d.doc_id is None:
+            d.doc_id, d.first_page = doc.id, start + 1
 
 
 def judge_step(packet_id: str, *, settings: Settings | None = None) -> bool:
@@ -322,7 +335,9 @@ def judge_step(packet_id: str, *, settings: Settings | None = None) -> bool:
             return _callback_pending(s, packet_id)
         if not _all_read(s, packet):
             return False
-        documents = [doc for _, _, doc in packet_documents(s, packet_id)]
+        rows = packet_documents(s, packet_id)
+        _assign_ids(rows)
+        documents = [doc for _, _, doc in rows]
         started = time.monotonic()
         try:
             result = pipeline.judge_packet(documents, packet.rulebook_id, packet.reference_date,
@@ -457,8 +472,8 @@ def page_source(s: Session, packet: Packet, doc_id: str, page: int) -> PageSourc
         raise Conflict("pacote_em_processamento", "Pacote ainda em processamento",
                            "As páginas ficam disponíveis quando o pacote termina de ser avaliado.")
     offsets: dict[int, int] = {}
-    for f, _, doc in packet_documents(s, packet.id):
-        start = offsets.get(f.id, 0)
+    for f, d, doc in packet_documents(s, packet.id):
+        start = d.first_page - 1 if d.first_page is not None else offsets.get(f.id, 0)
         offsets[f.id] = start + doc.pages
         if doc.id == doc_id:
             if not 1 <= page <= max(doc.pages, 0):

@@ -149,6 +149,10 @@ class DocumentRow(Base):
     seq: Mapped[int] = mapped_column(Integer)  # order inside the file
     type: Mapped[str] = mapped_column(String(40))
     body: Mapped[dict[str, Any]] = mapped_column(Json)
+    # assigned once, when the packet is judged: the document's final id (d1, d2, ...) and the
+    # page of its file where it begins (evidence images need it); null before
+    doc_id: Mapped[str | None] = mapped_column(String(20))
+    first_page: Mapped[int | None] = mapped_column(Integer)
 
 
 class ResultRow(Base):

@@ -139,6 +139,10 @@ def test_corrections_survive_a_restart_and_go_with_the_packet(make_stack):
         started = time.monotonic()
         assert c.post(f"/v1/packets/{pid}/corrections", json=fix).status_code == 201
         assert time.monotonic() - started < 10  # judged again, not read again (figures: scripts/bench_service.py)
+    # each document's final id and first page were stored once, when the packet was judged
+    stored = st.sql("SELECT doc_id, first_page FROM documents WHERE packet_id = :p ORDER BY doc_id", p=pid)
+    ids = sorted(d["id"] for d in done["result"]["documents"])
+    assert sorted(i for i, _ in stored) == ids and all(page == 1 for _, page in stored), stored
     api.stop()
     st.start_api()
     with st.client(key) as c:
