@@ -35,7 +35,7 @@ PASSAGE_WORDS = 6
 STATED = 0.70
 
 
-def _without_absent(out: Any, *keys: str) -> Any:
+def without_absent(out: Any, *keys: str) -> Any:
     """A serialised model without the optional keys it does not carry (absent, not null: the
     contract's objects stay as they were where nothing was added)."""
     if isinstance(out, dict):
@@ -62,7 +62,7 @@ class RowRead(BaseModel):
     # unannotated return on purpose: pydantic would take it as the serialised schema
     @model_serializer(mode="wrap")
     def _without_absent_place(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
-        return _without_absent(handler(self), "page", "bbox")
+        return without_absent(handler(self), "page", "bbox")
 
 
 class Field(BaseModel):
@@ -85,7 +85,7 @@ class Field(BaseModel):
     # unannotated return on purpose: pydantic would take it as the serialised schema
     @model_serializer(mode="wrap")
     def _without_absent_rows(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
-        return _without_absent(handler(self), "rows")
+        return without_absent(handler(self), "rows")
 
 
 class Finding(BaseModel):
@@ -105,7 +105,7 @@ class Finding(BaseModel):
     # unannotated return on purpose: pydantic would take it as the serialised schema
     @model_serializer(mode="wrap")
     def _without_absent_row(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
-        return _without_absent(handler(self), "row")
+        return without_absent(handler(self), "row")
 
 
 class Document(BaseModel):

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field as PydField, SerializerFunctionWrapHandler, model_serializer
 
-from domain.documents import Document, Finding, _without_absent
+from domain.documents import Document, Finding, without_absent
 
 Status = Literal["ok", "fail", "review", "missing", "not_applicable"]
 Verdict = Literal["ok", "fail", "review", "incomplete"]
@@ -62,7 +62,7 @@ class Correction(BaseModel):
 
     @model_serializer(mode="wrap")
     def _without_absent_note(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
-        return _without_absent(handler(self), "note")
+        return without_absent(handler(self), "note")
 
 
 class Result(BaseModel):
@@ -79,7 +79,7 @@ class Result(BaseModel):
 
     @model_serializer(mode="wrap")
     def _without_absent_corrections(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
-        return _without_absent(handler(self), "corrections")
+        return without_absent(handler(self), "corrections")
 
 
 def verdict_of(items: list[Item]) -> Verdict:

@@ -73,7 +73,7 @@ def is_text(w: Word) -> bool:
 
 
 @dataclass(frozen=True)
-class _Row:
+class LayoutRow:
     page: int
     index: int
     words: tuple[Word, ...]
@@ -172,7 +172,7 @@ def _words_of(page: Page) -> list[list[Word]]:
     return [[p for w in line.words if w.text.strip() for p in _split_word(w)] for line in page.lines]
 
 
-def _rows(page: Page) -> tuple[list[_Row], float]:
+def _rows(page: Page) -> tuple[list[LayoutRow], float]:
     """Group a page's lines into visual rows (top to bottom, words left to right), with the
     page's tilt (0 unless an OCR'd page was read askew).
 
@@ -218,7 +218,7 @@ def _rows(page: Page) -> tuple[list[_Row], float]:
     origin = {id(w): k for k, ws in enumerate(lines) for w in ws} if page.source == "ocr" else None
     for n, i in enumerate(order):
         ws = _distinct(sorted(groups[i], key=lambda w: w.bbox[0]), origin)
-        rows.append(_Row(page.number, n, ws, tuple(key(w.text) for w in ws)))
+        rows.append(LayoutRow(page.number, n, ws, tuple(key(w.text) for w in ws)))
     return rows, slope
 
 
@@ -336,7 +336,7 @@ class Layout:
     def __init__(self, ext: Extraction | Sequence[Page]):
         pages = ext.pages if isinstance(ext, Extraction) else tuple(ext)
         self.pages: tuple[Page, ...] = tuple(pages)
-        self.rows: dict[int, list[_Row]] = {}
+        self.rows: dict[int, list[LayoutRow]] = {}
         self.tilt: dict[int, float] = {}  # lines' drop per page width on an OCR'd page read askew, else 0
         for p in self.pages:
             self.rows[p.number], self.tilt[p.number] = _rows(p)
@@ -351,10 +351,10 @@ class Layout:
     def text(self) -> str:
         return "\n".join(self.page_text(p.number) for p in self.pages)
 
-    def all_rows(self) -> list[_Row]:
+    def all_rows(self) -> list[LayoutRow]:
         return [r for p in self.pages for r in self.rows[p.number]]
 
-    def row_span(self, row: _Row, start: int = 0, end: int | None = None, score: float = 1.0) -> Span:
+    def row_span(self, row: LayoutRow, start: int = 0, end: int | None = None, score: float = 1.0) -> Span:
         return Span(row.page, row.words[start:end], score)
 
     # ------------------------------------------------------------------ labels
@@ -447,7 +447,7 @@ class Layout:
                 kept.append(h)
         return kept
 
-    def _key_text(self, row: _Row) -> tuple[list[int], str, list[int], list[int], frozenset[str]]:
+    def _key_text(self, row: LayoutRow) -> tuple[list[int], str, list[int], list[int], frozenset[str]]:
         """The row's words that are not bare punctuation (their indexes), their keys joined by a
         space, where each one's key starts and ends in that text, and its letters. Kept per row."""
         memo = self.__dict__.setdefault("_key_texts", {})
@@ -475,7 +475,7 @@ class Layout:
                     best = h
         return best
 
-    def _isolated(self, row: _Row, i: int, j: int) -> bool:
+    def _isolated(self, row: LayoutRow, i: int, j: int) -> bool:
         h = row.height
         gap = 1.2 * h
         if i > 0 and row.words[i].bbox[0] - row.words[i - 1].bbox[2] < gap:
@@ -496,7 +496,7 @@ class Layout:
             return True
         return row.words[hit.start].bbox[0] - p.bbox[2] > 1.5 * row.height
 
-    def _ends(self, row: _Row, j: int) -> bool:
+    def _ends(self, row: LayoutRow, j: int) -> bool:
         if row.words[j - 1].text.rstrip().endswith((":", "-", "–")) or j >= len(row.words):
             return True
         k = j
@@ -509,7 +509,7 @@ class Layout:
             return True
         return nxt.bbox[0] - row.words[j - 1].bbox[2] > 1.2 * row.height
 
-    def _row(self, hit: Hit) -> _Row:
+    def _row(self, hit: Hit) -> LayoutRow:
         return self.rows[hit.page][hit.row]
 
     # ------------------------------------------------------------------ values
@@ -565,8 +565,8 @@ class Layout:
         for row in self.rows[hit.page][hit.row + 1:]:
             if row.y0 - last_y1 > max_dy:
                 break
-            ws = [w for w in row.words if _overlap(w.bbox, left, right) >= min_overlap]
-            ws = _first_cluster(ws, row.height, hit.bbox[0])
+            ws = [w for w in row.words if span_overlap(w.bbox, left, right) >= min_overlap]
+            ws = first_cluster(ws, row.height, hit.bbox[0])
             if not ws:
                 continue
             if picked:
@@ -791,7 +791,7 @@ def label_like(words: Sequence[Word]) -> bool:
     return bool(words) and words[-1].text.rstrip().endswith(":")
 
 
-def _first_cluster(words: list[Word], height: float, x: float, gap: float = 2.0) -> list[Word]:
+def first_cluster(words: list[Word], height: float, x: float, gap: float = 2.0) -> list[Word]:
     """The run of words nearest x, cut at horizontal gaps wider than `gap` word heights (a
     value box ends where another column's text begins)."""
     if len(words) < 2:
@@ -806,7 +806,7 @@ def _first_cluster(words: list[Word], height: float, x: float, gap: float = 2.0)
     return min(runs, key=lambda r: abs(r[0].bbox[0] - x))
 
 
-def _overlap(b: BBox, left: float, right: float) -> float:
+def span_overlap(b: BBox, left: float, right: float) -> float:
     """Share of the word's width that lies within [left, right]."""
     w = max(b[2] - b[0], 1e-6)
     return max(0.0, min(b[2], right) - max(b[0], left)) / w

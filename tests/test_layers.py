@@ -178,3 +178,17 @@ def test_one_settings_carries_the_reading_limits() -> None:
     assert own & set(Limits.model_fields) == set()  # no limit defined twice
     s = Settings(max_pages=7)
     assert s.max_pages == 7 and s.max_file_bytes == Limits().max_file_bytes
+
+
+def test_no_module_borrows_another_modules_private_names() -> None:
+    """What modules share is public: no `from x import _name` across modules (a package's
+    underscore modules, parsers/_common.py, are its shared helpers, imported by their public names)."""
+    found = []
+    for path in _files("ocr", "domain", "validators", "intake", "service", "api", "cli", "report"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level and \
+                    node.module.split(".")[0] in ("ocr", "domain", "validators", "intake", "service", "api", "cli", "report"):
+                private = [a.name for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+                if private:
+                    found.append(f"{path.relative_to(ROOT)}: from {node.module} import {', '.join(private)}")
+    assert found == []

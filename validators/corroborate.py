@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from domain import doctypes
 from domain.documents import CONFIDENT, Document, Field
 from domain.ids import chassi, placa, renavam
-from domain.ids._text import alnum
+from domain.ids.text import alnum
 
 # Identifier kinds (doctypes.yaml) long enough for an exact agreement to be evidence.
 _NORMALISE = {

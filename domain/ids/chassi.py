@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from domain.ids._text import alnum
+from domain.ids.text import alnum
 
 _PATTERN = re.compile(r"^[A-HJ-NPR-Z0-9]{17}$")
 

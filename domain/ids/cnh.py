@@ -8,7 +8,7 @@ from typing import Literal
 
 from validate_docbr import CNH
 
-from domain.ids._text import digits
+from domain.ids.text import digits
 
 _CNH = CNH()
 
@@ -27,7 +27,7 @@ def valid_detran(s: object) -> bool:
     return _shape_ok(d) and _CNH.validate(d)
 
 
-def _mod11(total: int) -> int:
+def mod11_digit(total: int) -> int:
     r = total % 11
     return 0 if r < 2 else 11 - r
 
@@ -38,8 +38,8 @@ def valid_mod11(s: object) -> bool:
     if not _shape_ok(d):
         return False
     n = [int(c) for c in d]
-    dv1 = _mod11(sum(v * w for v, w in zip(n[:9], range(2, 11))))
-    dv2 = _mod11(sum(v * w for v, w in zip(n[:10], (3, 4, 5, 6, 7, 8, 9, 10, 11, 2))))
+    dv1 = mod11_digit(sum(v * w for v, w in zip(n[:9], range(2, 11))))
+    dv2 = mod11_digit(sum(v * w for v, w in zip(n[:10], (3, 4, 5, 6, 7, 8, 9, 10, 11, 2))))
     return n[9] == dv1 and n[10] == dv2
 
 

@@ -7,7 +7,7 @@ import re
 
 from validate_docbr import CNPJ
 
-from domain.ids._text import alnum
+from domain.ids.text import alnum
 
 _CNPJ = CNPJ()
 _SHAPE = re.compile(r"^[0-9A-Z]{12}[0-9]{2}$")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from validate_docbr import CPF
 
-from domain.ids._text import digits
+from domain.ids.text import digits
 
 _CPF = CPF()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from domain.ids._text import alnum
+from domain.ids.text import alnum
 
 PATTERN = re.compile(r"^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$")
 _OLD = re.compile(r"^[A-Z]{3}[0-9]{4}$")

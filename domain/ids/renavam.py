@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from validate_docbr import RENAVAM
 
-from domain.ids._text import digits
+from domain.ids.text import digits
 
 _RENAVAM = RENAVAM()
 _WEIGHTS = (3, 2, 9, 8, 7, 6, 5, 4, 3, 2)

@@ -48,7 +48,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     table = _Table(r, seen, x)
     out: dict[str, Field] = {}
     xnum = x.field("numero_contrato")
-    out["numero_contrato"] = _sure(xnum) or _value(_numero(r, fl)) or xnum
+    out["numero_contrato"] = _sure(xnum) or _value(contract_number(r, fl)) or xnum
 
     paragraphs = fl.offsets(sp.words[0] for sp in r.paragraphs() if sp.words)
     # where the layout starts a paragraph, a clause's text ends (a text layer's spacing only: a scan's is too uneven)
@@ -205,7 +205,7 @@ _NUM = re.compile(r"\bcontrato\b(?:[\s.]+de\s+[a-z\s]{3,90}?)?[\s.]+(?:n\.?\s?[o
                   r"((?:[a-z]{1,4}\s(?=[a-z0-9./\-]*\d))?[A-Za-z0-9][A-Za-z0-9./\-]*\d[A-Za-z0-9./\-]*)")
 
 
-def _numero(r: Reader, fl: Flow) -> Field:
+def contract_number(r: Reader, fl: Flow) -> Field:
     m = _NUM.search(fl.folded)
     if m:
         start = m.start(1)

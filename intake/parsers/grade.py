@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from domain.documents import Field
 from intake.parsers._common import Reader, field, first
-from intake.parsers.contrato import _numero
+from intake.parsers.contrato import contract_number
 from intake.parsers.generic import labelled, lookup_text
 
 TYPES = ("grade_itinerario",)
@@ -16,7 +16,7 @@ TYPES = ("grade_itinerario",)
 def parse(ext, doc_type: str) -> dict[str, Field]:
     r = Reader(ext, doc_type)
     out: dict[str, Field] = {}
-    out["contrato_numero"] = first(labelled(r, "contrato_numero"), _numero(r, r.flow()))
+    out["contrato_numero"] = first(labelled(r, "contrato_numero"), contract_number(r, r.flow()))
     out["origem"] = lookup_text(r, "origem")
     out["destino"] = lookup_text(r, "destino")
     out["itinerario"] = lookup_text(r, "itinerario", prose="names")

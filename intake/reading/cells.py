@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from intake.layout import Layout, Span, _first_cluster, _overlap, _Row, is_text
+from intake.layout import Layout, Span, first_cluster, span_overlap, LayoutRow, is_text
 from intake.normalize import key
 from intake.parsers._lexicon import FUNCTION_WORDS
 from intake.reading.labels import RUN_GAP, LabelAt, LabelIndex, item_number, run_gap
@@ -76,10 +76,10 @@ class Cells:
         self.labels = labels
         self._margins: dict[int, float] = {}
 
-    def _row(self, page: int, index: int) -> _Row:
+    def _row(self, page: int, index: int) -> LayoutRow:
         return self.layout.rows[page][index]
 
-    def label_at(self, row: _Row, i: int, gap: float, colon: bool = True) -> LabelAt | None:
+    def label_at(self, row: LayoutRow, i: int, gap: float, colon: bool = True) -> LabelAt | None:
         """The label that starts at word i of the row, when it stands as a label there: a label
         of several words, one followed by ':', or one set apart by a gap. A label word inside a
         value ('TRANSPORTES PLACA LTDA') is no label."""
@@ -266,7 +266,7 @@ class Cells:
             return False
         return line[-1].bbox[2] + 0.5 * h + (nxt.bbox[2] - nxt.bbox[0]) < bound - 1.5 * h
 
-    def _continued(self, lab: LabelAt, row: _Row, vx: float, more: int,
+    def _continued(self, lab: LabelAt, row: LayoutRow, vx: float, more: int,
                    first: tuple[Word, ...] = (), bound: float = 1.0, fill: bool = False,
                    hang: float | None = None) -> list[Span]:
         """Lines of a value wrapped in its column below the label's row: words at the value's
@@ -355,7 +355,7 @@ class Cells:
         dx = (w.bbox[0] + w.bbox[2]) / 2 - (lab.bbox[0] + lab.bbox[2]) / 2
         return top < (w.bbox[1] + w.bbox[3]) / 2 - tilt * dx < bottom
 
-    def _under_label(self, row: _Row, w: Word) -> bool:
+    def _under_label(self, row: LayoutRow, w: Word) -> bool:
         """Whether the nearest word above w, in w's column and a line away at most, is a label."""
         rows = self.layout.rows[row.page]
         for r in reversed(rows[max(0, row.index - 3):row.index]):
@@ -371,7 +371,7 @@ class Cells:
                 return False
         return False
 
-    def _before_label(self, row: _Row, ws: list[Word]) -> list[Word]:
+    def _before_label(self, row: LayoutRow, ws: list[Word]) -> list[Word]:
         """The line's words up to a label of the document printed inside it ('... - CNPJ: X'),
         without the dash before it."""
         for j in range(1, len(ws)):
@@ -403,7 +403,7 @@ class Cells:
         lab = self.labels.starting(w)
         return lab is None or self.stands(lab)  # (a wrapped label's later word: its head stood)
 
-    def _run_start(self, row: _Row, lab: LabelAt) -> float | None:
+    def _run_start(self, row: LayoutRow, lab: LabelAt) -> float | None:
         """Where the run of words the label ends starts, when words run on into it from the left
         ('SOCIEDADE ... - CNPJ:'); None when the label opens its run."""
         i = lab.start
@@ -412,7 +412,7 @@ class Cells:
             i -= 1
         return row.words[i].bbox[0] if i < lab.start else None
 
-    def _value_under(self, rows: list[_Row], index: int, lab: LabelAt, y_max: float) -> bool:
+    def _value_under(self, rows: list[LayoutRow], index: int, lab: LabelAt, y_max: float) -> bool:
         """Whether the row at `index`, no lower than y_max, prints a word that is no label where
         the label starts."""
         if index >= len(rows) or rows[index].y0 > y_max:
@@ -439,8 +439,8 @@ class Cells:
         for row in rows[lab.last_row + 1:]:
             if row.y0 - last_y1 > (max_dy if not picked else 0.8 * max(h, row.height)):
                 break
-            ws = [w for w in row.words if _overlap(w.bbox, left, right) >= 0.5]
-            ws = _first_cluster(ws, row.height, lab.bbox[0])  # (a dash inside 'LTDA - EPP' bridges)
+            ws = [w for w in row.words if span_overlap(w.bbox, left, right) >= 0.5]
+            ws = first_cluster(ws, row.height, lab.bbox[0])  # (a dash inside 'LTDA - EPP' bridges)
             lead_x = ws[0].bbox[0] if ws else 0.0  # ('– Rua das Palmeiras': a line may open on a dash)
             lead: list[Word] = []
             while ws and not key(ws[0].text):
@@ -503,7 +503,7 @@ class Cells:
         return Region("below", tuple(Span(lab.page, tuple(ws), lab.score) for ws in picked), lab)
 
 
-def _under_own_label(row: _Row, i: int, top_row: _Row, lab: LabelAt) -> bool:
+def _under_own_label(row: LayoutRow, i: int, top_row: LayoutRow, lab: LabelAt) -> bool:
     """Whether the words just left of row.words[i] are the value of another label of the label's
     row (they start where it starts): two boxes' values close together, not one line running on
     ('14/06/2002 D' under '12 HABILITAÇÃO' and '9 CAT. HAB.')."""

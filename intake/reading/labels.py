@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from intake.layout import Layout, _Row
+from intake.layout import Layout, LayoutRow
 from intake.parsers._lexicon import known
 from intake.reading.vocabulary import Vocabulary
 from ocr.model import BBox, Word, union_bbox
@@ -65,7 +65,7 @@ class LabelAt:
         return self.words[: self.end - self.start]
 
 
-def _tokens(row: _Row) -> list[tuple[str, int, bool, bool]]:
+def _tokens(row: LayoutRow) -> list[tuple[str, int, bool, bool]]:
     """(token, word index, first token of its word, last token of its word)."""
     out = []
     for i, k in enumerate(row.keys):
@@ -89,7 +89,7 @@ def item_number(text: str) -> bool:
 SURE_WORD = 0.85
 
 
-def _other_word(row: _Row, toks, spelling: str) -> bool:
+def _other_word(row: LayoutRow, toks, spelling: str) -> bool:
     """Whether a loose match differs from its spelling only in words the dictionary knows, each
     read sure: 'LOCAÇÃO' read at 0.96 is that word, not the label 'LOTAÇÃO' misread."""
     want = spelling.split()
@@ -169,7 +169,7 @@ class LabelIndex:
                 best = (spelling, s)
         return best
 
-    def _in_row(self, row: _Row, fuzzy: bool) -> list[LabelAt]:
+    def _in_row(self, row: LayoutRow, fuzzy: bool) -> list[LabelAt]:
         toks = _tokens(row)
         out = []
         for p, (_, wi, first, _) in enumerate(toks):
@@ -202,7 +202,7 @@ class LabelIndex:
                                self.spellings[spelling], score))
         return out
 
-    def _tail(self, row: _Row, toks, p: int, n: int, spelling: str, score: float) -> tuple[int, str, float]:
+    def _tail(self, row: LayoutRow, toks, p: int, n: int, spelling: str, score: float) -> tuple[int, str, float]:
         """A longer spelling whose last words were read a slip away ('ESPÉCE | TPO': ESPÉCIE /
         TIPO), beside the words found: its own label's rest is no value. A tail of three letters
         or more may hold one slip of its own, on top of what the head was allowed."""
@@ -227,7 +227,7 @@ class LabelIndex:
                 best = (n + m, longer, min(score, s))
         return best
 
-    def _wrapped(self, rows: list[_Row], found: list[LabelAt], fuzzy: bool) -> list[LabelAt]:
+    def _wrapped(self, rows: list[LayoutRow], found: list[LabelAt], fuzzy: bool) -> list[LabelAt]:
         """Labels wrapped over two or three rows of a narrow column ('1. NOME / RAZÃO' / 'SOCIAL
         DA' / 'CONTRATANTE'): a run of a row starts a spelling, the runs below it, at the same
         left edge, go on with it and end it."""
@@ -258,7 +258,7 @@ class LabelIndex:
                                        self.spellings[lab[1]], 1.0, row2=lab[2], start2=lab[3], end2=lab[4]))
         return out
 
-    def _wrap_on(self, rows: list[_Row], r: int, row: _Row, x0: float, x_run: float, head: str,
+    def _wrap_on(self, rows: list[LayoutRow], r: int, row: LayoutRow, x0: float, x_run: float, head: str,
                  words: list[Word], depth: int, numbered: bool = False) -> tuple[list[Word], str, int, int, int] | None:
         """The rest of a label begun by `head`, on the row below r (and the one below that):
         (all its words, its spelling, its last row, that row's run [start, end))."""
@@ -341,7 +341,7 @@ class LabelIndex:
         return self._starts.get(id(w))
 
 
-def run_gap(row: _Row) -> float:
+def run_gap(row: LayoutRow) -> float:
     """The gap that starts a new run of words on this row: RUN_GAP heights, or less on a row
     set tight, where a gap three times its word spacing and a height wide parts two boxes
     ('CONTRATO Nº  NOME DO CONTRATANTE')."""
@@ -360,7 +360,7 @@ def run_gap(row: _Row) -> float:
     return gap
 
 
-def _runs(row: _Row) -> list[tuple[int, int]]:
+def _runs(row: LayoutRow) -> list[tuple[int, int]]:
     """The row's runs of words: [a, b) word ranges cut at gaps wider than RUN_GAP heights, and
     at a box's rule read as a '|' (it bridges the gap between a label and its value:
     'ESTABELECIMENTO | FACULDADE ...')."""

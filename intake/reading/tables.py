@@ -24,7 +24,7 @@ from typing import cast
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from intake.layout import Layout, Row, Span, _Row
+from intake.layout import Layout, Row, Span, LayoutRow
 from intake.normalize import key
 from ocr.model import Word, union_bbox
 
@@ -55,7 +55,7 @@ class Table:
         return next((c.header for c in self.columns if c.name == name), ())
 
 
-def _match_runs(row: _Row, spellings: dict[str, str], fuzzy: bool) -> list[tuple[int, int, str, str]]:
+def _match_runs(row: LayoutRow, spellings: dict[str, str], fuzzy: bool) -> list[tuple[int, int, str, str]]:
     """Header labels in a row: (start, end, column, spelling), longest first at each place,
     never across a column gap."""
     keys = row.keys
@@ -134,7 +134,7 @@ def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols
             begin = hrow + 1
         elif table is None or bounds is None:
             continue
-        visual: list[tuple[_Row, dict[str, list[Word]], list[Word]]] = []
+        visual: list[tuple[LayoutRow, dict[str, list[Word]], list[Word]]] = []
         ended = False
         gaps: list[float] = []
         prev = rows[begin - 1] if begin > 0 else None
@@ -164,7 +164,7 @@ def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols
     return table
 
 
-def _stacked(band: list[_Row]) -> _Row | None:
+def _stacked(band: list[LayoutRow]) -> LayoutRow | None:
     """A header wrapped over rows ('Nº DE' / 'ORDEM', 'TIPO DO' / 'DOCUMENTO') as one row: the
     words of the rows stacked by column, each stack read top to bottom."""
     for a, b in zip(band, band[1:]):
@@ -199,10 +199,10 @@ def _stacked(band: list[_Row]) -> _Row | None:
         words.append(Word(text=" ".join(w.text for w in st), bbox=union_bbox(w.bbox for w in st),
                           conf=min(w.conf for w in st)))
     words.sort(key=lambda w: w.bbox[0])
-    return _Row(top.page, bottom.index, tuple(words), tuple(key(w.text) for w in words))
+    return LayoutRow(top.page, bottom.index, tuple(words), tuple(key(w.text) for w in words))
 
 
-def _header(rows: list[_Row], spellings: dict[str, str], min_cols: int, fuzzy: bool,
+def _header(rows: list[LayoutRow], spellings: dict[str, str], min_cols: int, fuzzy: bool,
             require: Sequence[str], tol: float) -> tuple[list[Column], int] | None:
     best = None
     for k, row in enumerate(rows):
@@ -254,7 +254,7 @@ def _run_on(w: Word, cols: list[Column]) -> list[Word]:
             w.model_copy(update={"text": m.group(2), "bbox": (cut, w.bbox[1], x1, w.bbox[3])})]
 
 
-def _assign(row: _Row, cols: list[Column]) -> tuple[dict[str, list[Word]], list[Word]]:
+def _assign(row: LayoutRow, cols: list[Column]) -> tuple[dict[str, list[Word]], list[Word]]:
     cells: dict[str, list[Word]] = {}
     specks: list[Word] = []
     for w in (piece for word in row.words for piece in _run_on(word, cols)):
@@ -367,8 +367,8 @@ def _by_anchor(visual, anchor: str):
     orphans: list[tuple[float, dict[str, list[Word]]]] = []
     names = {n for _, cells, _ in visual for n in cells if n != anchor}
     for name in names:
-        block: list[tuple[_Row, list[Word]]] = []
-        blocks: list[list[tuple[_Row, list[Word]]]] = []
+        block: list[tuple[LayoutRow, list[Word]]] = []
+        blocks: list[list[tuple[LayoutRow, list[Word]]]] = []
         for row, cells, _ in visual:
             if name not in cells:
                 continue

@@ -19,9 +19,9 @@ REF = date(2026, 3, 2)
 def make_cnh(base9: str) -> str:
     """A CNH number whose check digits pass the mod-11 variant (domain.ids.cnh)."""
     n = [int(c) for c in base9]
-    dv1 = cnh_id._mod11(sum(v * w for v, w in zip(n, range(2, 11))))
+    dv1 = cnh_id.mod11_digit(sum(v * w for v, w in zip(n, range(2, 11))))
     n.append(dv1)
-    dv2 = cnh_id._mod11(sum(v * w for v, w in zip(n, (3, 4, 5, 6, 7, 8, 9, 10, 11, 2))))
+    dv2 = cnh_id.mod11_digit(sum(v * w for v, w in zip(n, (3, 4, 5, 6, 7, 8, 9, 10, 11, 2))))
     number = base9 + str(dv1) + str(dv2)
     assert cnh_id.is_valid(number)
     return number

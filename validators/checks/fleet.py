@@ -18,13 +18,13 @@ from validators.checks.common import (
 from validators.checks.packet import Match, Vehicle
 from validators.checks.passengers import passengers_within_lotacao
 from validators.checks.presence import holder_is_carrier
-from validators.checks.vehicle import AGE_RULE, TIPO_LABEL, _vehicle, age_of, financed, not_for_this_vehicle, pairing
+from validators.checks.vehicle import AGE_RULE, TIPO_LABEL, this_vehicle, age_of, financed, not_for_this_vehicle, pairing
 from validators.dates import add_months, br, to_date
 from domain.documents import Document
 from domain.ids import cnpj as cnpj_id
 from domain.ids import cpf as cpf_id
 from domain.ids import placa as placa_id
-from domain.ids._text import alnum
+from domain.ids.text import alnum
 from validators.params import Known
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def _exercise(ctx: Context, r: Read, what: str) -> Outcome:
 @check("crlv_current")
 def crlv_current(ctx: Context) -> list[Outcome]:
     """The CRLV is of the current licensing exercise (the reference year)."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     return [_exercise(ctx, read(v.crlv, "exercicio"), "CRLV")]
 
 
@@ -106,7 +106,7 @@ def _owner_outcome(ctx: Context, v: Vehicle, r: Read, owner: str, basis: str) ->
 def vehicle_certificate_owner(ctx: Context, owner: str = "carrier", basis: str = "") -> list[Outcome]:
     """A CRV (Certificado de Registro do Veículo) for this vehicle proving ownership: in the
     carrier's name (owner=carrier) or a driver's (owner=driver, natural-person applicant)."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     ms = v.of("crv")
     if not ms:
         return not_for_this_vehicle(ctx, "crv") or [
@@ -123,7 +123,7 @@ def vehicle_certificate_owner(ctx: Context, owner: str = "carrier", basis: str =
 def crlv_holder(ctx: Context, basis: str = "") -> list[Outcome]:
     """The CRLV is in the carrier's name; a leasing (arrendamento mercantil) remark makes another
     owner a matter for a clerk (review), a financing lien on the carrier's vehicle is noted."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     r = read(v.crlv, "proprietario_documento")
     outs = []
     lien, obs = financed(v)
@@ -136,7 +136,7 @@ def crlv_holder(ctx: Context, basis: str = "") -> list[Outcome]:
 @check("vehicle_municipality")
 def vehicle_municipality(ctx: Context, municipio: str) -> list[Outcome]:
     """The vehicle is licensed in the municipality (CRLV local, else the CRV's)."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     reads = [read(v.crlv, "municipio")] + [read(m.doc, "municipio") for m in v.of("crv")]
     r = next((x for x in reads if x.confident), next((x for x in reads if x.present), reads[0]))
     return [judge(r, lambda x: _municipality(x, municipio), code="crlv.municipio_diverge",
@@ -148,7 +148,7 @@ def vehicle_passengers_more_than(ctx: Context, passengers: int, note: str = "") 
     """Capacity for more than `passengers` passengers. The CRLV's lotação counts the driver (CTB,
     Anexo I): lotação above passengers + 1 is enough; exactly passengers + 1 is a reason to look;
     at most `passengers` fails."""
-    r = read(_vehicle(ctx).crlv, "lotacao")
+    r = read(this_vehicle(ctx).crlv, "lotacao")
     if not r.confident:
         return [uncertain(r, f"> {passengers + 1}")]
     try:
@@ -228,7 +228,7 @@ def inspection_interval(ctx: Context, schedule: Any, emissores: list[str] | None
     """The vehicle's last inspection is within the interval the act sets for its age (and type):
     `schedule` is a list of steps [{max_age: 5, months: 18}, ..., {months: 6}] or a dict of such
     lists by vehicle type. Optionally: approved, and by one of the accepted issuers."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     ms = _laudos(ctx, v)
     if _outcomes(ms):
         return ms
@@ -286,7 +286,7 @@ def inspection_approved(ctx: Context, emissores: list[str] | None = None,
                         doubtful_emissores: list[str] = [], manual: list[str] = []) -> list[Outcome]:  # noqa: B006
     """An approved inspection of this vehicle by an accepted issuer, not expired on the
     reference date (when it prints a validity)."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     ms = _laudos(ctx, v)
     if _outcomes(ms):
         return ms
@@ -313,7 +313,7 @@ def tachograph(ctx: Context) -> list[Outcome]:
     """The tachograph no document states: an approved inspection of the vehicle (which checks
     the equipment the traffic code makes mandatory, the recorder included) is the evidence; a
     clerk confirms the device itself."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     ms = _laudos(ctx, v)
     if _outcomes(ms):
         return ms
@@ -462,7 +462,7 @@ def fleet_size(ctx: Context, more_than: int) -> Applicability:
 @check("lotacao_stated")
 def lotacao_stated(ctx: Context, basis: str = "") -> list[Outcome]:
     """The CRLV states the vehicle's lotação (the limit of passengers the act refers to)."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     r = read(v.crlv, "lotacao")
     if not r.confident:
         return [uncertain(r, "lotação do CRLV")]
@@ -484,7 +484,7 @@ _SIMILAR = re.compile(r"micro ?onibus|\bonibus\b|camioneta|\bvan\b|furgao|utilit
 def vehicle_kind(ctx: Context, allowed: list[str], similar: bool = True) -> list[Outcome]:
     """The vehicle is of an allowed type; with `similar`, a type `outro` whose espécie reads as a
     van or similar (camioneta, furgão, utilitário) is accepted, an automobile is not."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     tipo, esp = read(v.crlv, "tipo_veiculo"), read(v.crlv, "especie_tipo")
     if tipo.confident and tipo.value in allowed:
         return [ok(v.crlv)]
@@ -503,7 +503,7 @@ def vehicle_kind(ctx: Context, allowed: list[str], similar: bool = True) -> list
 def leased_vehicle_registration(ctx: Context, municipio: str, categoria: str = "ALUGUEL") -> list[Outcome]:
     """A vehicle acquired by leasing: the CRLV names the owner, is of the current exercise,
     registered in the municipality and in the given category. Other vehicles: not applicable."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     obs = read(v.crlv, "observacoes")
     if not (obs.present and _LEASING.search(fold(obs.value))):
         return [Outcome("not_applicable", [finding("crlv.sem_leasing", "info",

@@ -11,7 +11,7 @@ from validators.checks.base import Context, Outcome, check
 from validators.checks.common import best, fail, judge, missing, ok, read, review, uncertain, unit_label
 from validators.checks.contract import in_force
 from validators.checks.packet import Match
-from validators.checks.vehicle import _vehicle, not_for_this_vehicle, pairing
+from validators.checks.vehicle import this_vehicle, not_for_this_vehicle, pairing
 from validators.dates import to_date
 from validators.money import brl, cents, number_br, to_decimal
 from validators.params import Known
@@ -19,7 +19,7 @@ from validators.params import Known
 
 def chosen_policy(ctx: Context) -> Match | None:
     """The vehicle's policy: one in force on the reference date if any, else the latest."""
-    ms = _vehicle(ctx).of("apolice_seguro")
+    ms = this_vehicle(ctx).of("apolice_seguro")
     if not ms:
         return None
     ref = ctx.reference_date
@@ -35,7 +35,7 @@ def chosen_policy(ctx: Context) -> Match | None:
 @check("policy_for_vehicle")
 def policy_for_vehicle(ctx: Context) -> list[Outcome]:
     """A policy naming this vehicle (plate or chassis); a policy of another vehicle fails."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     ms = v.of("apolice_seguro")
     if not ms:
         return not_for_this_vehicle(ctx, "apolice_seguro") or [
@@ -81,7 +81,7 @@ def seats_of(ctx: Context, m: Match) -> tuple[int | None, str]:
     a = read(m.doc, "assentos")
     if a.confident:
         return int(a.value), "assentos da apólice"
-    lot = read(_vehicle(ctx).crlv, "lotacao")
+    lot = read(this_vehicle(ctx).crlv, "lotacao")
     if lot.confident:
         return int(lot.value), "lotação do CRLV"
     return None, ""
@@ -92,7 +92,7 @@ def insurance_minimum(ctx: Context, field: str, units: int | str, parameter: str
                       per: str = "seat") -> list[Outcome]:
     """A cover of the vehicle's policy at least `units` × the parameter in force on the
     reference date (per seat offered or per vehicle). Unknown parameter value: review."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     m = chosen_policy(ctx)
     if m is None:
         return [missing("apolice_seguro", f"Nenhuma apólice pareada com o veículo {v.label}.")]

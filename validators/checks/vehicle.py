@@ -15,13 +15,13 @@ from validators.checks.presence import valid_on
 from validators.dates import add_months, br, to_date
 from domain.ids import cnpj as cnpj_id
 from domain.ids import cpf as cpf_id
-from domain.ids._text import alnum
+from domain.ids.text import alnum
 
 _LIEN = re.compile(r"\balf\b|aliena|arrendamento|leasing|reserva de dominio|financ|gravame")
 _TYPE_FROM_SPECIES = (("microonibus", re.compile(r"micro ?onibus")), ("onibus", re.compile(r"\bonibus\b")))
 
 
-def _vehicle(ctx: Context) -> Vehicle:
+def this_vehicle(ctx: Context) -> Vehicle:
     if ctx.vehicle is None:
         raise ValueError(f"check used outside a per-vehicle item ({ctx.item.id})")
     return ctx.vehicle
@@ -52,7 +52,7 @@ def pairing(m: Match, v: Vehicle) -> Outcome:
 
 def not_for_this_vehicle(ctx: Context, doc_type: str, kinds: tuple[str, ...] | None = None) -> list[Outcome]:
     """Documents of this type that name another vehicle: fail when confidently read."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     outs = []
     for d in ctx.packet.unpaired.get(doc_type, []):
         if kinds and read(d, "taxa").value not in kinds:
@@ -75,7 +75,7 @@ def not_for_this_vehicle(ctx: Context, doc_type: str, kinds: tuple[str, ...] | N
 def vehicle_owner(ctx: Context) -> list[Outcome]:
     """The CRLV is in the carrier's CNPJ or in the CPF of a partner of the contrato social;
     leased or financed vehicles are accepted (noted)."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     crlv = v.crlv
     carrier = ctx.packet.carrier
     r = read(crlv, "proprietario_documento")
@@ -125,7 +125,7 @@ def vehicle_owner(ctx: Context) -> list[Outcome]:
 @check("crlv_categoria")
 def crlv_categoria(ctx: Context, expected: str = "ALUGUEL") -> list[Outcome]:
     """The CRLV's category is the expected one (ALUGUEL)."""
-    r = read(_vehicle(ctx).crlv, "categoria")
+    r = read(this_vehicle(ctx).crlv, "categoria")
     return [judge(r, lambda x: fold(x) == fold(expected), code=f"crlv.categoria_not_{fold(expected).replace(' ', '_')}",
                   message="Categoria do veículo: {value}; esperado {expected}.", expected=expected)]
 
@@ -133,7 +133,7 @@ def crlv_categoria(ctx: Context, expected: str = "ALUGUEL") -> list[Outcome]:
 @check("crlv_tipo")
 def crlv_tipo(ctx: Context, allowed: list[str] = ["onibus", "microonibus"]) -> list[Outcome]:  # noqa: B006
     """The vehicle type (from ESPÉCIE / TIPO) is one of the allowed (ônibus, micro-ônibus)."""
-    crlv = _vehicle(ctx).crlv
+    crlv = this_vehicle(ctx).crlv
     r = read(crlv, "tipo_veiculo")
     if not r.present:
         r = read(crlv, "especie_tipo")
@@ -152,7 +152,7 @@ def crlv_tipo(ctx: Context, allowed: list[str] = ["onibus", "microonibus"]) -> l
 @check("crlv_lotacao_min")
 def crlv_lotacao_min(ctx: Context, greater_than: int = 9) -> list[Outcome]:
     """The CRLV's lotação is above the given number of places."""
-    r = read(_vehicle(ctx).crlv, "lotacao")
+    r = read(this_vehicle(ctx).crlv, "lotacao")
 
     def enough(x: Any) -> bool:
         try:
@@ -212,7 +212,7 @@ def vehicle_age(ctx: Context, max_years: dict[str, int] | int, tolerance_years: 
     the CRV) within the limit for its type, plus a tolerance. Over the limit by no more than an
     extension the act lets an authority grant: fail naming it, or review when the applicant
     declares it was granted (extension_fact)."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     tipo = read(v.crlv, "tipo_veiculo")
     if isinstance(max_years, dict):
         if not tipo.confident:
@@ -258,7 +258,7 @@ def vehicle_age(ctx: Context, max_years: dict[str, int] | int, tolerance_years: 
 @check("inspection_valid")
 def inspection_valid(ctx: Context) -> list[Outcome]:
     """An inspection report for this vehicle (plate or chassis), approved and valid on the reference date."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     matches = v.of("laudo_inspecao")
     if not matches:
         return not_for_this_vehicle(ctx, "laudo_inspecao") or [
@@ -277,7 +277,7 @@ def inspection_valid(ctx: Context) -> list[Outcome]:
 @check("authorization_fee")
 def authorization_fee(ctx: Context, validity_months: int = 12) -> list[Outcome]:
     """A receipt of the authorization fee for this vehicle, paid within its validity."""
-    v = _vehicle(ctx)
+    v = this_vehicle(ctx)
     ref = ctx.reference_date
     fees = [m for m in v.of("comprovante_taxa") if read(m.doc, "taxa").value in ("autorizacao", None)]
     if not fees:
