@@ -19,7 +19,7 @@ from prometheus_client.core import GaugeMetricFamily
 from sqlalchemy import func, select
 
 from service import db
-from service.db.models import Callback, Packet, PacketFile
+from service.db.models import Callback, PacketRow, PacketFile
 from service.settings import Settings
 
 log = logging.getLogger("fretadoc.api")
@@ -39,7 +39,7 @@ class QueueCollector:
         up = GaugeMetricFamily("fretadoc_database_up", "1 quando o banco respondeu à coleta")
         try:
             with db.session_scope(self.settings) as s:
-                by_status = dict(s.execute(select(Packet.status, func.count()).group_by(Packet.status)).all())
+                by_status = dict(s.execute(select(PacketRow.status, func.count()).group_by(PacketRow.status)).all())
                 by_file = dict(s.execute(select(PacketFile.status, func.count()).group_by(PacketFile.status)).all())
                 by_cb = dict(s.execute(select(Callback.status, func.count()).group_by(Callback.status)).all())
             for st in ("queued", "processing", "done", "failed"):

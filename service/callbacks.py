@@ -29,7 +29,7 @@ import httpx
 from sqlalchemy.orm import Session
 
 from service import db
-from service.db.models import Callback, Packet, ResultRow, Tenant, utcnow
+from service.db.models import Callback, PacketRow, ResultRow, Tenant, utcnow
 from service.errors import Invalid
 from service.settings import Settings, get_settings
 from service.tenants import callback_secret, sign
@@ -37,7 +37,7 @@ from service.tenants import callback_secret, sign
 log = logging.getLogger("fretadoc.callbacks")
 
 
-def callback_body(s: Session, packet: Packet) -> bytes:
+def callback_body(s: Session, packet: PacketRow) -> bytes:
     if packet.status == "done":
         row = s.get(ResultRow, packet.id)
         assert row is not None  # a done packet has its result
@@ -136,7 +136,7 @@ def deliver_callback(packet_id: str, *, settings: Settings | None = None) -> Del
     settings = settings or get_settings()
     with db.session_scope(settings) as s:
         cb = s.get(Callback, packet_id)
-        packet = s.get(Packet, packet_id)
+        packet = s.get(PacketRow, packet_id)
         if cb is None or packet is None or cb.status != "pending":
             return Delivery(delivered=cb is not None and cb.status == "delivered", retry_in=None)
         wait = (_aware(cb.next_attempt_at) - utcnow()).total_seconds() if cb.attempts else 0.0

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, or_, select
 
 from service import db, steps
-from service.db.models import Callback, Packet, PacketFile, utcnow
+from service.db.models import Callback, PacketRow, PacketFile, utcnow
 from service.packets import FINISHED, TRANSIENT
 from service.settings import Settings, get_settings
 from service.storage import get_storage
@@ -38,7 +38,7 @@ def dispatch_packet(packet_id: str, dispatcher: Dispatcher, *, settings: Setting
     """Queue the reads of every file not yet read (or the judgement when all are)."""
     settings = settings or get_settings()
     with db.session_scope(settings) as s:
-        packet = s.get(Packet, packet_id)
+        packet = s.get(PacketRow, packet_id)
         if packet is None or packet.status in FINISHED:
             return
         pending = s.scalars(select(PacketFile.id).where(
@@ -50,7 +50,7 @@ def dispatch_packet(packet_id: str, dispatcher: Dispatcher, *, settings: Setting
     else:
         dispatcher.judge(packet_id)
     with db.session_scope(settings) as s:
-        packet = s.get(Packet, packet_id)
+        packet = s.get(PacketRow, packet_id)
         if packet is not None and packet.dispatched_at is None:
             packet.dispatched_at = utcnow()
 
@@ -61,11 +61,11 @@ def undispatched(settings: Settings | None = None, *, older_than: float = 0.0,
     settings = settings or get_settings()
     cutoff = utcnow() - timedelta(seconds=older_than)
     with db.session_scope(settings) as s:
-        cond: ColumnElement[bool] = Packet.dispatched_at.is_(None) & (Packet.created_at <= cutoff)
+        cond: ColumnElement[bool] = PacketRow.dispatched_at.is_(None) & (PacketRow.created_at <= cutoff)
         if include_unfinished:
-            cond = or_(cond, Packet.status.in_(("queued", "processing")))
-        packets = s.scalars(select(Packet.id).where(cond, Packet.status.not_in(FINISHED))
-                            .order_by(Packet.created_at)).all()
+            cond = or_(cond, PacketRow.status.in_(("queued", "processing")))
+        packets = s.scalars(select(PacketRow.id).where(cond, PacketRow.status.not_in(FINISHED))
+                            .order_by(PacketRow.created_at)).all()
         callbacks = s.scalars(select(Callback.packet_id).where(Callback.status == "pending")).all()
     return list(packets), list(callbacks)
 

@@ -38,7 +38,7 @@ from service.db.models import (
     Callback,
     DocumentRow,
     IdempotencyKey,
-    Packet,
+    PacketRow,
     PacketFile,
     ResultRow,
     utcnow,
@@ -122,7 +122,7 @@ def create_packet(principal: Principal, req: PacketRequest, idempotency_key: str
         _lock_blobs(s, [f.sha256 for f in req.files])
         for f in req.files:
             storage.put_file(f.path, f.sha256, session=s)
-        packet = Packet(
+        packet = PacketRow(
             id=new_id("pkt", 10), tenant_id=principal.tenant_id,
             authority_id=authority_for(s, req.rulebook_id), rulebook_id=req.rulebook_id,
             reference_date=req.reference_date, facts=req.facts, callback_url=req.callback_url,
@@ -162,8 +162,8 @@ def _replay(existing: IdempotencyKey, request_hash: str) -> str:
 
 # --- reading and judging (workers) -----------------------------------------------------
 
-def _lock_packet(s: Session, packet_id: str) -> Packet | None:
-    return s.get(Packet, packet_id, with_for_update=True, populate_existing=True)
+def _lock_packet(s: Session, packet_id: str) -> PacketRow | None:
+    return s.get(PacketRow, packet_id, with_for_update=True, populate_existing=True)
 
 
 def _gave_up(filename: str, sha256: str, attempts: int) -> list[Document]:
@@ -293,7 +293,7 @@ def _default_reader(settings: Settings) -> Callable[[bytes, str], pipeline.FileR
     return lambda data, filename: pipeline.read(data, filename, cache=cache, limits=settings)
 
 
-def _all_read(s: Session, packet: Packet) -> bool:
+def _all_read(s: Session, packet: PacketRow) -> bool:
     done = s.scalar(select(func.count()).select_from(PacketFile).where(
         PacketFile.packet_id == packet.id, PacketFile.status == "done"))
     return done == packet.files_total
@@ -367,31 +367,31 @@ def _callback_pending(s: Session, packet_id: str) -> bool:
 def visible(principal: Principal) -> ColumnElement[bool]:
     """The packets a key may see: its tenant's, or for a clerk those submitted to its authority."""
     if principal.kind == "authority":
-        return Packet.authority_id == principal.tenant_id
-    return Packet.tenant_id == principal.tenant_id
+        return PacketRow.authority_id == principal.tenant_id
+    return PacketRow.tenant_id == principal.tenant_id
 
 
-def get_packet(s: Session, principal: Principal, packet_id: str) -> Packet:
-    packet = s.scalars(select(Packet).where(Packet.id == packet_id, visible(principal))).one_or_none()
+def get_packet(s: Session, principal: Principal, packet_id: str) -> PacketRow:
+    packet = s.scalars(select(PacketRow).where(PacketRow.id == packet_id, visible(principal))).one_or_none()
     if packet is None:
         raise not_found()
     return packet
 
 
 def list_packets(s: Session, principal: Principal, *, limit: int, offset: int,
-                 status: str | None = None) -> tuple[list[Packet], int]:
+                 status: str | None = None) -> tuple[list[PacketRow], int]:
     cond = [visible(principal)]
     if status:
-        cond.append(Packet.status == status)
-    total = s.scalar(select(func.count()).select_from(Packet).where(*cond))
-    rows = s.scalars(select(Packet).where(*cond).order_by(Packet.created_at.desc(), Packet.id.desc())
+        cond.append(PacketRow.status == status)
+    total = s.scalar(select(func.count()).select_from(PacketRow).where(*cond))
+    rows = s.scalars(select(PacketRow).where(*cond).order_by(PacketRow.created_at.desc(), PacketRow.id.desc())
                      .limit(limit).offset(offset)).all()
     return list(rows), int(total or 0)
 
 
 def current_status(packet_id: str, settings: Settings | None = None) -> str | None:
     with db.session_scope(settings) as s:
-        packet = s.get(Packet, packet_id)
+        packet = s.get(PacketRow, packet_id)
         return packet.status if packet else None
 
 
@@ -413,7 +413,7 @@ class DocumentSummary:
 class PacketView:
     """What the API shows of a packet: its row, its files in upload order with the documents
     found in each (by file id), and its result document once judged. The API shapes it."""
-    packet: Packet
+    packet: PacketRow
     files: list[PacketFile]
     documents: dict[int, list[DocumentSummary]]
     result: dict[str, Any] | None
@@ -423,7 +423,7 @@ class PacketView:
         return sum(1 for f in self.files if f.status == "done")
 
 
-def packet_view(s: Session, packet: Packet, *, with_result: bool = True) -> PacketView:
+def packet_view(s: Session, packet: PacketRow, *, with_result: bool = True) -> PacketView:
     files = list(s.scalars(select(PacketFile).where(PacketFile.packet_id == packet.id)
                            .order_by(PacketFile.position)).all())
     docs_by_file: dict[int, list[DocumentSummary]] = {}
@@ -441,7 +441,7 @@ def packet_view(s: Session, packet: Packet, *, with_result: bool = True) -> Pack
     return PacketView(packet, files, docs_by_file, result)
 
 
-def packet_result(s: Session, packet: Packet) -> Result:
+def packet_result(s: Session, packet: PacketRow) -> Result:
     """The packet's result document (with its corrections); Conflict until it is judged."""
     row = s.get(ResultRow, packet.id) if packet.status == "done" else None
     if row is None:
@@ -465,7 +465,7 @@ class PageSource:
     rotation: int | None  # degrees the reader turned it upright; None: read before this was kept
 
 
-def page_source(s: Session, packet: Packet, doc_id: str, page: int) -> PageSource:
+def page_source(s: Session, packet: PacketRow, doc_id: str, page: int) -> PageSource:
     """Where a document's page is: its file, its number there, and how it was turned (stored
     with the file when it was read: no read cache needed to draw evidence)."""
     if packet.status != "done":
@@ -518,7 +518,7 @@ def list_corrections(s: Session, principal: Principal, packet_id: str) -> list[C
     return packet_corrections(s, get_packet(s, principal, packet_id).id)
 
 
-def _rejudge(s: Session, packet: Packet, given: list[Correction]) -> str:
+def _rejudge(s: Session, packet: PacketRow, given: list[Correction]) -> str:
     """The packet judged again on the documents as read (no file is read again) with the
     corrections; the stored result replaced; the callback due again as a new event."""
     documents = [doc for _, _, doc in packet_documents(s, packet.id)]
@@ -598,7 +598,7 @@ def delete_packet(principal: Principal, packet_id: str, *, settings: Settings | 
     storage = storage or get_storage(settings)
     orphans: list[str] = []
     with db.session_scope(settings) as s:
-        packet = s.scalars(select(Packet).where(Packet.id == packet_id, visible(principal))).one_or_none()
+        packet = s.scalars(select(PacketRow).where(PacketRow.id == packet_id, visible(principal))).one_or_none()
         if packet is None:
             raise not_found()
         if principal.read_only or packet.tenant_id != principal.tenant_id:
@@ -611,7 +611,7 @@ def delete_packet(principal: Principal, packet_id: str, *, settings: Settings | 
             raise not_found()
         for model in (Callback, ResultRow, CorrectionRow, DocumentRow, IdempotencyKey, PacketFile):
             s.execute(delete(model).where(model.packet_id == packet_id))
-        s.execute(delete(Packet).where(Packet.id == packet_id))
+        s.execute(delete(PacketRow).where(PacketRow.id == packet_id))
         s.flush()
         for digest in digests:
             still = s.scalar(select(func.count()).select_from(PacketFile).where(PacketFile.sha256 == digest))

@@ -91,7 +91,7 @@ class Blob(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class Packet(Base):
+class PacketRow(Base):
     __tablename__ = "packets"
     __table_args__ = (Index("ix_packets_tenant_created", "tenant_id", "created_at"),
                       Index("ix_packets_authority_created", "authority_id", "created_at"))
