@@ -33,13 +33,20 @@ class LocalPacket:
     files: list[pipeline.SourceFile]
     rotations: dict[str, dict[int, int]] = field(default_factory=dict)
 
+    _data: dict[str, bytes] | None = field(default=None, repr=False)  # the files by sha256, hashed once
+
+    def _by_digest(self) -> dict[str, bytes]:
+        if self._data is None:
+            self._data = {pipeline.sha256_hex(f.data): f.data for f in self.files if f.data is not None}
+        return self._data
+
     def page(self, doc_id: str, page: int) -> Image.Image | None:
         """The document's page upright (for evidence), None when it cannot be drawn."""
         doc = next((d for d in self.documents if d.id == doc_id), None)
         if doc is None or not 1 <= page <= doc.pages:
             return None
         offset = sum(d.pages for d in self.documents[: self.documents.index(doc)] if d.sha256 == doc.sha256)
-        data = next((f.data for f in self.files if f.data is not None and pipeline.sha256_hex(f.data) == doc.sha256), None)
+        data = self._by_digest().get(doc.sha256)
         if data is None:
             return None
         number = offset + page

@@ -518,10 +518,9 @@ def list_corrections(s: Session, principal: Principal, packet_id: str) -> list[C
     return packet_corrections(s, get_packet(s, principal, packet_id).id)
 
 
-def _rejudge(s: Session, packet: PacketRow, given: list[Correction]) -> str:
-    """The packet judged again on the documents as read (no file is read again) with the
+def _rejudge(s: Session, packet: PacketRow, documents: list[Document], given: list[Correction]) -> str:
+    """The packet judged again on its documents as read (no file is read again) with the
     corrections; the stored result replaced; the callback due again as a new event."""
-    documents = [doc for _, _, doc in packet_documents(s, packet.id)]
     result = pipeline.judge_packet(documents, packet.rulebook_id, packet.reference_date,
                                    dict(packet.facts or {}), packet_id=packet.id, corrections=given)
     row = s.get(ResultRow, packet.id)
@@ -540,11 +539,18 @@ def _rejudge(s: Session, packet: PacketRow, given: list[Correction]) -> str:
     return result.verdict
 
 
+@dataclass
+class CorrectionOutcome:
+    correction: Correction
+    created: bool  # False: an Idempotency-Key replay
+    callback_due: bool
+    verdict: str | None  # the packet's verdict now
+
+
 def add_correction(principal: Principal, packet_id: str, req: CorrectionRequest, idempotency_key: str | None,
-                   *, settings: Settings | None = None) -> tuple[Correction, bool, bool]:
+                   *, settings: Settings | None = None) -> CorrectionOutcome:
     """Record a correction and re-judge the packet. An authority's key corrects as the clerk,
-    the submitting carrier's as the carrier (a declaration). Returns the correction, whether it
-    is new (False: an Idempotency-Key replay) and whether a callback is due."""
+    the submitting carrier's as the carrier (a declaration)."""
     settings = settings or get_settings()
     with db.session_scope(settings) as s:
         get_packet(s, principal, packet_id)
@@ -567,7 +573,8 @@ def add_correction(principal: Principal, packet_id: str, req: CorrectionRequest,
                 if old.request_hash != digest or old.tenant_id != principal.tenant_id:
                     raise Invalid("chave_idempotencia_reutilizada", "Chave de idempotência já usada",
                                   "Esta Idempotency-Key já foi usada com outra correção. Use uma chave nova.")
-                return Correction.model_validate(old.body), False, False
+                return CorrectionOutcome(Correction.model_validate(old.body), False, False,
+                                         verdicts(s, [packet_id]).get(packet_id))
         if packet.status != "done":
             raise Conflict("pacote_em_processamento", "Pacote ainda em processamento",
                            "Os campos podem ser corrigidos quando o pacote termina de ser avaliado.")
@@ -583,11 +590,11 @@ def add_correction(principal: Principal, packet_id: str, req: CorrectionRequest,
                             idempotency_key=idempotency_key, request_hash=digest,
                             body=correction.model_dump(mode="json")))
         started = time.monotonic()
-        verdict = _rejudge(s, packet, [*given, correction])
+        verdict = _rejudge(s, packet, documents, [*given, correction])
         log.info("packet %s re-judged after correction %s (%s) in %.3fs: %s", packet_id, correction.id, by,
                  time.monotonic() - started, verdict)  # no value: it may be personal data
         s.flush()
-        return correction, True, bool(packet.callback_url)
+        return CorrectionOutcome(correction, True, bool(packet.callback_url), verdict)
 
 
 # --- deleting ----------------------------------------------------------------------------

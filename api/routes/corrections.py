@@ -14,8 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from api.deps import DispatcherDep, PrincipalDep, SessionDep, SettingsDep
 from api.schemas import PROBLEM_RESPONSES, ProblemDoc
 from domain.result import Correction
-from service import db, packets
-from service.settings import Settings
+from service import packets
 
 router = APIRouter(prefix="/v1/packets", tags=["correções"])
 
@@ -54,19 +53,13 @@ async def add_correction(
                                                   description="Repetir a mesma chave devolve a mesma correção.")] = None,
 ) -> JSONResponse:
     req = packets.CorrectionRequest(document=body.document, field=body.field, value=body.value, note=body.note)
-    correction, created, callback_due = await run_in_threadpool(
+    done = await run_in_threadpool(
         packets.add_correction, principal, packet_id, req, (idempotency_key or "").strip() or None, settings=settings)
-    if callback_due:
+    if done.callback_due:
         dispatcher.callback(packet_id)
-    verdict = await run_in_threadpool(_verdict, packet_id, settings)
-    out = CorrectionAccepted(correction=correction, verdict=verdict, replayed=not created)
-    headers = {"Idempotent-Replayed": "true"} if not created else {}
-    return JSONResponse(out.model_dump(mode="json"), status_code=201 if created else 200, headers=headers)
-
-
-def _verdict(packet_id: str, settings: Settings) -> str | None:
-    with db.session_scope(settings) as s:
-        return packets.verdicts(s, [packet_id]).get(packet_id)
+    out = CorrectionAccepted(correction=done.correction, verdict=done.verdict, replayed=not done.created)
+    headers = {"Idempotent-Replayed": "true"} if not done.created else {}
+    return JSONResponse(out.model_dump(mode="json"), status_code=201 if done.created else 200, headers=headers)
 
 
 @router.get("/{packet_id}/corrections", response_model=CorrectionList, summary="Correções de um pacote",
