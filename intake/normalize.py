@@ -196,8 +196,9 @@ def parse_date(text: str | None) -> date | None:
 # --------------------------------------------------------------------------- money
 
 # (an amount that a separator and a group of three digits go on from is no amount: '2,700.000,00',
-# its first dot read as a comma, is not R$ 2; '1.500.000.00', its comma read as a dot, is 1.500.000)
-_AMOUNT = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.\s]\d{3})+|\d+)(?:\s?,\s?(\d{1,2}))?(?![\d]|[.,]\d{3})")
+# its first dot read as a comma, is not R$ 2; '1.500.000.00', its comma read as a dot, is 1.500.000;
+# '140:530,00', a dot read as a colon, is neither R$ 140 nor R$ 530)
+_AMOUNT = re.compile(r"(?<![\d.,:;])(\d{1,3}(?:[.\s]\d{3})+|\d+)(?:\s?,\s?(\d{1,2}))?(?![\d]|[.,:;]\d{3})")
 _CURRENCY = re.compile(r"r\s?\$\s*", re.I)
 
 

@@ -23,7 +23,8 @@ alone gets a vote, and so does a code read fairly well (below CODE_SURE), which 
 vote only: the fee receipt's typewriter plate reads 'ISvy3F34', 'ISY3F34', 'ISy3F34' in
 different renderings of the same crop, each alone unsure. Up to seven more renderings (3x, 4x,
 thickened, softened) are read until VOTES agree letter case aside, more than on any other
-reading, with one of them sure, or none can win; one sure read among disagreeing ones is no
+reading, with one of them sure, or none can win (then three thinned ones, where the glyphs may
+run together: '9BWRF82W0KC711822' read 'KCT7' as first read); one sure read among disagreeing ones is no
 evidence ('INS4A85' sure where most read 'IWS4A85'). A masked CPF or CNPJ whose check digits
 fail (suspect()) is put to the vote too: a read whose digits hold replaces it, and the same
 digits agreed on are what the page prints (the word's `votes`).
@@ -72,7 +73,10 @@ _BROKEN = re.compile(r"[A-ZÀ-Ý][!|]|[!|][A-ZÀ-Ý]")  # a capital's stroke rea
 _MIXED = re.compile(r"[A-Z][a-z][0-9]|[0-9][a-z][A-Z]")
 # more renderings of a code-like word (scale, look) after the first (SCALE, as cut out)
 RENDERINGS = ((SCALE, "bold"), (SCALE, "soft"), (3, None), (3, "bold"), (3, "soft"), (4, None), (4, "bold"))
-VOTES = 4  # of the eight reads, how many must agree (and more than on any other reading)
+# and, for a word the others could not settle that may be glyphs run together, thinned ones
+THINNED = ((SCALE, "thin"), (3, "thin"), (4, "thin"))
+THIN_SURE = 0.79  # a reading only thinned renderings were sure of: kept, unsure
+VOTES = 4  # of the eight reads (eleven with the thinned), how many must agree (and more than on any other reading)
 CODE_SURE = 0.85  # a code read less sure than this is put to the vote (a plate needs 0.85 to count)
 CLEAR = 0.9  # a spot's read this sure is kept without reading its other crops
 _NUMERIC = frozenset("0123456789.,-/")
@@ -345,6 +349,8 @@ def _rendered(grey: Image.Image, box, scale: int, look: str | None) -> Image.Ima
         crop = crop.filter(ImageFilter.MinFilter(3))
     elif look == "soft":  # jagged edges of a bilevel scan smoothed
         crop = crop.filter(ImageFilter.GaussianBlur(1))
+    elif look == "thin":  # glyphs that touch parted, strokes thinned by two pixels a side ('C7' read 'CT7')
+        crop = crop.filter(ImageFilter.MaxFilter(5))
     return _canvas(crop)
 
 
@@ -383,10 +389,13 @@ def _groups(reads: list[list[Word]]) -> list[list[list[Word]]]:
     return sorted(groups.values(), key=len, reverse=True)
 
 
-def _voted(reads: list[list[Word]], old: Word) -> list[Word] | None:
+def _voted(reads: list[list[Word]], old: Word, thinned: frozenset[int] = frozenset()) -> list[Word] | None:
     """The reading VOTES renderings agree on (letter case aside) when it is sure in one of
     them: that read. One rendering's sure read of a plate can be wrong ('IWS4A85' sure as
-    'INS4A85' softened); several agreeing are not, and a split vote keeps the word as first read."""
+    'INS4A85' softened); several agreeing are not, and a split vote keeps the word as first read.
+    A thinned rendering (`thinned`: ids of its reads) parts glyphs that touch but may close an
+    '8' into an 'S' as surely: it votes only where it reads another number of glyphs than the
+    page's first read, and a reading sure in thinned renderings only is kept, unsure."""
     groups = _groups(reads)
     most = next(iter(groups), [])
     if len(most) < VOTES or (len(groups) > 1 and len(groups[1]) == len(most)):
@@ -394,7 +403,10 @@ def _voted(reads: list[list[Word]], old: Word) -> list[Word] | None:
     best = max(most, key=_mean)
     if not _sure(best, old):
         return None
-    return [wd.model_copy(update={"votes": len(most)}) for wd in _joined(best)]
+    won = [wd.model_copy(update={"votes": len(most)}) for wd in _joined(best)]
+    if id(best) in thinned and not any(_sure(r, old) for r in most if id(r) not in thinned):
+        won = [wd.model_copy(update={"conf": min(wd.conf, THIN_SURE)}) for wd in won]
+    return won
 
 
 def _joined(words: list[Word]) -> list[Word]:
@@ -407,7 +419,9 @@ def _vote(grey: Image.Image, box, old: Word, first: list[Word] | None, dpi: int 
           limits: Limits) -> list[Word] | None:
     """The renderings read one by one until a reading has won or none can win any more. For a
     number only reads of digits and their separators count: a '1' read ']' in four renderings
-    ('680.191.799-4]') is no vote for a ten-digit number."""
+    ('680.191.799-4]') is no vote for a ten-digit number. Then, where the leading reading parts
+    the glyphs otherwise than the first read did ('KCT7' for a 'C7' run together) and may still
+    win, the thinned renderings vote too (those reading that other number of glyphs)."""
     def counts(new: list[Word] | None) -> TypeGuard[list[Word]]:
         return bool(new) and (not _number(old.text) or all(set(wd.text) <= _NUMERIC for wd in new or ()))
 
@@ -421,7 +435,24 @@ def _vote(grey: Image.Image, box, old: Word, first: list[Word] | None, dpi: int 
         new = _alone(grey, box, old, dpi, limits, scale, look)
         if counts(new):
             reads.append(new)
-    return _voted(reads, old)
+    won = _voted(reads, old)
+    lead = next(iter(_groups(reads)), [])
+    if won or not lead or len(lead) + len(THINNED) < VOTES or _alnum(_text(lead[0])) == _alnum(old.text):
+        return won
+    thinned: set[int] = set()
+    for scale, look in THINNED:
+        new = _alone(grey, box, old, dpi, limits, scale, look)
+        if counts(new) and _alnum(_text(new)) != _alnum(old.text):
+            reads.append(new)
+            thinned.add(id(new))
+            won = _voted(reads, old, frozenset(thinned))
+            if won:
+                return won
+    return None
+
+
+def _text(words: list[Word]) -> str:
+    return "".join(wd.text for wd in words)
 
 
 def _crops(grey: Image.Image, line: Line, j0: int, j1: int) -> list[tuple[int, int, int, int]]:

@@ -435,10 +435,31 @@ class Reader:
             span = getattr(self.layout, how)(h, **how_kw)
             if not span or _is_label_word(span.words[0].text) or self.is_label(span):
                 continue  # nothing there, or another label (a heading above a 'Nome:' row)
+            if self._labelled_by_other(span, h):
+                continue  # another label's value beside it ('Proposta 2863...' under a heading)
             f = parse(span)
             if f.value is not None:
                 return f
         return field(None)
+
+    def _labelled_by_other(self, span: Span, h: Hit) -> bool:
+        """Whether the span's first word comes right after another label on its own row (the
+        label found not between them): it is that label's value."""
+        if self.doc_type is None:
+            return False
+        w = span.words[0]
+        row = next((r for r in self.layout.rows.get(span.page, []) if any(x is w for x in r.words)), None)
+        if row is None:
+            return False
+        i = next(k for k, x in enumerate(row.words) if x is w)
+        for j in range(i - 1, max(-1, i - 7), -1):  # a label of up to six words ending at i
+            if any(row.words[j] is x for x in h.words):
+                return False
+            gap = row.words[j].bbox[0] - row.words[j - 1].bbox[2] if j > 0 else 1.0
+            lab = self.x.cells.label_at(row, j, gap)
+            if lab is not None and lab.end == i:
+                return True
+        return False
 
     def _inside_other_label(self, h: Hit) -> bool:
         """Whether the spelling found is part of a longer label of the vocabulary that names no

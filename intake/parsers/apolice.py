@@ -358,8 +358,11 @@ def _table_limits(r: Reader, caps: dict[str, float] | None = None
         base = row.text("base") or ""
         kind = _kind(name + " " + base)
         if kind is None:
-            if caps is not None and (_unread_coverage(row) or _ap_word_lost(name) and _has_limit(row)):
-                caps[UNREAD_ROW] = 1.0  # a coverage whose name OCR could not read holds an amount
+            if caps is not None and (_unread_coverage(row) or _ap_word_lost(name) and _has_limit(row)
+                                     or nz.find_money(row.text("limite_passageiro") or "")):
+                # a coverage whose name OCR could not read holds an amount; or a limit per
+                # passenger (an accident's or medical cover's) on a row naming none we know
+                caps[UNREAD_ROW] = 1.0
             continue
         if caps is not None and _merged(row.cells.get("cobertura")):
             caps[kind] = min(caps.get(kind, 1.0), GUESSED_COLUMN)

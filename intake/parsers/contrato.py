@@ -658,6 +658,8 @@ def _sentence_end(text: str) -> int | None:
         w = nz.fold(before.group(1)) if before else ""
         if w in _ABBREVIATIONS or (len(w) == 1 and w.isalpha()):
             continue
+        if w.isdigit() and ";" in text[m.end():m.end() + 80].split(".")[0]:
+            continue  # 'Rua X, 700. Cidade Alta, Itabira; Rodovia ...': a list's comma read as a stop
         return m.start()
     return None
 

@@ -70,6 +70,9 @@ _ADDRESS_WORDS = frozenset("bairro rua avenida av travessa rodovia estrada alame
 _PARTICLES = frozenset("de da do das dos e em del di du van von y d".split())
 
 
+_SPECK_IN_NAME = re.compile(r"(?<=[A-ZÀ-Ý]),(?=\s+[A-ZÀ-Ý])|(?<=\sDE|\sDA|\sDO)\.(?=\s)|(?<=\sE)\.(?=\s)")
+MENDED_NAME = 0.75
+
 _NAME_WORDS = frozenset(("sociedade", "mantenedora", "associacao civil", "entidade"))
 _SUFFIX_END = re.compile(r"\b(?:LTDA|S\.?A|EPP|ME|EIRELI)\.?\s*$")
 
@@ -82,6 +85,10 @@ def _word_of_name(text: str, s: int, m: re.Match) -> bool:
     before = text[s:m.start()]
     if not before.strip() or before.upper() != before or _SUFFIX_END.search(before):
         return False
+    if word == ",":
+        # a speck OCR read as a comma inside a company's name in capitals ('SERRA AZUL, FRETAMENTO
+        # E TURISMO LTDA, com CNPJ'): capitals go on to its company suffix before any other mark
+        return re.match(r"\s*(?:[A-ZÀ-Ý&]+\s+){1,6}(?:LTDA|S\.?A\.?|EPP|ME|EIRELI)(?:[\s,.;]|$)", text[m.end():]) is not None
     if word == ":":
         # a speck OCR read as a colon inside a name in capitals ('SETE QUEDAS: TRANSPORTES E
         # TURISMO LTDA'): the name goes on in capitals, no label follows a name
@@ -139,9 +146,11 @@ def _segment_starts(fl: Flow, pos: int, paragraphs: list[int], roles: str | None
         while i >= 0:
             if not (x == ";" and roles and not re.search(rf"\b(?:{roles})\b", back[max(0, i - 300):i])
                     or _REPRESENTATIVE.search(back[max(0, i - 40):i])
-                    or x == ". " and fl.text[base + i + 2:base + i + 3].islower()):
+                    or x == ". " and fl.text[base + i + 2:base + i + 3].islower()
+                    or x == ". " and re.search(r"(?:^|\s)(?:de|da|do|das|dos|e)$", back[max(0, i - 4):i])):
                 # (nor a stop inside a representative's name: 'representada por MIRELA. CAVALCANTI';
-                # nor a comma OCR read as a stop, the sentence going on in small letters: '0001-66. com')
+                # nor a comma OCR read as a stop, the sentence going on in small letters: '0001-66. com';
+                # nor a speck after a word no sentence ends on: 'LOCAÇÃO DE. VEÍCULOS')
                 cuts.add(i + len(x))
             i = back.rfind(x, 0, i)
     floor = max((p for p in paragraphs if p <= pos), default=0)
@@ -214,7 +223,12 @@ def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] |
         end = min(e + (nxt.end() if nxt else len(t) - e), e + 700, len(t))
         doc, qual = _document(fl, e, end, ocr)
         raw = re.sub(r"(?<=[A-ZÀ-Ý]):(?=\s)", "", fl.text[s:e])  # (a colon speck inside a name)
-        nome = weighed(fl.field(nz.name(raw), s, e), fl.span(s, e), names=True, seen=seen, joining=False)
+        # a comma between its words in capitals, a stop after 'DE': specks the name was read past
+        # (_word_of_name, _segment_starts); the name is then a mended read, for a person to confirm
+        mended = _SPECK_IN_NAME.sub("", raw)
+        nome = weighed(fl.field(nz.name(mended), s, e), fl.span(s, e), names=True, seen=seen, joining=False)
+        if mended != raw:
+            nome = nome.model_copy(update={"confidence": min(nome.confidence, MENDED_NAME)})
         if how == "signature":
             nome = nome.model_copy(update={"confidence": min(nome.confidence, 0.9)})
         if any(p.nome.value == nome.value for p in out[role]):

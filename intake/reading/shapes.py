@@ -17,6 +17,7 @@ from rapidfuzz import fuzz, process
 
 from intake import normalize as nz
 from intake.layout import Span
+from intake.parsers._lexicon import word_conf
 from intake.parsers._common import (
     UNSURE, cap, checked_renavam, cnpj_alnum_repair, date_field, doc_checked, field, int_field, lotacao_field,
     money_field,
@@ -162,6 +163,9 @@ def name(span: Span | None, ocr: bool = False) -> Field:
         return field(None, span)  # (a particle alone, 'de': the rest of a label wrapped away)
     if ocr and len(words) == 1:
         return cap(f, CUT_NAME)  # a person or a company is named by two words at least: OCR read a part, or a label
+    if ocr:
+        # a word one look-alike glyph from a dictionary word ('COMPANHTA'): that word misread
+        f = cap(f, min(word_conf(w, f.confidence, names=True) for w in words))
     if len(words) > 1 and (nz.fold(words[-1]).strip(".,;()") in _CUT_AFTER
                            or nz.fold(words[0]).strip(".,;()") in _CUT_AFTER):
         # 'ASSOCIAÇÃO DOS ESTUDANTES DE' / 'DE ÔNIBUS PORTO NOVO S.A.': the rest wrapped away
@@ -198,7 +202,7 @@ def code(span: Span | None, ocr: bool = False) -> Field:
         return field(None)
     ws = list(span.words)
     for i, w in enumerate(ws):
-        t = w.text.strip(":;,.()[]")
+        t = w.text.strip(":;,.()[]'`\"")
         comma = ocr and "," in t and bool(_CODE.match(t.replace(",", ".")))
         if comma:
             t = t.replace(",", ".")  # a number's dot read as a comma ('81,59.6501043-2'): unsure below
@@ -206,20 +210,25 @@ def code(span: Span | None, ocr: bool = False) -> Field:
             continue
         if _DATE_WORD.fullmatch(t):
             continue  # a date is no document's number ('Emissão 04/11/2025' beside it)
-        use = [w]
+        use, unsure = [w], False
         if i > 0:
             p = ws[i - 1].text.strip(":;,.")
             h = w.bbox[3] - w.bbox[1]
-            if re.fullmatch(r"[A-Z]{1,4}", p) and w.bbox[0] - ws[i - 1].bbox[2] < 0.8 * h:
+            gap = w.bbox[0] - ws[i - 1].bbox[2]
+            if re.fullmatch(r"[A-Z]{1,4}", p) and gap < 0.8 * h:
                 use = [ws[i - 1], w]
-                t = p + " " + t
+                # touching ('APL2025718931' split by OCR where letters meet digits): no space;
+                # a gap neither a letter's spacing nor a word's: either, unsure
+                t = p + t if gap < GLUED * h else p + " " + t
+                unsure = GLUED * h <= gap < SPACED * h
         f = field(t, span.sub(use))
-        if comma:
+        if comma or unsure:
             f = cap(f, UNSURE)
         return unchecked(f, ocr)
     return field(None, span)
 
 
+GLUED, SPACED = 0.12, 0.22  # a code's prefix this close (word heights) is glued to it; this far, a word apart
 _DATE_WORD = re.compile(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}")
 
 

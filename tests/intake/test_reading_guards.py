@@ -443,3 +443,84 @@ def test_a_speck_between_a_colon_label_and_its_value_is_no_value():
              + row("Ano Letivo: 2025", 0.07, 0.111, 0.95))
     x = Extractor(ext(words, source="ocr"), "lista_passageiros")
     assert x.field("contratante_nome").value == "MUNICÍPIO DE RIBEIRÃO PRETO"
+
+
+def test_an_amount_glued_by_a_colon_to_three_digits_is_no_amount():
+    # 'R$ 140:530,00', its dot read as a colon: neither R$ 140 nor R$ 530 (a time stays a time)
+    assert nz.find_money("VALOR DO CONTRATO R$ 140:530,00 (cento e quarenta mil)") == []
+    assert [v for v, *_ in nz.find_money("às 10:30, R$ 50,00")] == [10, 50]
+
+
+def test_a_value_beside_another_label_is_not_the_value_of_a_heading_above_it():
+    """'Dados da Apólice' over 'Proposta 28634242': the number is the proposal's, not the
+    policy's; a policy number with a speck after it is still read, unsure."""
+    from intake.parsers import apolice
+
+    words = (row("Dados da Apólice", 0.10, 0.170, 0.96)
+             + row("Proposta", 0.13, 0.186, 0.96) + row("28634242", 0.23, 0.186, 0.95)
+             + row("Apólice Nº", 0.13, 0.203, 0.93) + row("828-2023-100367'", 0.22, 0.203, 0.76))
+    got = apolice.parse(ext(words, source="ocr"), "apolice_seguro")["numero_apolice"]
+    assert got.value == "828-2023-100367"
+    words = [x for x in words if not x.text.startswith("828")]
+    got = apolice.parse(ext(words, source="ocr"), "apolice_seguro")["numero_apolice"]
+    assert got.value != "28634242"
+
+
+def test_a_code_split_where_letters_meet_digits_is_one_word_and_an_unclear_gap_is_unsure():
+    glued = Span(1, (w("APL", 0.20, 0.15, 0.93), w("2025718931", 0.20 + 0.0095 * 3, 0.15, 0.95)))
+    assert shapes.code(glued, True).value == "APL2025718931"
+    spaced = Span(1, (w("FC", 0.20, 0.15, 0.96), w("035/2024", 0.20 + 0.0095 * 2 + 0.008, 0.15, 0.96)))
+    assert shapes.code(spaced, True).value == "FC 035/2024"
+    unclear = Span(1, (w("FC", 0.20, 0.15, 0.96), w("035/2024", 0.20 + 0.0095 * 2 + 0.0025, 0.15, 0.96)))
+    assert shapes.code(unclear, True).confidence < CONFIDENT
+
+
+def test_a_per_passenger_limit_on_a_row_naming_no_known_cover_leaves_a_lone_ap_unsure():
+    """'Invalidez Permanente Total' lost by OCR, 'Parcial - ou Parcial' left with R$ 40.000,00 per
+    passenger, 'Morte Acidental' R$ 60.000,00 read: the lesser AP may be the row not named."""
+    from intake.parsers import apolice
+
+    words = (row("COBERTURAS", 0.09, 0.50) + row("LMI POR PASSAGEIRO", 0.50, 0.50) + row("LMI TOTAL", 0.70, 0.50)
+             + row("Parcial - ou Parcial", 0.09, 0.53, 0.96) + row("R$ 40.000,00", 0.52, 0.53, 0.94)
+             + row("R$ 1.840.000,00", 0.70, 0.53, 0.95)
+             + row("Morte Acidental", 0.09, 0.56, 0.95) + row("R$ 60.000,00", 0.52, 0.56, 0.95)
+             + row("R$ 2.760.000,00", 0.70, 0.56, 0.93))
+    got = apolice.parse(ext(words, source="ocr"), "apolice_seguro")["ap_por_passageiro"]
+    assert got.value is None or got.confidence < CONFIDENT
+
+
+def test_specks_inside_a_companys_name_are_read_past_and_leave_it_unsure():
+    fl = _flow("TRANSPORTADOR: SERRA AZUL, FRETAMENTO E TURISMO LTDA, com CNPJ 45.723.174/0001-10, com sede")
+    got = parties(fl, ROLES, ocr=True)["contratado"][0].nome
+    assert got.value == "SERRA AZUL FRETAMENTO E TURISMO LTDA" and got.confidence < CONFIDENT
+    fl = _flow("104.246.025-63, doravante CONTRATANTE, e, de outro lado, SOL\n"
+               "NASCENTE LOCAÇÃO DE. VEÍCULOS E TURISMO LTDA, sociedade empresária, inscrita no CNPJ\n"
+               "45.723.174/0001-10, doravante denominado TRANSPORTADOR, têm entre si justo")
+    got = parties(fl, ROLES, ocr=True)["contratado"][0].nome
+    assert got.value == "SOL NASCENTE LOCAÇÃO DE VEÍCULOS E TURISMO LTDA" and got.confidence < CONFIDENT
+    # a person's name then a comma and a qualification in capitals ends at the comma
+    fl = _flow("CONTRATANTE: JOÃO DA SILVA, BRASILEIRO, CASADO, CPF 123.456.789-09")
+    assert parties(fl, ROLES, ocr=True)["contratante"][0].nome.value == "JOÃO DA SILVA"
+
+
+def test_a_list_of_stops_goes_on_past_a_comma_read_as_a_stop_after_a_number():
+    from intake.parsers import contrato
+
+    text = "Rua Visconde de Mauá, 700. Cidade Alta, Itabira; Rodovia RS-122, km 14. Fim."
+    assert contrato._sentence_end(text) == text.index("14.") + 2
+    assert contrato._sentence_end("Rua X, 700. Cidade Alta fica perto. Fim.") == len("Rua X, 700")
+
+
+def test_a_name_word_one_look_alike_glyph_from_a_dictionary_word_is_unsure():
+    sp = Span(1, tuple(row("AURORA COMPANHTA DE SEGUROS", 0.5, 0.38, 0.92)))
+    assert shapes.name(sp, True).confidence < CONFIDENT
+    assert shapes.name(Span(1, tuple(row("AURORA COMPANHIA DE SEGUROS", 0.5, 0.38, 0.92))), True).confidence >= CONFIDENT
+
+
+def test_an_insurers_sa_missing_its_first_stop_is_mended():
+    from ocr.model import Extraction, Page
+
+    seg = Extraction(media_type="image/jpeg", sha256="0" * 64, page_count=1,
+                     pages=(Page(number=1, source="ocr", width=1, height=1, lines=()),))
+    fields = {"contratante_nome": Field(value="PINHEIRAL TÊXTIL SA.", confidence=0.91, page=1)}
+    assert ocr_company_suffix("lista_passageiros", seg, fields)["contratante_nome"].value == "PINHEIRAL TÊXTIL S.A."

@@ -286,6 +286,33 @@ def test_the_vote_stops_once_a_reading_won_or_none_can(monkeypatch):
     assert len(calls) < len(RENDERINGS)
 
 
+def test_thinned_renderings_vote_only_for_another_number_of_glyphs_and_never_make_a_read_sure(monkeypatch):
+    """'9BWRF82W0KC711822' whose 'C7' touch reads 'KCT7' first: three plain renderings read the
+    seventeen glyphs unsure, a thinned one sure; the reading wins, kept unsure. A thinned read of
+    as many glyphs as the first read (an '8' closed into an 'S') is no vote."""
+    from ocr import reread as rr
+
+    old = Word(text="9BWRF82W0KCT711822", bbox=(0.1, 0.1, 0.18, 0.12), conf=0.34)
+    right = "9BWRF82W0KC711822"
+    plain = [_reads([(right, 0.6)])[0] if k < 3 else _reads([(f"9BWRF82W0{k}KC711822", 0.3)])[0]
+             for k in range(len(RENDERINGS))]
+    calls = []
+
+    def alone(grey, box, word, dpi, limits, scale=2, look=None):
+        calls.append(look)
+        if look == "thin":
+            return _reads([(right, 0.9)])[0]
+        return plain[len(calls) - 1]
+
+    monkeypatch.setattr(rr, "_alone", alone)
+    won = _vote(None, (0, 0, 10, 10), old, None, 200, Limits())
+    assert won is not None and won[0].text == right and won[0].conf < SPOT_SURE and calls.count("thin") == 1
+    # the same thinned read for a word first read with seventeen glyphs: no vote
+    calls.clear()
+    old17 = old.model_copy(update={"text": "9BWRF82W0KC711828"})
+    assert _vote(None, (0, 0, 10, 10), old17, None, 200, Limits()) is None
+
+
 def test_a_masked_cpf_or_cnpj_whose_check_digits_fail_is_suspect():
     assert suspect("509.823.681-97") and suspect("41.318.410/0001-65,")
     assert not suspect("529.982.247-25") and not suspect("41.318.410/0001-62")
