@@ -145,6 +145,7 @@ _SPLIT_AT = re.compile(r"^([^:]{2,}?:)(\S.*)$")
 
 
 _EDGES = "[]|{}"
+BRACKET_DIGIT = 0.75
 
 
 def _split_word(w: Word) -> list[Word]:
@@ -154,7 +155,10 @@ def _split_word(w: Word) -> list[Word]:
     if text != w.text:
         if not text:
             return [w]
-        w = Word(text=text, bbox=w.bbox, conf=w.conf)
+        conf = w.conf
+        if conf < 1.0 and (w.text[0] in "[]" and text[0].isdigit() or w.text[-1] in "[]" and text[-1].isdigit()):
+            conf = min(conf, BRACKET_DIGIT)  # '[6/04/2026': a bracket glued to a digit may be a '1' misread
+        w = Word(text=text, bbox=w.bbox, conf=conf)
     m = _SPLIT_AT.match(w.text)
     if not m or m.group(1)[:-1].replace(".", "").isdigit():  # keep times such as 08:00
         return [w]

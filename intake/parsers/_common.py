@@ -117,7 +117,7 @@ def ident(kind: str, raw: str | None, span: Span | None, ocr: bool, conf: float 
         sure = SURE_VIN if kind == "chassi" else SURE_OCR
         if kind == "placa" and value[4] in "0125681OIZSGBDQ":
             sure = SURE_VIN
-        if c < sure:
+        if c < sure or kind == "placa" and _letter_for_digit(span.text if span is not None else raw or ""):
             c = min(c, UNSURE)
     if ok is False and ocr and (not voted(span) or _look_alike_valid(kind, value)):
         # (renderings that agree vouch for distinct glyphs, not for an O against a 0: an
@@ -129,6 +129,16 @@ def ident(kind: str, raw: str | None, span: Span | None, ocr: bool, conf: float 
         else:
             c = min(c, MISREAD)
     return field(value, span, c)
+
+
+def _letter_for_digit(raw: str) -> bool:
+    """A plate read with a letter where a digit stands that may be either of two digits ('COS'
+    for 'C08': an 'S' is a 5 or an 8): the position makes it a digit, not which one."""
+    s = re.sub(r"[^A-Za-z0-9]", "", raw).upper()
+    return len(s) == 7 and any(s[i] in _TWO_DIGITS for i in (3, 5, 6))
+
+
+_TWO_DIGITS = frozenset("SBZGAT")  # (5/8, 8/3, 2/7, 6/0, 4, 7/1 ...): O, D, Q and I, L are 0 and 1
 
 
 def _look_alike_valid(kind: str, value: str) -> bool:

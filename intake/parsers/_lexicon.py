@@ -229,6 +229,16 @@ def _run_together(text: str, conf: float, seen: dict[str, float] | None) -> bool
     return False
 
 
+def _split_word(a: str, b: str, seen: dict[str, float] | None) -> bool:
+    """One word OCR read as two ('PRIMA VERA', a gap between 'A' and 'V' where the document prints
+    'PRIMAVERA' elsewhere): the two joined make a word of six letters or more that the document
+    reads sure on its own elsewhere."""
+    ka, kb = _core(a), _core(b)
+    if not seen or not ka.isalpha() or not kb.isalpha() or len(ka) + len(kb) < MIN_LETTERS:
+        return False
+    return seen.get(ka + kb, 0.0) >= LEXICAL
+
+
 def _misspelt(text: str, seen: dict[str, float] | None) -> bool:
     """A word Tesseract was sure of that is still a misread: a lower-case non-word one letter
     away from a dictionary word printed elsewhere in the document ('retorho' beside 'retorno')."""
@@ -251,6 +261,9 @@ def confs(span: Span, names: bool = False, seen: dict[str, float] | None = None,
     for i, w in enumerate(ws):
         if cs[i] >= STRANGE and (_misspelt(w.text, seen) or names and _run_together(w.text, w.conf, seen)):
             cs[i] = min(cs[i], STRANGE)
+    for i in range(len(ws) - 1):
+        if _split_word(ws[i].text, ws[i + 1].text, seen):
+            cs[i], cs[i + 1] = min(cs[i], STRANGE), min(cs[i + 1], STRANGE)
     for i, w in enumerate(ws):
         t = w.text.strip()
         if cs[i] >= FUNCTION or w.conf < 0.5:

@@ -138,6 +138,8 @@ def _town_shaped(value: str) -> bool:
     """The value reads as a town: OCR's glued or split words do not ('ErechimyRS' for
     'Erechim/RS', 'Mar ingá/PR'). A note in brackets after it ('(portaria da usina)') is prose."""
     head = value.split("(", 1)[0]
+    if head.rstrip().endswith("/"):
+        return False  # 'Piracicaba/': its state read apart, or lost
     parts = [p for p in re.split(r"[\s/,]+|\s-\s", head) if p and p != "-"]
     return bool(parts) and all(_TOWN_WORD.fullmatch(p) for p in parts)
 
@@ -600,9 +602,11 @@ def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None, avoid: tu
             continue
         if fl.text[max(0, a - 1):a] == "(":
             continue  # 'Ilhéus (Ginásio Municipal)': a stop of the route described, not where they go
-        mm = re.match(r"[^,;(.\n]{0,100}?(?=\s*(?:[,;(]|\.\s|\.$|\n\n|\s+(?:situad|localizad|sit[oa]\b|com sede|"
+        # (no further than a line opening with the next item's number: 'SUL' / '7. PONTO DE PARTIDA')
+        seg = _NEXT_ITEM.split(fl.text[a:a + 160], 1)[0]
+        mm = re.match(r"[^,;(.\n]{0,100}?(?=\s*(?:[,;(]|\.\s|\.$|$|\n\n|\s+(?:situad|localizad|sit[oa]\b|com sede|"
                       r"relacionad|conforme|mantid|inscrit|no municipio|na cidade|em\s|para\s|e\s+(?:o|a|os|as)\s)))",
-                      fl.text[a:a + 160].replace("\n", " "))
+                      seg.replace("\n", " "))
         if not mm:
             continue
         raw = mm.group(0).rstrip(" .")
@@ -619,9 +623,13 @@ def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None, avoid: tu
     if best is None or best[0] == 0:
         return field(None)
     a, b = best[2], best[3]
-    f = weighed(fl.field(nz.name(fl.text[a:b].replace("\n", " ")), a, b), fl.span(a, b), names=True, seen=seen,
-                joining=False)
+    # (a colon or comma speck after a particle, which Portuguese never prints: 'CAMINHOS DO: SUL')
+    name = re.sub(r"(?i)\b(de|da|do|das|dos)[,:;](?=\s)", r"\1", fl.text[a:b].replace("\n", " "))
+    f = weighed(fl.field(nz.name(name), a, b), fl.span(a, b), names=True, seen=seen, joining=False)
     return cap(f, 0.9)
+
+
+_NEXT_ITEM = re.compile(r"\n\s*\d{1,2}(?:\.\d{1,2})*[.)]\s")
 
 
 def _capitalised(words: list[str]) -> bool:

@@ -275,7 +275,7 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     kept_at = [i for i, k in enumerate(judged) if k]
     dropped = any(k is False for k in judged[kept_at[0]:kept_at[-1]]) if kept_at else False
     if dropped or not _numbered_whole([row.text("n") for row in rows]) or any(_glued(r) for r in out_rows) \
-            or _numbers_go_on(r, rows):
+            or _numbers_go_on(r, rows) or _words_for_numbers([row.text("n") for row in rows]):
         # (a named row between passengers left out for want of a document: the columns were not
         # all found)
         # the list numbers its rows and the numbers read skip or do not start at 1 (rows were
@@ -450,6 +450,15 @@ def _numbered_whole(numbers: list[str | None]) -> bool:
         return True  # not a numbered list
     placed = sum(1 for i, n in at if n == i + 1)
     return placed >= 0.8 * len(at)
+
+
+def _words_for_numbers(numbers: list[str | None]) -> bool:
+    """Whether the column headed as the rows' numbers holds words on most rows ('RG' under the
+    'Nº' of 'Nº DOC', the row number read with the document): the header was matched to the
+    wrong columns, and what each cell holds is no sure read."""
+    held = [t for t in numbers if t and t.strip()]
+    words = [t for t in held if re.search(r"[A-Za-zÀ-ÿ]{2}", t) and not re.search(r"\d", t)]
+    return len(held) >= 3 and len(words) > len(held) // 2
 
 
 def _number_words(sp: Span) -> Span:

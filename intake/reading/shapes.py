@@ -262,7 +262,10 @@ def town(span: Span | None, ocr: bool = False) -> Field:
     v = re.split(r"\.\s|;|\s-\s(?=[a-z])", nz.unglue(nz.roman(f.value)) or "")[0].strip(" .,;:-–—")
     if not v or not re.search(r"[A-Za-zÀ-ÿ]{3}", v) or len(v) > 60 or not v[:1].isupper():
         return field(None, span)
-    return f.model_copy(update={"value": v})
+    f = f.model_copy(update={"value": v})
+    if v.endswith("/"):
+        return cap(f, UNSURE)  # 'Piracicaba/': its state read apart, or lost
+    return f
 
 
 def in_vocabulary(span: Span | None, ocr: bool, values: Sequence[str], cutoff: int = 85) -> Field:

@@ -524,3 +524,53 @@ def test_an_insurers_sa_missing_its_first_stop_is_mended():
                      pages=(Page(number=1, source="ocr", width=1, height=1, lines=()),))
     fields = {"contratante_nome": Field(value="PINHEIRAL TÊXTIL SA.", confidence=0.91, page=1)}
     assert ocr_company_suffix("lista_passageiros", seg, fields)["contratante_nome"].value == "PINHEIRAL TÊXTIL S.A."
+
+
+def test_a_plate_with_a_letter_that_may_be_either_of_two_digits_is_unsure():
+    from intake.parsers._common import plate_in
+
+    got = plate_in(Span(1, (w("FHJ2COS", 0.08, 0.51, 0.86),)), True)
+    assert got.value == "FHJ2C05" and got.confidence < CONFIDENT  # the 'S' is a 5 or an 8
+    assert plate_in(Span(1, (w("FHJ2C08", 0.08, 0.51, 0.86),)), True).confidence >= CONFIDENT
+    assert plate_in(Span(1, (w("FHJ2CO8", 0.08, 0.51, 0.86),)), True).confidence >= CONFIDENT  # an O is a 0
+
+
+def test_a_bracket_glued_to_a_digit_leaves_the_number_unsure():
+    from intake.layout import BRACKET_DIGIT
+
+    lay = Layout(ext(row("com início em", 0.1, 0.3, 0.95) + [w("[6/04/2026", 0.3, 0.3, 0.89)]
+                     + [w("[NOME", 0.1, 0.4, 0.9), w("RS|", 0.3, 0.4, 0.9)], source="ocr"))
+    words = {x.text: x.conf for r in lay.all_rows() for x in r.words}
+    assert words["6/04/2026"] == BRACKET_DIGIT and words["NOME"] == 0.9 and words["RS"] == 0.9
+
+
+def test_a_town_cut_after_its_slash_is_unsure():
+    from intake.parsers import contrato
+
+    assert not contrato._town_shaped("Piracicaba/") and contrato._town_shaped("Piracicaba/SP")
+
+
+def test_a_school_named_in_prose_ends_before_the_next_items_number():
+    from intake.parsers import contrato
+
+    fl = _flow("5. INSTITUIÇÃO DE ENSINO ESCOLA TÉCNICA CAMINHOS DO: SUL\n7. PONTO DE PARTIDA Ribeirão Preto/SP")
+    assert contrato._prose_instituicao(fl).value == "ESCOLA TÉCNICA CAMINHOS DO SUL"
+
+
+def test_one_word_read_as_two_where_the_document_prints_it_whole_is_unsure():
+    from intake.parsers._lexicon import Echoes, prose_conf
+
+    seen = Echoes()
+    for t, c in (("primavera", 0.96), ("faculdade", 0.95), ("tecnologia", 0.96)):
+        seen.note(t, c)
+    sp = Span(1, tuple(row("FACULDADE DE TECNOLOGIA PRIMA VERA", 0.3, 0.15, 0.94)))
+    assert prose_conf(sp, names=True, seen=seen, joining=False) < CONFIDENT
+    sp = Span(1, tuple(row("FACULDADE DE TECNOLOGIA PRIMAVERA", 0.3, 0.15, 0.94)))
+    assert prose_conf(sp, names=True, seen=seen, joining=False) >= CONFIDENT
+
+
+def test_a_number_column_holding_words_leaves_the_rows_unsure():
+    from intake.parsers.lista import _words_for_numbers
+
+    assert _words_for_numbers(["RG", "RG", "RG", None, "RG"])
+    assert not _words_for_numbers(["1", "2", "3", "4"]) and not _words_for_numbers([None, None, None])
