@@ -18,6 +18,9 @@ from datetime import date
 from functools import cache
 from typing import Any, TypeVar
 
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
 import ocr
 from domain import doctypes
 from domain.documents import Document, Field, Finding
@@ -198,9 +201,33 @@ def label_fragments(kind: str, fields: dict) -> dict:
         if specs.get(name, {}).get("kind") not in _FREE_TEXT or not isinstance(f.value, str):
             continue
         k = normalize.key(f.value)
-        if k and len(k.split()) <= 4 and k in runs:
+        # (also with its spaces lost and an item's number before it: '9.LOCALDEORIGEM')
+        bare = re.sub(r"^\d{1,2}(?: \d{1,2})*\s+", "", k).replace(" ", "")
+        if k and len(k.split()) <= 4 and (k in runs or len(bare) >= 6 and bare in _compact_runs(kind)
+                                          or _misread_label(kind, k)):
             out[name] = Field(page=f.page, bbox=f.bbox)
     return out
+
+
+def _misread_label(kind: str, k: str) -> bool:
+    """A whole label of the vocabulary with an OCR slip or two ('CNP) DA TRANSPORTADORA'): one
+    edit in eight characters, a label of ten characters or more."""
+    compact = k.replace(" ", "")
+    if len(compact) < 10:
+        return False
+    hit = process.extractOne(compact, _compact_spellings(kind), scorer=Levenshtein.distance,
+                             score_cutoff=max(1, len(compact) // 8))
+    return hit is not None
+
+
+@cache
+def _compact_spellings(kind: str) -> tuple[str, ...]:
+    return tuple(sorted({s.replace(" ", "") for s in vocabulary(kind).spellings() if len(s.replace(" ", "")) >= 10}))
+
+
+@cache
+def _compact_runs(kind: str) -> frozenset[str]:
+    return frozenset(r.replace(" ", "") for r in _label_runs(kind))
 
 
 @cache

@@ -119,6 +119,10 @@ def ident(kind: str, raw: str | None, span: Span | None, ocr: bool, conf: float 
             sure = SURE_VIN
         if c < sure or kind == "placa" and _letter_for_digit(span.text if span is not None else raw or ""):
             c = min(c, UNSURE)
+    if ok and ocr and _look_alike_valid(kind, value):
+        # an alphanumeric CNPJ that one look-alike glyph makes another valid one ('41Q76...' and
+        # '41076...': Q and 0 weigh alike in its check digits): the digits cannot tell which
+        c = min(c, UNSURE)
     if ok is False and ocr and (not voted(span) or _look_alike_valid(kind, value)):
         # (renderings that agree vouch for distinct glyphs, not for an O against a 0: an
         # alphanumeric CNPJ that one look-alike makes valid was misread alike every time)

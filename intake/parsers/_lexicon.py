@@ -155,6 +155,8 @@ class Echoes(dict[str, float]):
     def __init__(self) -> None:
         super().__init__()
         self.second: dict[str, float] = {}
+        self._folded: dict[str, list[str]] | None = None  # (_by_fold's index, while the size holds)
+        self._folded_size = -1
 
     def note(self, k: str, conf: float) -> None:
         best = self.get(k)
@@ -227,6 +229,29 @@ def _run_together(text: str, conf: float, seen: dict[str, float] | None) -> bool
         if (len(tail) >= 4 and seen.get(tail, 0.0) >= LEXICAL) or (len(head) >= 4 and seen.get(head, 0.0) >= LEXICAL):
             return True
     return False
+
+
+def accent_slip(text: str, conf: float, seen: dict[str, float] | None) -> bool:
+    """A word no dictionary knows that only its accents part from a word the document reads
+    surer elsewhere ('Vitóriá' beside 'Vitória'): an accent OCR put on or took off. (A name is
+    compared without its accents; a town's name is printed text, accents and all.)"""
+    core = _core(text)
+    if not seen or len(core) < 4 or not core.isalpha() or core in words():
+        return False
+    base = nz.fold(core)
+    return any(k != core and seen[k] > conf for k in _by_fold(seen).get(base, ()))
+
+
+def _by_fold(seen: dict[str, float]) -> dict[str, list[str]]:
+    """The document's words by their unaccented spelling (kept on an Echoes while it is unchanged)."""
+    index: dict[str, list[str]] | None = getattr(seen, "_folded", None)
+    if index is None or getattr(seen, "_folded_size", -1) != len(seen):
+        index = {}
+        for k in seen:
+            index.setdefault(nz.fold(k), []).append(k)
+        if isinstance(seen, Echoes):
+            seen._folded, seen._folded_size = index, len(seen)
+    return index
 
 
 def _split_word(a: str, b: str, seen: dict[str, float] | None) -> bool:

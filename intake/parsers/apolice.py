@@ -580,6 +580,13 @@ def _partial(cell: Span, amount: str) -> bool:
         any(w.conf < 1.0 for w in cell.words)
 
 
+def _marks_lost(text: str) -> bool:
+    """An OCR'd amount of six digits or more printed with no mark at all ('R$ 300000000' for
+    'R$ 3.000.000,00'): its thousands' dots and its comma were lost, and where the cents began
+    with them."""
+    return bool(re.search(r"(?<![\d.,])\d{6,}(?![\d.,])", text))
+
+
 # an amount whose basis the document does not print: a hint, never a read
 UNDECIDED_BASIS = 0.6
 # one of several amounts of a coverage's row, taken with no column saying which is the limit
@@ -602,6 +609,8 @@ def _coberturas(r: Reader, x: Extractor, assentos: int | None) -> dict[str, Fiel
         entries = sorted(entries, key=lambda t: (t[2] != want, t[2] is None))
         v, sp, basis = entries[0]
         conf = min(sp.conf, caps.get(kind, 1.0))
+        if r.ocr and _marks_lost(sp.text):
+            conf = min(conf, PARTIAL_AMOUNT)
         if basis is None:
             basis = _stated_basis(text_all, kind)
             if basis is None:

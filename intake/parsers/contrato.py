@@ -17,7 +17,7 @@ from intake.layout import Span
 from intake.parsers._common import (
     UNSURE, Flow, Reader, cap, field, find_docs, ident, ocr_text, span_of, unchecked,
 )
-from intake.parsers._lexicon import DASHES, confs, despeck, echoes, mend_prose, weighed
+from intake.parsers._lexicon import DASHES, accent_slip, confs, despeck, echoes, mend_prose, weighed
 from intake.parsers.generic import closing_date
 from intake.reading.cells import Cells
 from intake.reading.extract import AMBIGUOUS, Extractor
@@ -89,10 +89,16 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                       or _value(_prose_labelled(fl, ["Ponto de término da viagem", "Ponto final",
                                                      "Município de destino", "Local de destino"], seen))
                       or _value(_prose_place(fl, "destino", seen)) or xdst)
-    if r.ocr:
-        for name in ("origem", "destino"):
-            if isinstance(out[name].value, str) and not _town_shaped(out[name].value):
-                out[name] = cap(out[name], UNSURE)
+    for name in ("origem", "destino"):
+        v = out[name].value
+        if isinstance(v, str) and (m := _TOWN_WORDING.match(v)) and len(v) > m.end():
+            # 'Município de Maringá/PR' (prose read from a line below 'origem no'): the town is Maringá
+            out[name] = out[name].model_copy(update={"value": v[m.end():]})
+        if r.ocr and isinstance(out[name].value, str) and not _town_shaped(out[name].value):
+            out[name] = cap(out[name], UNSURE)
+        elif r.ocr and isinstance(out[name].value, str) and any(
+                accent_slip(t, out[name].confidence, seen) for t in re.split(r"[\s/]+", out[name].value.split("(")[0])):
+            out[name] = cap(out[name], UNSURE)  # 'Vitóriá da Conquista' where 'Vitória' is read surer
     out["instituicao_destino"] = (_sure(xi)
                                   or table.text(["INSTITUIÇÃO DE DESTINO", "INSTITUIÇÃO DE ENSINO",
                                                  "ESCOLA DE DESTINO", "INSTITUIÇÃO"], name=True)
@@ -134,12 +140,15 @@ def _town(x: Extractor, name: str, seen) -> Field:
 _TOWN_WORD = re.compile(r"[A-ZÀ-Ý][a-zà-ÿ'.]*(?:-[A-ZÀ-Ýa-zà-ÿ][a-zà-ÿ'.]*)*|[A-ZÀ-Ý'.\-]+|d[aeo]s?|e|d'[A-ZÀ-Ý][a-zà-ÿ]*")
 
 
+_TOWN_WORDING = re.compile(r"(?i)(?:munic[íi]pio|cidade)\W{0,3}\s*d[eo]\s+")
+
+
 def _town_shaped(value: str) -> bool:
     """The value reads as a town: OCR's glued or split words do not ('ErechimyRS' for
     'Erechim/RS', 'Mar ingá/PR'). A note in brackets after it ('(portaria da usina)') is prose."""
     head = value.split("(", 1)[0]
-    if head.rstrip().endswith("/"):
-        return False  # 'Piracicaba/': its state read apart, or lost
+    if head.rstrip().endswith("/") or re.search(r"/\s*[A-Z]\s[A-Z]\b", head):
+        return False  # 'Piracicaba/': its state read apart, or lost; 'Conquista/B A': split
     parts = [p for p in re.split(r"[\s/,]+|\s-\s", head) if p and p != "-"]
     return bool(parts) and all(_TOWN_WORD.fullmatch(p) for p in parts)
 
@@ -595,7 +604,7 @@ def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None, avoid: tu
     starts = sorted({nz.fold(v) for v in voc.values.get("instituicao", ())}, key=len, reverse=True)
     context = [nz.fold(v) for v in voc.values.get("destino_contexto", ())]
     pat = re.compile(r"(?<![a-z0-9])(?:" + "|".join(re.escape(w) for w in starts) + r")(?![a-z0-9])")
-    best: tuple[int, int, int, int] | None = None  # score, -position, start, end
+    best: tuple[int, int, int, int, bool] | None = None  # score, -position, start, end, may go on
     for m in pat.finditer(fl.folded):
         a = m.start()
         if avoid and avoid[0] <= a < avoid[1]:
@@ -617,7 +626,10 @@ def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None, avoid: tu
         score = 2 if any(c in back for c in context) else 0
         if raw.isupper():
             score += 1
-        key_ = (score, -a, a, a + len(raw))
+        # a name in capitals whose stop is followed by a word in capitals ('COLÉGIO IPÊ.' / 'AMARELO.'):
+        # the stop may be a speck, the name going on
+        goes_on = raw.isupper() and bool(re.match(r"\.\s+[A-ZÀ-Ý]{3,}\b", seg.replace("\n", " ")[len(raw):]))
+        key_ = (score, -a, a, a + len(raw), goes_on)
         if best is None or key_[:2] > best[:2]:
             best = key_
     if best is None or best[0] == 0:
@@ -626,7 +638,7 @@ def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None, avoid: tu
     # (a colon or comma speck after a particle, which Portuguese never prints: 'CAMINHOS DO: SUL')
     name = re.sub(r"(?i)\b(de|da|do|das|dos)[,:;](?=\s)", r"\1", fl.text[a:b].replace("\n", " "))
     f = weighed(fl.field(nz.name(name), a, b), fl.span(a, b), names=True, seen=seen, joining=False)
-    return cap(f, 0.9)
+    return cap(f, UNSURE if best[4] else 0.9)
 
 
 _NEXT_ITEM = re.compile(r"\n\s*\d{1,2}(?:\.\d{1,2})*[.)]\s")
@@ -666,8 +678,13 @@ def _sentence_end(text: str) -> int | None:
         w = nz.fold(before.group(1)) if before else ""
         if w in _ABBREVIATIONS or (len(w) == 1 and w.isalpha()):
             continue
-        if w.isdigit() and ";" in text[m.end():m.end() + 80].split(".")[0]:
-            continue  # 'Rua X, 700. Cidade Alta, Itabira; Rodovia ...': a list's comma read as a stop
+        nxt = text[m.end():m.end() + 80].split(".")[0]
+        if ";" in nxt and "," in nxt.split(";")[0] and "," in text[:m.start()]:
+            # 'Rua X, 700. Cidade Alta, Itabira; Rodovia ...', '1044, São. Cristóvão, Anápolis; ...':
+            # a list of addresses going on, its comma read as a stop
+            continue
+        if text.count("(", 0, m.start()) > text.count(")", 0, m.start()):
+            continue  # '(Terminal. Rodoviário)': no sentence ends inside brackets (a speck)
         return m.start()
     return None
 
@@ -722,10 +739,11 @@ def _boxed_or_labelled(x: Extractor, name: str, table: _Table, fl: Flow, labels,
     cands = x.candidates(name)
     boxed = [c for c in cands if c.region.how == "below"]
     xf = x.choose(boxed) if boxed else field(None)
-    if xf.value is not None and any(c.region.how != "below" and c.confidence >= CONFIDENT
+    if xf.value is not None and any(c.region.how != "below" and (c.confidence >= CONFIDENT or _worded(c.value))
                                     and nz.key(str(c.value)) != nz.key(str(xf.value)) for c in cands):
         # the label's line holds another value ('HORÁRIOS  saída às ...' over the next box's
-        # 'PONTO DE TÉRMINO'): the box under it is no sure read
+        # 'PONTO DE TÉRMINO'), however well read ('Roteiro  sio Municipal) - Rodovia ...' over its
+        # own second line): the box under it is no sure read
         xf = xf.model_copy(update={"confidence": min(xf.confidence, AMBIGUOUS)})
     lf, where = _labelled(table, fl, labels, seen)
     beside = [c for c in cands if c.region.how in ("colon", "adjacent") and c.confidence >= CONFIDENT
@@ -744,6 +762,12 @@ def _boxed_or_labelled(x: Extractor, name: str, table: _Table, fl: Flow, labels,
     if lf.value and len(lf.value) > len(xf.value) and nz.key(lf.value).startswith(nz.key(xf.value)):
         return lf, where
     return xf, None
+
+
+def _worded(value) -> bool:
+    """A text of some length (three words, ten letters), not a speck read beside a label."""
+    t = str(value or "")
+    return len(t.split()) >= 3 and sum(ch.isalpha() for ch in t) >= 10
 
 
 def _labelled(table: _Table, fl: Flow, labels, seen: dict[str, float] | None) -> tuple[Field, Span | None]:

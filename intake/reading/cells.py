@@ -27,6 +27,7 @@ NEAR_GAP = 1.5
 _PUNCT = re.compile(r"^[\s:;\-–—.=>|_]*$")
 _LABEL_COLON = re.compile(r".{2,}:$")
 _SUFFIX = re.compile(r"LTDA|S\.?A|S/A|EPP|EIRELI|ME")
+NUMBER_GAP = 3.0  # an item's number this close (row heights) before its label opens the label's box
 SPECK = 0.3  # an OCR word read less sure than this, beside a label, is a speck, no word of a line
 _NUMBERING = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,4})[.)]$")
 _HEADING_WORD = re.compile(r"^[A-ZÀ-Ý]{3,}[,:]?$")
@@ -40,6 +41,9 @@ class Region:
     lines: tuple[Span, ...]  # one Span per printed line
     label: LabelAt
     aligned: bool = False  # a far value whose column other rows share
+    # a line under its last one, in its column, that may go on with it or be a value of its own
+    # (a name's next word would have fitted, unless its box ends before the page's text does)
+    open_end: bool = False
 
     @property
     def span(self) -> Span:
@@ -56,6 +60,12 @@ def _leader(w: Word) -> bool:
     (no text, layout.is_text) or dots read with almost no confidence."""
     t = w.text.strip()
     return bool(re.fullmatch(r"[.·…_]{2,}", t)) or w.conf < 0.3 and (bool(re.search(r"\.\.|…", t)) or not is_text(w))
+
+
+def _dot(w: Word, h: float) -> bool:
+    """A box far smaller than a letter of its row (height h): a speck, however OCR named it
+    ('À' read at 0.59 from a dot a tenth of a letter wide)."""
+    return w.bbox[2] - w.bbox[0] < 0.3 * h and w.bbox[3] - w.bbox[1] < 0.5 * h
 
 
 def _speck(w: Word) -> bool:
@@ -240,12 +250,14 @@ class Cells:
                 return None  # another column's box: its label is right above ('Corretor' / 'MARQUES ...')
         aligned = how != "adjacent" and self.layout._column_start(lab.page, first.bbox[0], exclude=row.index)
         spans = [Span(lab.page, tuple(out), lab.score)]
+        open_end = False
         if lines > 1 and how != "adjacent":
             after = [u.bbox[0] for u in words if u.bbox[0] > out[-1].bbox[2]]
             bound = min(after[0] if after else 1.0, self._margin(lab.page))
             hang = lab.words[0].bbox[0] if fill and how == "colon" and row.words[0] is lab.words[0] else None
-            spans += self._continued(lab, row, first.bbox[0], lines - 1, tuple(out), bound, fill, hang)
-        return Region(how, tuple(spans), lab, aligned)
+            more, open_end = self._continued(lab, row, first.bbox[0], lines - 1, tuple(out), bound, fill, hang)
+            spans += more
+        return Region(how, tuple(spans), lab, aligned, open_end)
 
     def _margin(self, page: int) -> float:
         if page not in self._margins:
@@ -268,11 +280,13 @@ class Cells:
 
     def _continued(self, lab: LabelAt, row: LayoutRow, vx: float, more: int,
                    first: tuple[Word, ...] = (), bound: float = 1.0, fill: bool = False,
-                   hang: float | None = None) -> list[Span]:
+                   hang: float | None = None) -> tuple[list[Span], bool]:
         """Lines of a value wrapped in its column below the label's row: words at the value's
         x, none in the label's column (but the label's own wrapped rest). With `hang` (the x of
         a 'Label:' opening its line), a full line may also go on under the label, as a paragraph
-        wraps ('CONTRATANTE: SOCIEDADE ... BOA' / 'VIAGEM')."""
+        wraps ('CONTRATANTE: SOCIEDADE ... BOA' / 'VIAGEM'). And whether the value may go on
+        past them: a line in its column left out only because its first word would have fitted
+        on the line before (the value's box may end before the page's text does)."""
         out: list[Span] = []
         rows = self.layout.rows[lab.page]
         last = row
@@ -284,7 +298,9 @@ class Cells:
                     and _SUFFIX.fullmatch(nxt.words[0].text.strip(" .,"))):
                 # (OCR boxes hug the letters, so a name's wrapped suffix 'LTDA' stands a little
                 # further off than a text layer's line would)
-                break
+                opens = fill and len(out) < more and gap <= 1.3 * max(last.height, nxt.height) and \
+                    self._own_line(nxt, vx, tol)
+                return out, opens  # (a line in capitals, its boxes hugging the letters, may be the next one)
             if hang is not None and abs(nxt.words[0].bbox[0] - hang) <= tol and \
                     self.label_at(nxt, 0, 1.0) is None and not self.labels.is_label_word(nxt.words[0]) and \
                     not any(_is_colon_label(w) or ":" in w.text for w in nxt.words[:5]):
@@ -308,10 +324,19 @@ class Cells:
             if fill:
                 prev = out[-1].words if out else first
                 if self._would_fit(list(prev), ws[0], bound, row.height):
-                    break
+                    return out, True
             out.append(Span(lab.page, tuple(ws), lab.score))
             last = nxt
-        return out
+        return out, False
+
+    def _own_line(self, nxt: LayoutRow, vx: float, tol: float) -> bool:
+        """A line that starts in a value's column (at vx), with nothing in the label column and
+        no label of its own: the value's next line, or a value nobody labelled."""
+        if any(w.bbox[0] < vx - tol and is_text(w) for w in nxt.words):
+            return False
+        ws = [w for w in nxt.words if w.bbox[0] >= vx - tol]
+        return bool(ws) and abs(ws[0].bbox[0] - vx) <= 2 * tol and \
+            self.label_at(nxt, nxt.words.index(ws[0]), 0.0) is None
 
     # ------------------------------------------------------------------ below
 
@@ -324,7 +349,7 @@ class Cells:
         row = rows[lab.row]
         h = row.height
         band = [w for w in row.words if key(w.text) and not any(w is x for x in lab.words)
-                and not (len(w.text.strip()) <= 2 and w.conf < 0.5)]  # (an OCR speck closes no box)
+                and not (len(w.text.strip()) <= 2 and (w.conf < 0.5 or _dot(w, h)))]  # (an OCR speck closes no box)
         # (the label's own height, not its row's: a row joined with another column's line set
         # higher reaches up to a heading above the box, which closes nothing)
         top = min(w.bbox[1] for w in lab.first_words) - 0.5 * h
@@ -334,8 +359,10 @@ class Cells:
         x0, x1 = lab.bbox[0], lab.first_words[-1].bbox[2]
         if lab.start > 0:
             num = row.words[lab.start - 1]
-            if _NUMBERING.match(num.text) and x0 - num.bbox[2] < RUN_GAP * h:
-                x0 = num.bbox[0]  # '1. CONTRATANTE' over 'BOA VIAGEM ...': the box opens at its number
+            if _NUMBERING.match(num.text) and x0 - num.bbox[2] < NUMBER_GAP * h:
+                # '1. CONTRATANTE' over 'BOA VIAGEM ...': the box opens at its number (set apart
+                # by a tab's width at most: '3.   Contratada')
+                x0 = num.bbox[0]
                 band = [w for w in band if w is not num]
         left = x0 - 0.6 * h
         before = [w.bbox[2] for w in band if w.bbox[2] <= x0 + 0.1 * h]

@@ -31,6 +31,7 @@ from ocr.model import Extraction, Word
 
 AMBIGUOUS = 0.6  # two places, two values: a hint, not a read
 FAR_UNALIGNED = 0.9  # a value far right of a label, in no column another row shares
+OPEN_END = 0.7  # a value that may go on in a line under it (Region.open_end)
 DISAGREE = 0.75  # the field's own label holds no value of its shape, another reader found one
 SHAPE_ONLY = 0.7  # a value known by its shape alone, its label unread: for review
 _ORDER = {"colon": 0, "adjacent": 1, "below": 2, "far": 3}
@@ -313,6 +314,8 @@ class Extractor:
                 c = f.confidence  # (the span's confidence already weighs the label's match)
                 if region.how == "far" and not region.aligned:
                     c *= FAR_UNALIGNED
+                if region.open_end:
+                    c = min(c, OPEN_END)
                 found.append(Candidate(f, region, round(c, 4)))
                 if region.how == "colon" or region.how == "adjacent" and c > shapes.OUTSIDE_VOCABULARY:
                     break  # 'Label: value' says where its value is; a word of no shape beside a

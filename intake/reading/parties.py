@@ -52,6 +52,12 @@ def _is_name(raw: str, role_words: set[str]) -> bool:
     toks = k.split()
     if k in role_words or (len(toks) <= 2 and any(t in role_words for t in toks)) or toks[-1] in role_words:
         return False  # a role is no name ('CONTRATADA'), nor a name beside one
+    if any(t in role_words and t.startswith("contrat") for t in toks):
+        # 'CONTRATADO TRANSPORTADORA X LTDA', 'TIAGO ... CONTRATADA Testemunha': a defined role
+        # (not 'TRANSPORTADORA', which may open a company's name) in a name joins two captions
+        return False
+    if toks[-1] in _PARTICLES:
+        return False  # 'Cadastro Nacional da' (Pessoa Jurídica): cut, no name ends so
     if k.split()[0] in ("cpf", "cnpj", "rg", "cnh") or len(re.findall(r"\d", v)) >= 4:
         return False  # an identifier is no name
     words = [w for w in re.split(r"[\s/]+", v) if re.search(r"[A-Za-zÀ-ÿ]", w)]
@@ -147,7 +153,8 @@ def _segment_starts(fl: Flow, pos: int, paragraphs: list[int], roles: str | None
             if not (x == ";" and roles and not re.search(rf"\b(?:{roles})\b", back[max(0, i - 300):i])
                     or _REPRESENTATIVE.search(back[max(0, i - 40):i])
                     or x == ". " and fl.text[base + i + 2:base + i + 3].islower()
-                    or x == ". " and re.search(r"(?:^|\s)(?:de|da|do|das|dos|e)$", back[max(0, i - 4):i])):
+                    or x == ". " and re.search(r"(?:^|\s)(?:de|da|do|das|dos|e|no|na|nos|nas|em|pelo|pela|sob)$",
+                                               back[max(0, i - 5):i])):
                 # (nor a stop inside a representative's name: 'representada por MIRELA. CAVALCANTI';
                 # nor a comma OCR read as a stop, the sentence going on in small letters: '0001-66. com';
                 # nor a speck after a word no sentence ends on: 'LOCAÇÃO DE. VEÍCULOS')

@@ -15,6 +15,7 @@ from intake.reading.extract import Extractor
 from intake.reading.labels import LabelIndex, item_number
 from intake.reading.parties import parties
 from intake.reading.vocabulary import vocabulary
+from ocr.model import Word
 from tests.intake.test_reading_toolkit import ROLES, _flow, ext, row, w
 
 
@@ -574,3 +575,111 @@ def test_a_number_column_holding_words_leaves_the_rows_unsure():
 
     assert _words_for_numbers(["RG", "RG", "RG", None, "RG"])
     assert not _words_for_numbers(["1", "2", "3", "4"]) and not _words_for_numbers([None, None, None])
+
+
+def test_the_other_partys_role_over_its_name_is_no_name():
+    fl = _flow("NOME / RAZÃO SOCIAL DA CAMINHOS DO SUL INDÚSTRIA DE ALIMENTOS S.A.\nCONTRATANTE\n"
+               "CNPJ DO CONTRATANTE 22.500.048/0001-00\nCONTRATADO\nTRANSPORTADORA TURÍSTICA IPÊ AMARELO LTDA\n"
+               "CNPJ: 98.565.648/0001-00")
+    got = parties(fl, ROLES, ocr=True)
+    assert all(not (p.nome.value or "").startswith("CONTRATADO") for p in got["contratante"])
+
+
+def test_an_alphanumeric_cnpj_a_look_alike_glyph_makes_another_valid_one_is_unsure():
+    from intake.parsers._common import ident
+
+    # Q and 0 weigh alike (33 apart) in the check digits: both readings hold
+    f = ident("doc", "41.076.VRQ/0001-20", Span(1, (w("41.076.VRQ/0001-20", 0.28, 0.24, 0.90),)), True)
+    assert f.value == "41076VRQ000120" and f.confidence < CONFIDENT
+    g = ident("doc", "45.723.174/0001-10", Span(1, (w("45.723.174/0001-10", 0.28, 0.24, 0.90),)), True)
+    assert g.confidence >= CONFIDENT  # a numeric CNPJ: no letter to mistake
+
+
+def test_an_amount_read_with_all_its_marks_lost_is_unsure():
+    from intake.parsers.apolice import _marks_lost
+
+    assert _marks_lost("R$ 300000000") and not _marks_lost("R$ 3.000.000,00") and not _marks_lost("R$ 50000,00")
+
+
+def test_a_value_with_a_line_under_it_in_its_column_may_go_on_and_is_unsure():
+    """'Nome/Razão Social do Contratante  SOCIEDADE ... PORTO' / 'NOVO' (the line gap wider than
+    a paragraph's, boxes hugging capitals): the name may go on below; a next row that opens with
+    its own label does not leave it open."""
+    words = (row("1. Nome/Razão Social do Contratante", 0.10, 0.146, 0.95)
+             + row("SOCIEDADE MANTENEDORA DO INSTITUTO PORTO", 0.46, 0.146, 0.96)
+             + row("NOVO", 0.46, 0.146 + 0.012 + 0.010, 0.96))
+    x = Extractor(ext(words, source="ocr"), "contrato_fretamento")
+    assert x.field("contratante_nome").confidence < CONFIDENT
+    words = words[:-1] + row("2. CNPJ do Contratante 22.500.048/0001-00", 0.10, 0.146 + 0.012 + 0.010, 0.95)
+    x = Extractor(ext(words, source="ocr"), "contrato_fretamento")
+    assert x.field("contratante_nome").confidence >= CONFIDENT
+
+
+def test_a_label_with_its_spaces_lost_after_its_number_is_no_value():
+    from intake.pipeline import label_fragments
+
+    out = label_fragments("contrato_fretamento", {"horarios": Field(value="9.LOCALDEORIGEM", confidence=0.96, page=1)})
+    assert out["horarios"].value is None
+
+
+def test_a_dot_in_a_header_row_closes_no_box():
+    """'CONTRATANTE' with a dot OCR named 'À' to its right, over 'FRIGORÍFICO TRÊS FRONTEIRAS LTDA'."""
+    words = (row("CONTRATO Nº", 0.14, 0.113) + row("CONTRATANTE", 0.42, 0.113)
+             + [Word(text="À", bbox=(0.6293, 0.1174, 0.6301, 0.1183), conf=0.59)]
+             + row("2025.0421", 0.145, 0.125, 0.96) + row("FRIGORÍFICO TRÊS FRONTEIRAS LTDA", 0.42, 0.125, 0.96))
+    x = Extractor(ext(words, source="ocr"), "lista_passageiros")
+    assert x.field("contratante_nome").value == "FRIGORÍFICO TRÊS FRONTEIRAS LTDA"
+
+
+def test_towns_lose_the_word_municipio_and_a_state_split_in_two_is_unsure():
+    from intake.parsers import contrato
+
+    assert contrato._TOWN_WORDING.match("Município de Maringá/PR").end() == len("Município de ")
+    assert not contrato._town_shaped("Vitória da Conquista/B A") and contrato._town_shaped("Vitória da Conquista/BA")
+
+
+def test_a_speck_after_a_preposition_starts_no_sentence_and_a_name_never_ends_on_one():
+    fl = _flow("de outro lado, EMPRESA DE ÔNIBUS NOVA ALIANÇA S.A., sociedade empresária, inscrita no.\n"
+               "Cadastro Nacional da Pessoa Jurídica sob o nº 42.326.244/0001-09, doravante denominada CONTRATADA.")
+    got = parties(fl, ROLES, ocr=True)["contratado"]
+    assert got and got[0].nome.value == "EMPRESA DE ÔNIBUS NOVA ALIANÇA S.A."
+    fl = _flow("CONTRATANTE\nTIAGO AUGUSTO SCHWARZ BRAGA CONTRATADA Testemunha\n")
+    assert not any("CONTRATADA" in (p.nome.value or "") for p in parties(fl, ROLES, ocr=True)["contratante"])
+
+
+def test_a_label_read_with_a_slip_is_no_value():
+    from intake.pipeline import label_fragments
+
+    out = label_fragments("contrato_fretamento", {"contratado_nome": Field(value="CNP) DA TRANSPORTADORA",
+                                                                            confidence=0.94, page=1)})
+    assert out["contratado_nome"].value is None
+
+
+def test_a_label_numbered_a_tab_apart_opens_its_box_at_the_number():
+    words = ([w("3.", 0.0804, 0.1663, 0.96)] + row("Contratada", 0.1004, 0.1663, 0.95)
+             + row("BOA VIAGEM LOCAÇÃO DE VEÍCULOS E TURISMO LTDA", 0.0798, 0.1783, 0.96))
+    x = Extractor(ext(words, source="ocr"), "contrato_fretamento")
+    assert x.field("contratado_nome").value == "BOA VIAGEM LOCAÇÃO DE VEÍCULOS E TURISMO LTDA"
+
+
+def test_prose_stops_that_may_be_specks():
+    from intake.parsers import contrato
+
+    # inside brackets no sentence ends; a list of addresses goes on past a stop after any word
+    assert contrato._sentence_end("Divinópolis (Terminal. Rodoviário), BR-282. Fim.") == len("Divinópolis (Terminal. Rodoviário), BR-282")
+    text = "Avenida Independência, 1044, São. Cristóvão, Anápolis; Rua Tiradentes, 734. Fim."
+    assert contrato._sentence_end(text) == text.index("734.") + 3
+    # a school's name in capitals whose stop is followed by a word in capitals may go on
+    fl = _flow("para atendimento aos alunos do(a) COLÉGIO IPÊ.\nAMARELO. O transporte")
+    got = contrato._prose_instituicao(fl)
+    assert got.value is None or got.confidence < CONFIDENT
+
+
+def test_a_word_only_its_accents_part_from_one_read_surer_elsewhere_is_an_accent_slip():
+    from intake.parsers._lexicon import Echoes, accent_slip
+
+    seen = Echoes()
+    for t, c in (("vitória", 0.95), ("conquista", 0.96)):
+        seen.note(t, c)
+    assert accent_slip("Vitóriá", 0.87, seen) and not accent_slip("Vitória", 0.95, seen)
+    assert not accent_slip("Conquista", 0.8, seen)
