@@ -264,6 +264,16 @@ def _split_word(a: str, b: str, seen: dict[str, float] | None) -> bool:
     return seen.get(ka + kb, 0.0) >= LEXICAL
 
 
+def split_in_two(a: str, b: str) -> bool:
+    """Two OCR'd pieces of one dictionary word of seven letters or more ('COMPAN' 'HIA'), one of
+    them no word by itself."""
+    ka, kb = _core(a), _core(b)
+    lex = words()
+    if not lex or not ka.isalpha() or not kb.isalpha() or len(ka) + len(kb) < 7 or (ka + kb) not in lex:
+        return False
+    return ka not in lex or kb not in lex
+
+
 def _misspelt(text: str, seen: dict[str, float] | None) -> bool:
     """A word Tesseract was sure of that is still a misread: a lower-case non-word one letter
     away from a dictionary word printed elsewhere in the document ('retorho' beside 'retorno')."""

@@ -580,6 +580,10 @@ def _partial(cell: Span, amount: str) -> bool:
         any(w.conf < 1.0 for w in cell.words)
 
 
+def _round_limit(v: float) -> bool:
+    return round(v * 100) % 10000 == 0
+
+
 def _marks_lost(text: str) -> bool:
     """An OCR'd amount of six digits or more printed with no mark at all ('R$ 300000000' for
     'R$ 3.000.000,00'): its thousands' dots and its comma were lost, and where the cents began
@@ -611,6 +615,10 @@ def _coberturas(r: Reader, x: Extractor, assentos: int | None) -> dict[str, Fiel
         conf = min(sp.conf, caps.get(kind, 1.0))
         if r.ocr and _marks_lost(sp.text):
             conf = min(conf, PARTIAL_AMOUNT)
+        if not _round_limit(v):
+            # a cover's limit is set in whole hundreds at least ('R$ 50.000,00'); 'R$ 1.827,62' is
+            # a premium or a share of one, read where the limit was not
+            conf = min(conf, GUESSED_COLUMN)
         if basis is None:
             basis = _stated_basis(text_all, kind)
             if basis is None:

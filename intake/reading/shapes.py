@@ -17,7 +17,7 @@ from rapidfuzz import fuzz, process
 
 from intake import normalize as nz
 from intake.layout import Span
-from intake.parsers._lexicon import word_conf
+from intake.parsers._lexicon import STRANGE, split_in_two, word_conf
 from intake.parsers._common import (
     UNSURE, cap, checked_renavam, cnpj_alnum_repair, date_field, doc_checked, field, int_field, lotacao_field,
     money_field,
@@ -164,8 +164,11 @@ def name(span: Span | None, ocr: bool = False) -> Field:
     if ocr and len(words) == 1:
         return cap(f, CUT_NAME)  # a person or a company is named by two words at least: OCR read a part, or a label
     if ocr:
-        # a word one look-alike glyph from a dictionary word ('COMPANHTA'): that word misread
+        # a word one look-alike glyph from a dictionary word ('COMPANHTA'): that word misread;
+        # two pieces that make one ('COMPAN HIA'): that word split
         f = cap(f, min(word_conf(w, f.confidence, names=True) for w in words))
+        if any(split_in_two(a, b) for a, b in zip(words, words[1:])):
+            f = cap(f, STRANGE)
     if len(words) > 1 and (nz.fold(words[-1]).strip(".,;()") in _CUT_AFTER
                            or nz.fold(words[0]).strip(".,;()") in _CUT_AFTER):
         # 'ASSOCIAÇÃO DOS ESTUDANTES DE' / 'DE ÔNIBUS PORTO NOVO S.A.': the rest wrapped away

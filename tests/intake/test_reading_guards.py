@@ -683,3 +683,25 @@ def test_a_word_only_its_accents_part_from_one_read_surer_elsewhere_is_an_accent
         seen.note(t, c)
     assert accent_slip("Vitóriá", 0.87, seen) and not accent_slip("Vitória", 0.95, seen)
     assert not accent_slip("Conquista", 0.8, seen)
+
+
+def test_a_limit_with_cents_or_below_a_hundred_is_no_sure_limit():
+    from intake.parsers.apolice import _round_limit
+
+    assert _round_limit(50_000) and _round_limit(13_500) and _round_limit(1_320_000)
+    assert not _round_limit(1827.62) and not _round_limit(25.0) and not _round_limit(1969.27)
+
+
+def test_a_policy_heading_is_no_label_of_its_number():
+    from intake.parsers import apolice
+
+    words = (row("Identificacao da Apolice", 0.10, 0.31, 0.91) + row("Emitida em", 0.10, 0.33, 0.9)
+             + row("09/11/2024", 0.10, 0.34, 0.95) + row("0531", 0.20, 0.34, 0.96))
+    assert apolice.parse(ext(words, source="ocr"), "apolice_seguro")["numero_apolice"].value != "0531"
+
+
+def test_a_name_word_split_in_two_is_unsure():
+    sp = Span(1, tuple(row("MERIDIONAL COMPAN HIA DE SEGUROS GERAIS", 0.11, 0.43, 0.92)))
+    assert shapes.name(sp, True).confidence < CONFIDENT
+    sp = Span(1, tuple(row("VIAÇÃO SANTA MARIA LTDA", 0.11, 0.43, 0.92)))
+    assert shapes.name(sp, True).confidence >= CONFIDENT
