@@ -705,3 +705,20 @@ def test_a_name_word_split_in_two_is_unsure():
     assert shapes.name(sp, True).confidence < CONFIDENT
     sp = Span(1, tuple(row("VIAÇÃO SANTA MARIA LTDA", 0.11, 0.43, 0.92)))
     assert shapes.name(sp, True).confidence >= CONFIDENT
+
+
+def test_a_town_shape_cut_after_its_slash_is_unsure():
+    assert shapes.town(Span(1, tuple(row("Piracicaba/", 0.34, 0.23, 0.9))), True).confidence < CONFIDENT
+    assert shapes.town(Span(1, tuple(row("Piracicaba/SP", 0.34, 0.23, 0.9))), True).confidence >= CONFIDENT
+
+
+def test_an_unsure_line_beside_a_label_leaves_the_box_below_it_ambiguous():
+    """'8. Roteiro  sio Municipal) - Rodovia GO-474 - Av. Getúlio Vargas' (its start garbled) over
+    'Anápolis (terminal urbano)': the line below is not sure to be the whole route."""
+    from intake.parsers import contrato
+
+    words = (row("8. Roteiro", 0.10, 0.232, 0.96) + [w("sio", 0.44, 0.232, 0.31)]
+             + row("Municipal) - Rodovia GO-474 - Av. Getúlio Vargas - BR-490", 0.48, 0.232, 0.93)
+             + row("Anápolis (terminal urbano)", 0.10, 0.246, 0.96))
+    got = contrato.parse(ext(words, source="ocr"), "contrato_fretamento")["itinerario"]
+    assert got.value is None or got.confidence < CONFIDENT
