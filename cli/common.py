@@ -60,7 +60,7 @@ class LocalPacket:
 def read_local(paths: list[str], *, show_progress: bool = True) -> LocalPacket:
     try:
         found = packet.collect(paths)
-        files = packet.load(found, ocr.Limits().max_file_bytes)
+        files = packet.load(found, ocr.default_limits().max_file_bytes)
     except packet.PacketError as exc:
         raise errors.UsageError(str(exc)) from None
     workers = pipeline.default_workers()

@@ -13,6 +13,7 @@ the label match was; its bbox is the union of the words, as fractions of the pag
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -142,6 +143,7 @@ class Row:
 
 
 _SPLIT_AT = re.compile(r"^([^:]{2,}?:)(\S.*)$")
+_LEADER = re.compile(r"^(.*?[^.\s]\.{3,})([^.\s].*)$")
 
 
 _EDGES = "[]|{}"
@@ -161,7 +163,11 @@ def _split_word(w: Word) -> list[Word]:
         w = Word(text=text, bbox=w.bbox, conf=conf)
     m = _SPLIT_AT.match(w.text)
     if not m or m.group(1)[:-1].replace(".", "").isdigit():  # keep times such as 08:00
-        return [w]
+        # a label's leader dots run into what follows ('QUITACAO.........01/03' read as one
+        # word): the label ends with its dots
+        m = _LEADER.match(w.text)
+        if not m:
+            return [w]
     a, b = m.group(1), m.group(2)
     x0, y0, x1, y1 = w.bbox
     cut = x0 + (x1 - x0) * len(a) / len(w.text)
@@ -195,10 +201,14 @@ def _rows(page: Page) -> tuple[list[LayoutRow], float]:
     for words in lines:
         if not words:
             continue
-        hs = sorted(w.bbox[3] - w.bbox[1] for w in words)
+        # (an OCR'd line's height and middle from its words read as words: a leader's dots
+        # read as 'SOCIAL...' have the dots' box, a sliver under the line)
+        ref = [w for w in words if _real(w)] if page.source == "ocr" else []
+        ref = ref or words
+        hs = sorted(w.bbox[3] - w.bbox[1] for w in ref)
         h = max(hs[len(hs) // 2], 1e-4)
         # on a page held askew, lines are ranked by where they cross the page's middle
-        cy = sorted(_cy(w) - slope * ((w.bbox[0] + w.bbox[2]) / 2 - 0.5) for w in words)[len(words) // 2]
+        cy = sorted(_cy(w) - slope * ((w.bbox[0] + w.bbox[2]) / 2 - 0.5) for w in ref)[len(ref) // 2]
         units.append((cy - h / 2, cy + h / 2, cy, words))
     units.sort(key=lambda u: u[2])
     groups: list[list[Word]] = []
@@ -224,6 +234,26 @@ def _rows(page: Page) -> tuple[list[LayoutRow], float]:
         ws = _distinct(sorted(groups[i], key=lambda w: w.bbox[0]), origin)
         rows.append(LayoutRow(page.number, n, ws, tuple(key(w.text) for w in ws)))
     return rows, slope
+
+
+# A page's rows, kept while the page lives: classifying, splitting a file into documents and
+# parsing each build a Layout over the same pages (pages are frozen, so the rows cannot go stale)
+_PAGE_ROWS: dict[int, tuple[weakref.ref[Page], tuple[LayoutRow, ...], float]] = {}
+_PAGE_ROWS_MAX = 512
+
+
+def _page_rows(page: Page) -> tuple[tuple[LayoutRow, ...], float]:
+    got = _PAGE_ROWS.get(id(page))
+    if got is not None and got[0]() is page:
+        return got[1], got[2]
+    rows, tilt = _rows(page)
+    if len(_PAGE_ROWS) >= _PAGE_ROWS_MAX:
+        for k in [k for k, v in list(_PAGE_ROWS.items()) if v[0]() is None]:
+            _PAGE_ROWS.pop(k, None)
+        if len(_PAGE_ROWS) >= _PAGE_ROWS_MAX:
+            _PAGE_ROWS.clear()
+    _PAGE_ROWS[id(page)] = (weakref.ref(page), tuple(rows), tilt)
+    return tuple(rows), tilt
 
 
 def _unstack(words: list[Word]) -> list[list[Word]]:
@@ -311,6 +341,17 @@ def _distinct(ws: list[Word], origin: dict[int, int] | None = None) -> tuple[Wor
     return tuple(kept)
 
 
+def _pieces(text: str, edits: int) -> tuple[str, ...]:
+    """The label cut into edits + 1 runs: a text within that many edits of it holds one of them
+    unchanged (each edit spoils at most one run), so a row holding none holds no match. Empty
+    where a run would be shorter than two characters (too common to rule out a row)."""
+    n = edits + 1
+    if len(text) < 2 * n:
+        return ()
+    cuts = [round(i * len(text) / n) for i in range(n + 1)]
+    return tuple(text[a:b] for a, b in zip(cuts, cuts[1:]))
+
+
 def _within(a: Word, b: Word) -> bool:
     """Whether most of word a lies inside the box of a wider word b."""
     if b.bbox[2] - b.bbox[0] <= a.bbox[2] - a.bbox[0]:
@@ -323,15 +364,15 @@ def _within(a: Word, b: Word) -> bool:
 
 
 def _same_place(a: Word, b: Word) -> bool:
-    ka, kb = key(a.text), key(b.text)
-    if not ka or not kb or not (ka.startswith(kb) or kb.startswith(ka)):
-        return False
     ix = min(a.bbox[2], b.bbox[2]) - max(a.bbox[0], b.bbox[0])
     iy = min(a.bbox[3], b.bbox[3]) - max(a.bbox[1], b.bbox[1])
-    if ix <= 0 or iy <= 0:
+    if ix <= 0 or iy <= 0:  # (the boxes first: most words lie apart, and key() costs)
         return False
     area = lambda w: (w.bbox[2] - w.bbox[0]) * (w.bbox[3] - w.bbox[1])  # noqa: E731
-    return ix * iy >= 0.6 * max(area(a), area(b))
+    if ix * iy < 0.6 * max(area(a), area(b)):
+        return False
+    ka, kb = key(a.text), key(b.text)
+    return bool(ka and kb and (ka.startswith(kb) or kb.startswith(ka)))
 
 
 class Layout:
@@ -343,7 +384,8 @@ class Layout:
         self.rows: dict[int, list[LayoutRow]] = {}
         self.tilt: dict[int, float] = {}  # lines' drop per page width on an OCR'd page read askew, else 0
         for p in self.pages:
-            self.rows[p.number], self.tilt[p.number] = _rows(p)
+            rows, self.tilt[p.number] = _page_rows(p)
+            self.rows[p.number] = list(rows)
         self.ocr = any(p.source == "ocr" for p in self.pages)
 
     # ------------------------------------------------------------------ text
@@ -400,12 +442,15 @@ class Layout:
         tlen, clen, short = len(target), max(len(compact_target), 1), len(compact_target) <= 4
         sizes = [size for size in (n - 1, n, n + 1) if size >= 1]
         budget = int((1.0 - min_score) * max(len(compact_target), 1) + 1e-6) if min_score > 0 else len(letters)
+        pieces = _pieces(compact_target, 0 if short else budget) if min_score > 0 else ()
         for page in self.pages:
             if wanted is not None and page.number not in wanted:
                 continue
             for row in self.rows[page.number]:
-                idx, joined, starts, ends, has = self._key_text(row)
+                idx, joined, starts, ends, has, bare = self._key_text(row)
                 if len(letters - has) > budget or len(joined) < tlen - slack:
+                    continue
+                if pieces and not any(p in bare for p in pieces):
                     continue
                 m = len(idx)
                 for a in range(m):
@@ -451,9 +496,10 @@ class Layout:
                 kept.append(h)
         return kept
 
-    def _key_text(self, row: LayoutRow) -> tuple[list[int], str, list[int], list[int], frozenset[str]]:
+    def _key_text(self, row: LayoutRow) -> tuple[list[int], str, list[int], list[int], frozenset[str], str]:
         """The row's words that are not bare punctuation (their indexes), their keys joined by a
-        space, where each one's key starts and ends in that text, and its letters. Kept per row."""
+        space, where each one's key starts and ends in that text, its letters and that text with no
+        space. Kept per row."""
         memo = self.__dict__.setdefault("_key_texts", {})
         got = memo.get((row.page, row.index))
         if got is None:
@@ -465,7 +511,8 @@ class Layout:
                 ends.append(pos)
                 pos += 1
             joined = " ".join(row.keys[k] for k in idx)
-            got = memo[(row.page, row.index)] = (idx, joined, starts, ends, frozenset(joined) - {" "})
+            got = memo[(row.page, row.index)] = (idx, joined, starts, ends, frozenset(joined) - {" "},
+                                                 joined.replace(" ", ""))
         return got
 
     def find_one(self, labels: str | Sequence[str], **kw) -> Hit | None:

@@ -11,6 +11,7 @@ import hashlib
 import logging
 import os
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -112,8 +113,7 @@ def _continues(ext: Extraction, prev, page) -> bool:
     rows, before = _rows_of(ext, page), _rows_of(ext, prev)
     if not rows or not before:
         return False
-    head = " ".join(rows[0].keys)
-    if len(head.split()) >= 3 and head in {" ".join(r.keys) for r in before}:
+    if _header_again(rows[0], before):
         return True
     last = [x for r in before[-6:] for x in _starts(r)]
     xs: list[float] = []
@@ -121,6 +121,22 @@ def _continues(ext: Extraction, prev, page) -> bool:
         if all(abs(x - y) > 0.01 for y in xs):
             xs.append(x)
     return len(xs) >= 3 and all(any(abs(x - y) <= 0.01 for y in last) for x in xs)
+
+
+def _header_again(first, before) -> bool:
+    """Whether a page's first row is a header row of the page before it printed again: the same
+    words, or all but one in four of them where OCR lost or garbled a column's heading."""
+    head = " ".join(k for k in first.keys if k).split()
+    if len(head) < 3:
+        return False
+    for r in before:
+        words = " ".join(k for k in r.keys if k).split()
+        if head == words:
+            return True
+        shared = sum((Counter(head) & Counter(words)).values())
+        if len(head) >= 4 and len(words) >= 4 and shared >= 0.75 * max(len(head), len(words)):
+            return True
+    return False
 
 
 def _titled(ext: Extraction, page, kind: str) -> bool:
@@ -336,7 +352,7 @@ def _read_one(args: tuple[SourceFile, str | None]) -> FileRead:
     f, cache_dir = args
     filename, data = f.filename, f.data
     if data is None:
-        return FileRead([too_large(filename, f.size, f.sha256 or "", ocr.Limits().max_file_bytes)], {})
+        return FileRead([too_large(filename, f.size, f.sha256 or "", ocr.default_limits().max_file_bytes)], {})
     return read(data, filename, cache=ReadCache(cache_dir) if cache_dir else None)
 
 

@@ -20,14 +20,14 @@ from ocr import image as images
 from ocr import pdf, photo, preprocess, unread
 from ocr.codes import read_codes
 from ocr.layout import lines_from_words, words_from_chars
-from ocr.limits import Limits
+from ocr.limits import Limits, default_limits
 from ocr.model import BBox, Extraction, Line, Page, Problem, Word
 from ocr.problems import CATALOG, ReadError, problem
 from ocr.preprocess import to_grey
 from ocr.scan import read_page, turn
 from ocr.sniff import IMAGE_TYPES, PDF, sniff
 
-__all__ = ["read", "render_page", "Limits", "ReadError", "Extraction", "Page", "Line", "Word",
+__all__ = ["read", "render_page", "Limits", "default_limits", "ReadError", "Extraction", "Page", "Line", "Word",
            "Problem", "BBox", "CATALOG", "sniff"]
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 def read(data: bytes, *, limits: Limits | None = None) -> Extraction:
     """Read a whole file. Never raises for bad input: failures are Problems."""
-    limits = limits or Limits()
+    limits = limits or default_limits()
     digest = hashlib.sha256(data).hexdigest()
     media_type = sniff(data)
     try:
@@ -61,7 +61,7 @@ def needs_pixels(data: bytes, limits: Limits | None = None) -> bool:
     a page whose text layer is thin. A scheduling hint, cheap (characters counted, no text or
     box extracted, nothing rendered): the reading itself decides page by page. A file that
     cannot be opened needs none (its reading ends at once, in a finding)."""
-    limits = limits or Limits()
+    limits = limits or default_limits()
     kind = sniff(data)
     if kind in IMAGE_TYPES:
         return True
@@ -184,7 +184,7 @@ def render_page(data: bytes, number: int, dpi: int = 150, *, rotation: int = 0,
     `rotation` turns it clockwise (pass Page.rotation so word boxes fall in place).
     Raises ReadError (with the same Problem `read` would give) for bad input.
     """
-    limits = limits or Limits()
+    limits = limits or default_limits()
     if not data:
         raise ReadError(problem("file.empty"))
     if len(data) > limits.max_file_bytes:

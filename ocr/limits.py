@@ -6,6 +6,8 @@ FRETADOC_ prefix (FRETADOC_MAX_PAGES=80) or by passing a Limits to `ocr.read`.
 
 from __future__ import annotations
 
+import os
+
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -49,3 +51,16 @@ class Limits(BaseSettings):
     # pass drops whole lines of a boxed form there.
     read_unread_ink: bool = True
     codes_dpi: int = Field(100, ge=50, le=600)  # render text pages at this dpi to find codes
+
+
+_DEFAULTS: dict[tuple[tuple[str, str], ...], Limits] = {}
+
+
+def default_limits() -> Limits:
+    """Limits() as the environment sets them now, built once per distinct FRETADOC_ setting
+    (building one reads the environment through pydantic-settings: a few ms, per file read)."""
+    env = tuple(sorted((k, v) for k, v in os.environ.items() if k.upper().startswith("FRETADOC_")))
+    got = _DEFAULTS.get(env)
+    if got is None:
+        got = _DEFAULTS[env] = Limits()
+    return got

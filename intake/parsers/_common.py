@@ -206,7 +206,21 @@ def date_field(span: Span | None) -> Field:
     if not hits:
         return field(None, span)
     d, s, e = hits[0]
+    cut = split_day(span.text, s, e) if span.conf < 1.0 else None
+    if cut is not None:
+        return cap(field(cut[0] or d, span_of(span, cut[1], e)), UNSURE)
     return field(d, span_of(span, s, e))
+
+
+def split_day(text: str, s: int, e: int) -> tuple[date | None, int] | None:
+    """Where OCR cut a date's two-digit day ('1 1/06/2025', the date found at s..e): the date
+    joined (None if that is no date) and where it starts; None if the date stands alone. Either
+    reading may be the printed one: unsure."""
+    lone = re.search(r"(?:^|\s)(\d) $", text[:s])
+    if not lone or not re.match(r"\d\D", text[s:e]):
+        return None
+    joined = nz.find_dates(lone.group(1) + text[s:e])
+    return (joined[0][0] if joined and joined[0][1] == 0 else None), lone.start(1)
 
 
 def money_field(span: Span | None) -> Field:
@@ -228,11 +242,21 @@ def int_field(span: Span | None, lo: int | None = None, hi: int | None = None) -
     return field(v, span, c)
 
 
+_AS_DIGIT = {"I": "1", "L": "1", "|": "1", "O": "0", "S": "5", "B": "8", "Z": "2"}
+_DIGIT_LOOK_ALIKE_BEFORE = re.compile(r"(?<![A-Z\d])([ILO|SBZ])(\d{1,2})\s?P(?![A-Z])")
+
+
 def lotacao_field(span: Span | None) -> Field:
     """A vehicle's seats: '44P' on a CRLV, '44 passageiros' or '44 lugares' elsewhere."""
     if not span:
         return field(None)
-    m = re.search(r"(?<!\d)(\d{1,3})\s*(?:P\b|PASS|LUGARES|$)", span.text.upper())
+    text = span.text.upper()
+    glued = _DIGIT_LOOK_ALIKE_BEFORE.search(text)
+    if glued:
+        # 'I9P': a letter glued before the places is a digit misread ('19P'), never nothing
+        v = int(_AS_DIGIT[glued.group(1)] + glued.group(2))
+        return field(v, span, min(span.conf, UNSURE)) if 1 <= v <= 150 else field(None, span)
+    m = re.search(r"(?<!\d)(\d{1,3})\s*(?:P\b|PASS|LUGARES|$)", text)
     if not m:
         return int_field(span, 1, 150)
     v = int(m.group(1))
@@ -446,6 +470,7 @@ class Reader:
         for h, _ in hits:
             if self._inside_other_label(h):
                 continue
+            h = self._whole_label(h)
             span = getattr(self.layout, how)(h, **how_kw)
             if not span or _is_label_word(span.words[0].text) or self.is_label(span):
                 continue  # nothing there, or another label (a heading above a 'Nome:' row)
@@ -483,6 +508,18 @@ class Reader:
             return False
         lab = self.x.labels.holding(h.words[0])
         return lab is not None and not lab.fields and len(lab.words) > len(h.words)
+
+    def _whole_label(self, h: Hit) -> Hit:
+        """The spelling found, or the longer label of the vocabulary on its row that ends with it
+        ('SEGURADORA' in 'COMPANHIA SEGURADORA'): the box under a label starts where the whole
+        label does (under 'SEGURADORA' alone, the name would lose its first word)."""
+        if self.doc_type is None or not h.words:
+            return h
+        lab = self.x.labels.holding(h.words[0])
+        if lab is None or lab.page != h.page or lab.row != h.row or lab.row2 is not None \
+                or not lab.start < h.start < lab.end or h.end != lab.end:
+            return h
+        return Hit(h.page, h.row, lab.start, h.end, self.layout.rows[h.page][h.row].words[lab.start:h.end], h.score)
 
     def hit(self, labels: str | Sequence[str], **kw) -> Hit | None:
         return self.layout.find_one(labels, **kw)

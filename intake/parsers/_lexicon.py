@@ -100,6 +100,8 @@ def word_conf(text: str, conf: float, names: bool = True) -> float:
     core = text.strip(_EDGE)
     if "/" in core:  # 'Conguista/BA': each part weighed as a word
         return min(word_conf(part, conf, names) for part in core.split("/"))
+    if _stray_mark(core):
+        return min(conf, STRANGE)
     if len(core) < MIN_LETTERS or not core.isalpha():
         return conf
     lex = words()
@@ -114,6 +116,17 @@ def word_conf(text: str, conf: float, names: bool = True) -> float:
     if conf >= LEXICAL:
         return conf  # read sure by Tesseract itself: a term the dictionary lacks ('autorizatário')
     return min(conf, STRANGE)
+
+
+_INNER_MARK = re.compile(r"([A-Za-zÀ-ÿ]+)['’`´](?=[A-Za-zÀ-ÿ])")
+# what an apostrophe elides in names: D'ÁGUA, SANT'ANA, O'BRIEN, L'ARC, DELL'ORTO
+_ELIDED = frozenset(("d", "sant", "o", "l", "dell", "n"))
+
+
+def _stray_mark(core: str) -> bool:
+    """An apostrophe inside a word after letters no elision ends on ('I'TUMBIARA'): a speck
+    read into the word, which is then no sure read."""
+    return any(m.group(1).lower() not in _ELIDED for m in _INNER_MARK.finditer(core))
 
 
 # Letters OCR takes one for another in print (a tail lost or gained, a bar read as a stem).

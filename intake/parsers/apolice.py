@@ -104,6 +104,7 @@ def _seguradora(r: Reader) -> tuple[Field, Field]:
             f = nz.fold(s.text)
             plain = re.sub(r"^(?:seguradora|emitente)\s*:\s*", "", s.text, flags=re.I)
             if _INSURER.search(f) and not _NOT_NAME.search(f) and len(f) <= 80 and not re.search(r"\bcorretor", f) \
+                    and not r.is_label(s.sub([w for w in s.words if nz.key(w.text)])) \
                     and shape_name(s.sub([w for w in s.words if w.text in plain.split()]), r.ocr).value:
                 # nearer the SUSEP line and with a company suffix is better
                 score = (2 if re.search(r"\b(s\.?\s?a\.?|s/a|companhia|cia)\b", f) else 0)

@@ -15,7 +15,7 @@ from rapidfuzz.distance import Levenshtein
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import (
-    UNSURE, Flow, Reader, cap, field, find_docs, ident, ocr_text, span_of, unchecked,
+    UNSURE, Flow, Reader, cap, field, find_docs, ident, ocr_text, span_of, split_day, unchecked,
 )
 from intake.parsers._lexicon import DASHES, accent_slip, confs, despeck, echoes, mend_prose, weighed
 from intake.parsers.generic import closing_date
@@ -35,6 +35,18 @@ ROLES = {
 # a value that only points elsewhere
 _REFERENCE = re.compile(r"^(conforme|constantes?|vide|ver |de acordo com|segundo|nos termos|"
                         r"diversas? instituic|nao se aplica|n/a\b|-$)")
+_REFERENCE_WORDS = ("conforme", "constante", "constantes")
+
+
+def _refers(text: str) -> bool:
+    """Whether a value only points elsewhere ('Conforme programação anexa'), its first word
+    also read with one slip ('Contorme'): a misread pointer is still no value."""
+    if _REFERENCE.match(text):
+        return True
+    first = text.split(maxsplit=1)[0] if text.split() else ""
+    return len(first) >= 6 and any(Levenshtein.distance(first, w) <= 1 for w in _REFERENCE_WORDS)
+
+
 _STOP_LABEL = (r"(?:paragrafo\s+\w+|clausula\s+\w+|itinerario|horarios?|locais\s+de\s+(?:embarque|"
                r"desembarque)|pontos\s+de\s+embarque|origem|destino|valor|vigencia)\s*[:\-–]")
 
@@ -313,7 +325,7 @@ class _Table:
     def text_of(self, sp: Span, *, name: bool = False, reference_null: bool = True) -> Field:
         """The cell's words as a text Field (null where it only refers to an annex)."""
         value = nz.unglue(nz.roman(nz.spaces(ocr_text(sp))))
-        if value and reference_null and _REFERENCE.match(nz.fold(value)):
+        if value and reference_null and _refers(nz.fold(value)):
             return field(None, sp)
         if value:
             value = value.rstrip(".;")
@@ -543,7 +555,10 @@ def _vigencia(fl: Flow) -> tuple[Field, Field]:
         if len(ds) >= 2 and ds[0][0] < ds[1][0]:
             o = m.end()
             (a, s1, e1), (b, s2, e2) = ds[:2]
-            return fl.field(a, o + s1, o + e1), fl.field(b, o + s2, o + e2)
+            fa, fb = fl.field(a, o + s1, o + e1), fl.field(b, o + s2, o + e2)
+            if min(fa.confidence, fb.confidence) < 1.0 and (split_day(window, s1, e1) or split_day(window, s2, e2)):
+                fa, fb = cap(fa, UNSURE), cap(fb, UNSURE)  # a day cut in two ('1 1/06/2025'): 01 or 11
+            return fa, fb
     return field(None), field(None)
 
 
@@ -552,7 +567,7 @@ def _clip(fl: Flow, start: int, end: int, *, reference_null: bool = True,
     raw = fl.text[start:end].strip(" .;,")
     if not raw:
         return None
-    if reference_null and _REFERENCE.match(nz.fold(raw)):
+    if reference_null and _refers(nz.fold(raw)):
         return field(None, fl.span(start, end))
     sp = _clip_span(fl, start, end)
     if sp.conf >= 1.0:
@@ -755,7 +770,7 @@ def _boxed_or_labelled(x: Extractor, name: str, table: _Table, fl: Flow, labels,
         rest = nz.key(longer.value)[len(nz.key(lf.value)):].split()
         if nz.key(longer.value).startswith(nz.key(lf.value)) and len(rest) >= 2:
             lf, where = longer.field, longer.region.span
-    if xf.value is not None and _REFERENCE.match(nz.key(xf.value) or ""):
+    if xf.value is not None and _refers(nz.key(xf.value) or ""):
         xf = field(None)  # 'Conforme Anexo I' points elsewhere: no value here
     if _sure(xf) is None:
         return (lf if lf.value is not None else xf), where

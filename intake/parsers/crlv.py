@@ -96,6 +96,19 @@ def _especie_anywhere(r: Reader) -> Field:
     return field(None)
 
 
+def _especie_as_printed(et: Field) -> Field:
+    """An OCR'd espécie/tipo as printed, where OCR cannot tell: a capital's accent that the
+    vocabulary's words are printed with and without ('ÔNIBUS' / 'ONIBUS': OCR puts it on and takes
+    it off), a slash spaced on one side only ('PASSAGEIRO /MICRO-ÔNIBUS'). The tipo it names is
+    sure all the same (tipo_veiculo reads it without accents)."""
+    v = re.sub(r"(?<=\S)\s+/(?=\S)|(?<=\S)/\s+(?=\S)", "/", et.value)
+    accented = {nz.fold(w) for t in vocabulary("crlv").values.get("tipo", ()) for w in re.split(r"[\s/\-]+", t)
+                if shapes.ACCENTED.search(w)}
+    coin = any(nz.fold(w) in accented for w in re.split(r"[\s/\-]+", v.upper()))
+    f = et.model_copy(update={"value": v})
+    return cap(f, UNSURE) if coin or v != et.value else f
+
+
 def tipo_veiculo(especie: str | None) -> str | None:
     """onibus, microonibus or outro from the espécie/tipo; None when it names no tipo at all
     ('PASSAGEIRO' cut short is no evidence that the vehicle is not a bus)."""
@@ -166,6 +179,8 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         out["tipo_veiculo"] = field(tipo, None, et.confidence, page=et.page, bbox=et.bbox) if tipo else field(None)
         if et.value and tipo is None:  # an espécie without its tipo: read only in part
             out["especie_tipo"] = field(et.value, None, min(et.confidence, 0.6), page=et.page, bbox=et.bbox)
+        elif et.value and ocr:
+            out["especie_tipo"] = _especie_as_printed(et)
         out["lotacao"] = first(x.field("lotacao"), r.grab(["LOTAÇÃO", "LOTACAO", "LOTAÇÃO (PASSAGEIROS)"],
                                                           lotacao_field))
 

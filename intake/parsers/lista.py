@@ -218,6 +218,8 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     first_page, boxes = None, []
     places: list[tuple[int, list[float]]] = []  # each row's page and box, for its own evidence
     shapes: list[str | None] = []
+    untyped: list[bool] = []  # rows whose kind was not in their own cells
+    read_spans: list[tuple[Span | None, Span | None]] = []  # each row's name and number as read
     for row in rows:
         cells = {c: _number_words(sp) if c.startswith("doc") else sp for c, sp in row.cells.items()}
         nome_sp = _name_words(cells.get("nome"))
@@ -253,6 +255,8 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         if not mended:
             conf = min(conf, EDGE_BREAK)  # a word cut at the cell's edge, or two words: who knows
         out_rows.append({"nome": nome, "documento_tipo": tipo, "documento": doc})
+        untyped.append(tipo is None)
+        read_spans.append((nome_sp, doc_sp))
         confs.append(conf)
         doc_confs.append(dconf)
         places.append((row.page, [round(v, 4) for v in row.bbox]))
@@ -266,6 +270,12 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         _kinds_in_names(out_rows)
         _kinds_in_cells(out_rows, rows)
     _kinds_by_shape(out_rows, confs, shapes, doc_confs)
+    for i, (entry, (nome_sp, doc_sp)) in enumerate(zip(out_rows, read_spans)):
+        if untyped[i] and entry["documento_tipo"]:
+            # a kind found after the row was weighed (in its name's last word, another column): the
+            # number must bear it out as it would have ('7170763877201' is no CPF: two cells ran together)
+            c, d = _row_conf(r, entry["nome"], nome_sp, entry["documento_tipo"], None, entry["documento"], doc_sp, seen)
+            confs[i], doc_confs[i] = min(confs[i], c), min(doc_confs[i], d)
     if t is not None and t.named("tipo") and any(row["documento_tipo"] for row in out_rows):
         # a kind column whose cell in this row made no kind: the kind was printed and not read
         confs = [min(c, UNKNOWN_KIND) if row["documento_tipo"] is None else c for row, c in zip(out_rows, confs)]
@@ -426,7 +436,10 @@ def _numbers_go_on(r: Reader, rows: list[Row]) -> bool:
     digits = re.sub(r"\D", "", last.text("n") or "")
     if not digits or len(digits) > 4 or not last.words:
         return False
-    n, x0 = int(digits), min(w.bbox[0] for w in last.words)
+    x0 = min(w.bbox[0] for w in last.words)
+    # the next numbers after the last one printed, or after the row's place (its number misread:
+    # '4' for 41)
+    wanted = {v for n in (int(digits), len(rows)) for v in (str(n + 1), f"{n + 1:02d}", str(n + 2), f"{n + 2:02d}")}
     bottom = max(w.bbox[3] for w in last.words)
     for p in r.layout.pages:
         if p.number < last.page:
@@ -435,8 +448,7 @@ def _numbers_go_on(r: Reader, rows: list[Row]) -> bool:
             if not row.words or p.number == last.page and row.y0 <= bottom:
                 continue
             first = row.words[0]
-            if abs(first.bbox[0] - x0) <= 0.03 and re.sub(r"\D", "", first.text) in (str(n + 1), f"{n + 1:02d}",
-                                                                                     str(n + 2), f"{n + 2:02d}"):
+            if abs(first.bbox[0] - x0) <= 0.03 and re.sub(r"\D", "", first.text) in wanted:
                 return True
     return False
 
@@ -461,15 +473,19 @@ def _words_for_numbers(numbers: list[str | None]) -> bool:
     return len(held) >= 3 and len(words) > len(held) // 2
 
 
+COLUMN_GAP = 2.5  # in letter heights: words in one cell stand a space apart (under one), columns two or more
+
+
 def _number_words(sp: Span) -> Span:
-    """A document cell without what OCR read from the table's right-hand rule: a word of one
-    or two characters far beyond the number ('5286858789      1')."""
+    """A document cell without what OCR read from the table's right-hand rule or from the next
+    column, whose header was not read: a word of one or two characters set a column's gap beyond
+    the number ('5286858789      1', '717.076.387-72   01')."""
     ws = list(sp.words)
     if len(ws) < 2 or all(w.conf >= 1.0 for w in ws):
         return sp
     h = sorted(w.bbox[3] - w.bbox[1] for w in ws)[len(ws) // 2]
     while len(ws) > 1 and (not re.search(r"[0-9A-Za-z]", ws[-1].text)
-                           or len(ws[-1].text.strip()) <= 2 and ws[-1].bbox[0] - ws[-2].bbox[2] > 6 * h):
+                           or len(ws[-1].text.strip()) <= 2 and ws[-1].bbox[0] - ws[-2].bbox[2] > COLUMN_GAP * h):
         ws.pop()  # ... or a dash read from a speck after it (a letter near it may be a check digit)
     return sp.sub(ws)
 

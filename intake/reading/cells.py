@@ -135,10 +135,14 @@ class Cells:
             return True  # (a card's numbered box, '9 CAT. HAB.', is a label wherever it is read)
         if not before:
             return not self._sentence_goes_on(lab)
-        if lab.start > 0 and row.words[lab.start - 1].text.strip() in ("-", "–", "—") and \
-                not _NUMBERING.match(before[-1].text + ".") and not re.fullmatch(r"\d{1,2}|[IVXivx]{1,4}", before[-1].text):
-            return False  # '1741 - CIDADE NOBRE', 'METROPLAN - TAXA': the words after a dash go on a value
         prev = before[-1]
+        dash = row.words[lab.start - 1] if lab.start > 0 else None
+        if dash is not None and dash.text.strip() in ("-", "–", "—") and \
+                not _NUMBERING.match(before[-1].text + ".") and not re.fullmatch(r"\d{1,2}|[IVXivx]{1,4}", before[-1].text) \
+                and dash.bbox[0] - prev.bbox[2] < run_gap(row):
+            # '1741 - CIDADE NOBRE', 'METROPLAN - TAXA': the words after a dash go on a value (not a
+            # box's edge read as '—' far from the word before it: 'CÓDIGO SUSEP      — COMPANHIA')
+            return False
         if lab.words[0].bbox[0] - prev.bbox[2] >= run_gap(row):
             return True
         if prev.text.rstrip().endswith("|") or _NUMBERING.match(prev.text):
@@ -239,7 +243,11 @@ class Cells:
                 out = out[:cut]
                 break
             out.append(w)
-        out = out[:_spacing_end(out, row.height)]
+        cut = _spacing_end(out, row.height)
+        # a gap only a little wider than the run's own ('FACULDADE DE TECNOLOGIA PONTE   ALTA.'
+        # as scanned): the next box's label or the value's last word, who knows
+        unclear_cut = cut < len(out) and out[cut].bbox[0] - out[cut - 1].bbox[2] < CLEAR_CUT * row.height
+        out = out[:cut]
         if colon:
             how = "colon"
         elif gap < NEAR_GAP * row.height:
@@ -250,12 +258,13 @@ class Cells:
                 return None  # another column's box: its label is right above ('Corretor' / 'MARQUES ...')
         aligned = how != "adjacent" and self.layout._column_start(lab.page, first.bbox[0], exclude=row.index)
         spans = [Span(lab.page, tuple(out), lab.score)]
-        open_end = False
+        open_end = unclear_cut
         if lines > 1 and how != "adjacent":
             after = [u.bbox[0] for u in words if u.bbox[0] > out[-1].bbox[2]]
             bound = min(after[0] if after else 1.0, self._margin(lab.page))
             hang = lab.words[0].bbox[0] if fill and how == "colon" and row.words[0] is lab.words[0] else None
-            more, open_end = self._continued(lab, row, first.bbox[0], lines - 1, tuple(out), bound, fill, hang)
+            more, open_below = self._continued(lab, row, first.bbox[0], lines - 1, tuple(out), bound, fill, hang)
+            open_end = open_end or open_below
             spans += more
         return Region(how, tuple(spans), lab, aligned, open_end)
 
@@ -540,6 +549,9 @@ def _under_own_label(row: LayoutRow, i: int, top_row: LayoutRow, lab: LabelAt) -
     own = {id(w) for w in lab.words}
     starts = [w.bbox[0] for w in top_row.words if id(w) not in own and key(w.text)]
     return any(abs(x - row.words[k].bbox[0]) <= 0.6 * top_row.height for k in range(j, i) for x in starts)
+
+
+CLEAR_CUT = 3.0  # in letter heights: a run of words cut at a gap this wide ends there, surely
 
 
 def _spacing_end(ws: list[Word], height: float) -> int:

@@ -121,6 +121,10 @@ class LabelIndex:
             by_len[len(k.replace(" ", ""))].append(k)
         self._by_len = by_len
         self._compact = {k: k.replace(" ", "") for k in self.spellings}
+        # each spelling's first word -> its spellings' word counts (an exact match starts on one)
+        self._sizes: dict[str, set[int]] = defaultdict(set)
+        for k in self.spellings:
+            self._sizes[k.split()[0]].add(len(k.split()))
         self.by_row: dict[tuple[int, int], list[LabelAt]] = {}
         self._label_words: dict[int, LabelAt] = {}  # id() of every word inside a label -> the label
         self._starts: dict[int, LabelAt] = {}  # id() of a label's first word -> the label
@@ -176,8 +180,13 @@ class LabelIndex:
             if not first:
                 continue
             found = None
+            sizes = self._sizes.get(toks[p][0], ())
             for exact in (True, False) if fuzzy else (True,):
+                if exact and not sizes:
+                    continue  # no spelling starts with this word
                 for n in range(min(self._max_tokens, len(toks) - p), 0, -1):
+                    if exact and n not in sizes:
+                        continue
                     if not toks[p + n - 1][3]:
                         continue  # the label would end inside a word
                     window = [t for t, *_ in toks[p:p + n]]

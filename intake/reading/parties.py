@@ -76,7 +76,8 @@ _ADDRESS_WORDS = frozenset("bairro rua avenida av travessa rodovia estrada alame
 _PARTICLES = frozenset("de da do das dos e em del di du van von y d".split())
 
 
-_SPECK_IN_NAME = re.compile(r"(?<=[A-ZÀ-Ý]),(?=\s+[A-ZÀ-Ý])|(?<=\sDE|\sDA|\sDO)\.(?=\s)|(?<=\sE)\.(?=\s)")
+_SPECK_IN_NAME = re.compile(r"(?<=[A-ZÀ-Ý]),(?=\s+[A-ZÀ-Ý])|(?<=\sDE|\sDA|\sDO)\.(?=\s)|(?<=\sE)\.(?=\s)"
+                            r"|(?<=[A-ZÀ-Ý]{3})\.(?=\s+(?:DE|DA|DO|DAS|DOS|E)\s+[A-ZÀ-Ý])")
 MENDED_NAME = 0.75
 
 _NAME_WORDS = frozenset(("sociedade", "mantenedora", "associacao civil", "entidade"))
@@ -154,10 +155,14 @@ def _segment_starts(fl: Flow, pos: int, paragraphs: list[int], roles: str | None
                     or _REPRESENTATIVE.search(back[max(0, i - 40):i])
                     or x == ". " and fl.text[base + i + 2:base + i + 3].islower()
                     or x == ". " and re.search(r"(?:^|\s)(?:de|da|do|das|dos|e|no|na|nos|nas|em|pelo|pela|sob)$",
-                                               back[max(0, i - 5):i])):
+                                               back[max(0, i - 5):i])
+                    or x == ":" and _address_before(back[max(0, i - 20):i])
+                    or x == ". " and _CAPS_GO_ON.match(fl.text[max(0, base + i - 4):base + i + 8])):
                 # (nor a stop inside a representative's name: 'representada por MIRELA. CAVALCANTI';
                 # nor a comma OCR read as a stop, the sentence going on in small letters: '0001-66. com';
-                # nor a speck after a word no sentence ends on: 'LOCAÇÃO DE. VEÍCULOS')
+                # nor a speck after a word no sentence ends on: 'LOCAÇÃO DE. VEÍCULOS'; nor the colon
+                # after an address word, 'com sede na Rua: Marechal Floriano', a street's name no party's;
+                # nor a speck between capitals, 'LOCAÇÃO. DE VEÍCULOS')
                 cuts.add(i + len(x))
             i = back.rfind(x, 0, i)
     floor = max((p for p in paragraphs if p <= pos), default=0)
@@ -173,6 +178,16 @@ def _segment_starts(fl: Flow, pos: int, paragraphs: list[int], roles: str | None
             skip = re.match(r"(?:[\s,;.:)]|\(?[a-zà-ÿ]+\)?)*", fl.text[at:pos])
             floor = max(floor, at + (skip.end() if skip else 0))
     return sorted({max(base + c, floor) for c in cuts}, reverse=True)
+
+
+# a stop between a word in capitals and a particle in capitals: a speck inside a name
+# ('LAGOA DOURADA LOCAÇÃO. DE VEÍCULOS'), no sentence's end
+_CAPS_GO_ON = re.compile(r"[A-ZÀ-Ý]{4}\. (?:DE|DA|DO|DAS|DOS) ")
+
+
+def _address_before(text: str) -> bool:
+    words = text.split()
+    return bool(words) and words[-1].strip(".,") in _ADDRESS_WORDS
 
 
 def _document(fl: Flow, start: int, end: int, ocr: bool) -> tuple[Field, str]:

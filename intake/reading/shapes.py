@@ -21,7 +21,7 @@ from intake.parsers._lexicon import STRANGE, split_in_two, word_conf
 from intake.parsers._common import (
     UNSURE, cap, checked_renavam, cnpj_alnum_repair, date_field, doc_checked, field, int_field, lotacao_field,
     money_field,
-    name_field, plate_in, span_of, text_field, unchecked, vin_in,
+    name_field, plate_in, span_of, split_day, text_field, unchecked, vin_in,
 )
 from domain.documents import Field
 
@@ -60,7 +60,7 @@ def lotacao(span: Span | None, ocr: bool = False) -> Field:
     """A vehicle's places: '44P', '05P' and '00P' (a trailer: none) on a CRLV-e."""
     if not span:
         return field(None)
-    m = re.search(r"(?<![\dA-Z])(\d{1,3})\s?P(?![A-Z])", span.text.upper())
+    m = re.search(r"(?<![\dA-Z|])(\d{1,3})\s?P(?![A-Z])", span.text.upper())
     if m:
         v = int(m.group(1))
         sp = span_of(span, m.start(), m.end())
@@ -106,7 +106,10 @@ def period(span: Span | None, ocr: bool = False) -> tuple[Field, Field]:
     ds = nz.find_dates(span.text)
     if len(ds) >= 2 and ds[0][0] < ds[1][0]:
         (a, s1, e1), (b, s2, e2) = ds[:2]
-        return field(a, span_of(span, s1, e1)), field(b, span_of(span, s2, e2))
+        fa, fb = field(a, span_of(span, s1, e1)), field(b, span_of(span, s2, e2))
+        if span.conf < 1.0 and (split_day(span.text, s1, e1) or split_day(span.text, s2, e2)):
+            fa, fb = cap(fa, UNSURE), cap(fb, UNSURE)  # a day cut in two ('1 1/06/2025'): 01 or 11
+        return fa, fb
     return field(None), field(None)
 
 
@@ -213,6 +216,8 @@ def code(span: Span | None, ocr: bool = False) -> Field:
             continue
         if _DATE_WORD.fullmatch(t):
             continue  # a date is no document's number ('Emissão 04/11/2025' beside it)
+        if sum(1 for p in ws[:i] if len(re.findall(r"[A-Za-zÀ-ÿ]", p.text)) >= 3 and p.conf >= 0.5) >= 2:
+            return field(None, span)  # a number inside a run of words read as words ('São Paulo, 14 de ... de 2024')
         use, unsure = [w], False
         if i > 0:
             p = ws[i - 1].text.strip(":;,.")
@@ -224,6 +229,18 @@ def code(span: Span | None, ocr: bool = False) -> Field:
                 # a gap neither a letter's spacing nor a word's: either, unsure
                 t = p + t if gap < GLUED * h else p + " " + t
                 unsure = GLUED * h <= gap < SPACED * h
+        # the number may go on in the next word: OCR cut it at a dot ('4532.7870.' '10590') or
+        # between digits ('101' '1843879920'); touching, one word; a space apart, either: unsure
+        for nxt in ws[i + 1:] if ocr else ():
+            more = nxt.text.strip(":;,()[]'`\"").rstrip(".")
+            h = nxt.bbox[3] - nxt.bbox[1]
+            gap = nxt.bbox[0] - use[-1].bbox[2]
+            if not re.fullmatch(r"\d[\d./\-]*", more) or gap > WORD_SPACE * h:
+                break
+            mark = use[-1].text.rstrip(":;,()[]'`\"")[-1:]
+            t += (mark if mark in "./-" and not t.endswith(mark) else "") + more
+            use.append(nxt)
+            unsure = unsure or gap >= GLUED * h
         f = field(t, span.sub(use))
         if comma or unsure:
             f = cap(f, UNSURE)
@@ -232,6 +249,7 @@ def code(span: Span | None, ocr: bool = False) -> Field:
 
 
 GLUED, SPACED = 0.12, 0.22  # a code's prefix this close (word heights) is glued to it; this far, a word apart
+WORD_SPACE = 1.0  # past this gap (word heights), the next word is another box's
 _DATE_WORD = re.compile(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}")
 
 
@@ -265,6 +283,9 @@ def town(span: Span | None, ocr: bool = False) -> Field:
     v = re.split(r"\.\s|;|\s-\s(?=[a-z])", nz.unglue(nz.roman(f.value)) or "")[0].strip(" .,;:-–—")
     if not v or not re.search(r"[A-Za-zÀ-ÿ]{3}", v) or len(v) > 60 or not v[:1].isupper():
         return field(None, span)
+    uf = re.search(r"/([A-Za-z]{2})$", v)
+    if uf and uf.group(1).upper() in UFS and not uf.group(1).isupper():
+        v = v[:uf.start(1)] + uf.group(1).upper()  # 'Anápolis/Go': a state's code is printed in capitals
     f = f.model_copy(update={"value": v})
     if v.endswith("/"):
         return cap(f, UNSURE)  # 'Piracicaba/': its state read apart, or lost

@@ -722,3 +722,183 @@ def test_an_unsure_line_beside_a_label_leaves_the_box_below_it_ambiguous():
              + row("Anápolis (terminal urbano)", 0.10, 0.246, 0.96))
     got = contrato.parse(ext(words, source="ocr"), "contrato_fretamento")["itinerario"]
     assert got.value is None or got.confidence < CONFIDENT
+
+
+def test_a_colon_after_an_address_word_opens_no_party():
+    """'..., com sede na Rua: Marechal Floriano, nº 1147, ... doravante CONTRATANTE': the street's
+    name after 'Rua:' is no party's; the party is the name that opens the qualification."""
+    fl = _flow("CONTRATO DE FRETAMENTO Nº 366/2024\n"
+               "ASSOCIAÇÃO EDUCACIONAL TRÊS FRONTEIRAS, inscrita no CNPJ sob o nº 08.585.232/0001-60, com sede na "
+               "Rua: Marechal Floriano, nº 1147, Bairro Industrial, Blumenau - SC, doravante CONTRATANTE; e "
+               "AUTO VIAÇÃO NOVA ALIANÇA LTDA, CNPJ 03.732.772/0001-06, doravante CONTRATADA.")
+    got = parties(fl, ROLES, ocr=True)
+    assert [p.nome.value for p in got["contratante"]] == ["ASSOCIAÇÃO EDUCACIONAL TRÊS FRONTEIRAS"]
+
+
+def test_a_labels_leader_dots_end_it_where_ocr_ran_them_into_the_next_word():
+    """'DATA DE QUITACAO..........iin  01/03/2023': the dots end the label 'DATA DE QUITAÇÃO',
+    so its date is not the date after a bare 'DATA' (the issue date's label)."""
+    words = ([w("DATA", 0.09, 0.10, 0.96), w("DE", 0.14, 0.10, 0.93), w("QUITACAO...................iin", 0.17, 0.10, 0.0)]
+             + [w("01/03/2023", 0.52, 0.10, 0.91)])
+    x = Extractor(ext(words, source="ocr"), "crlv")
+    assert x.field("data_emissao").value is None
+    words = [w("ANO...2017", 0.09, 0.10, 0.9)]
+    assert [v.text for v in Layout(ext(words, source="ocr")).rows[1][0].words] == ["ANO...", "2017"]
+
+
+def test_an_apostrophe_inside_a_name_after_no_elision_is_a_speck():
+    assert word_conf("I'TUMBIARA", 0.91) < CONFIDENT
+    assert word_conf("D'ÁGUA", 0.91) >= 0.91 and word_conf("SANT'ANA", 0.91) >= 0.91
+
+
+def test_a_letter_glued_before_the_places_is_a_digit_misread():
+    # 'I9P' is 19 places read with its 1 as I: never 9 places, sure
+    got = shapes.lotacao(Span(1, tuple(row("I9P", 0.13, 0.46, 0.85))), True)
+    assert got.value == 19 and got.confidence < CONFIDENT
+    assert shapes.lotacao(Span(1, tuple(row("19P", 0.13, 0.46, 0.85))), True).value == 19
+
+
+def test_a_kind_found_after_the_row_was_weighed_must_fit_its_number():
+    """A kind column whose header OCR lost runs into the names ('SÉRGIO MIGUEL ZIMMERMANN CPF'),
+    and a number column whose header it lost runs into the documents ('717.076.387-72  01'):
+    the number column's neighbour is left out; a number that still is no CPF is no sure entry."""
+    # (the words are 0.012 high: the '01' stands three heights past the number, a column's gap)
+    head = row("Nome do Aluno", 0.14, 0.168, 0.96) + row("Nº Documento", 0.61, 0.168, 0.96) + row("Data Nasc.", 0.83, 0.168, 0.96)
+    people = [("SÉRGIO MIGUEL ZIMMERMANN", "717.076.387-72"), ("CRISTIANO JOSÉ MONTEIRO", "484.926.891-96"),
+              ("MIRELA TOMAZONI GARCIA", "024.739.468-84")]
+    words = list(head)
+    for i, (nome, cpf) in enumerate(people):
+        y = 0.197 + 0.019 * i
+        words += (row(nome, 0.14, y, 0.96) + row("CPF", 0.498, y, 0.96) + row(cpf, 0.614, y, 0.9)
+                  + row(f"0{i + 1}", 0.783, y, 0.96) + row("25/03/2009", 0.83, y, 0.94))
+    got = lista.parse(ext(words, source="ocr"), "lista_passageiros")["passageiros"]
+    assert [p["documento"] for p in got.value] == ["71707638772", "48492689196", "02473946884"]
+    assert [p["documento_tipo"] for p in got.value] == ["cpf"] * 3
+    # the same list whose third number ran into its neighbour: that row is no sure CPF
+    words = [x for x in words if x.text != "03"]
+    words = [w("024.739.468-8403", x.bbox[0], x.bbox[1], 0.9) if x.text == "024.739.468-84" else x for x in words]
+    got = lista.parse(ext(words, source="ocr"), "lista_passageiros")["passageiros"]
+    assert got.rows[2].confidence < CONFIDENT
+
+
+def test_a_policy_number_cut_by_ocr_goes_on_unsure_and_a_year_in_prose_is_no_number():
+    # '4532.7870.' '10590' (cut at a dot) and '101' '1843879920' (cut between digits): one number,
+    # unsure; a year inside 'São Paulo, 14 de novembro de 2024' is no document's number
+    got = shapes.code(Span(1, (w("4532.7870.", 0.265, 0.28, 0.95), w("10590", 0.3658, 0.28, 0.85))), True)
+    assert got.value == "4532.7870.10590" and got.confidence < CONFIDENT
+    tight = Span(1, (Word(text="101", bbox=(0.1849, 0.42, 0.2019, 0.4271), conf=0.94),
+                     Word(text="1843879920", bbox=(0.2055, 0.42, 0.2744, 0.4271), conf=0.96)))
+    got = shapes.code(tight, True)
+    assert got.value == "1011843879920" and got.confidence < CONFIDENT
+    assert shapes.code(Span(1, tuple(row("São Paulo, 14 de novembro de 2024", 0.07, 0.23, 0.96))), True).value is None
+    # garbled leader dots before a number are no words of prose
+    garbled = Span(1, (w("nana", 0.33, 0.42, 0.19), w("Acenda", 0.37, 0.42, 0.0), w("APL2023433911", 0.46, 0.42, 0.92)))
+    assert shapes.code(garbled, True).value == "APL2023433911"
+    assert shapes.code(Span(1, tuple(row("0531.2024.77187439", 0.2, 0.3, 0.96))), True).value == "0531.2024.77187439"
+
+
+def test_a_box_edge_read_as_a_dash_far_from_the_word_before_leaves_the_label_standing():
+    """'CÓDIGO SUSEP      — COMPANHIA SEGURADORA' / its name below: the '—' is a box's edge, far
+    from 'SUSEP'; a dash set a space from the word before joins a run ('METROPLAN - TAXA')."""
+    words = (row("CÓDIGO SUSEP", 0.075, 0.312, 0.96) + [Word(text="—", bbox=(0.386, 0.318, 0.387, 0.319), conf=0.53)]
+             + row("COMPANHIA SEGURADORA", 0.401, 0.312, 0.95)
+             + row("05824", 0.075, 0.327, 0.96) + row("TRAVESSIA SEGUROS GERAIS S.A.", 0.401, 0.327, 0.96))
+    x = Extractor(ext(words, source="ocr"), "apolice_seguro")
+    assert x.field("seguradora_nome").value == "TRAVESSIA SEGUROS GERAIS S.A."
+    # the fallback that looks for 'SEGURADORA' reads the box under the whole label
+    r = Reader(ext(words, source="ocr"), "apolice_seguro")
+    assert r.grab(["SEGURADORA"], lambda s: Field(value=s.text, confidence=s.conf), how="below").value \
+        == "TRAVESSIA SEGUROS GERAIS S.A."
+    joined = row("SEGURO DE ÔNIBUS - APÓLICE", 0.34, 0.09, 0.92) + row("97793205", 0.54, 0.14, 0.92)
+    x = Extractor(ext(joined, source="ocr"), "apolice_seguro")
+    assert not [lab for lab in x.labels.of("numero_apolice") if x.cells.stands(lab)]
+
+
+def test_a_value_that_points_elsewhere_read_with_a_slip_still_points_elsewhere():
+    from intake.parsers import contrato
+
+    assert contrato._refers("contorme programacao anexa") and contrato._refers("conforme anexo i")
+    assert not contrato._refers("ida 06h00 volta 18h30") and not contrato._refers("confins mg")
+
+
+def test_a_leaders_sliver_does_not_lift_an_ocr_label_off_its_row():
+    """'RAZÃO SOCIAL...' read with the box of its dots (a sliver under the line) sits on the row of
+    the name beside it, not on a row of its own over the next box's value."""
+    from ocr.model import Extraction, Line, Page
+
+    label = (Word(text="RAZÃO", bbox=(0.128, 0.1958, 0.1808, 0.2116), conf=0.96),
+             Word(text="SOCIAL...", bbox=(0.19, 0.2061, 0.4734, 0.2074), conf=0.24))
+
+    def line(text, x, y):  # letters 0.0077 high, as scanned
+        return tuple(v.model_copy(update={"bbox": (v.bbox[0], y, v.bbox[2], y + 0.0077)}) for v in row(text, x, y, 0.95))
+
+    lines = [label, line("TRÊS FRONTEIRAS FRETAMENTO E TURISMO LTDA", 0.484, 0.1962),
+             line("CIDADE", 0.131, 0.219), line("CATALÃO GO", 0.484, 0.215)]
+    page = Page(number=1, source="ocr", width=595, height=842, lines=tuple(Line(words=ws) for ws in lines))
+    lay = Layout(Extraction(media_type="image/png", sha256="0" * 64, page_count=1, pages=(page,)))
+    assert [x.text for x in lay.rows[1][0].words][:3] == ["RAZÃO", "SOCIAL...", "TRÊS"]
+
+
+def test_a_two_digit_day_cut_by_ocr_is_unsure():
+    from intake.parsers._common import date_field
+
+    got = date_field(Span(1, tuple(row("início em 1 1/06/2025 e término", 0.1, 0.38, 0.96))))
+    assert str(got.value) == "2025-06-11" and got.confidence < CONFIDENT
+    assert shapes.period(Span(1, tuple(row("de 1 1/06/2025 a 27/01/2026", 0.1, 0.38, 0.96))), True)[0].confidence < CONFIDENT
+    printed = date_field(Span(1, tuple(row("início em 1/06/2025", 0.1, 0.38))))  # a text layer says what it says
+    assert str(printed.value) == "2025-06-01" and printed.confidence == 1.0
+
+
+def test_a_page_opening_with_the_lists_header_again_continues_it_though_ocr_garbled_a_heading():
+    from intake.layout import LayoutRow
+    from intake.pipeline import _header_again
+
+    def r(text):
+        ws = tuple(row(text, 0.1, 0.1))
+        return LayoutRow(1, 0, ws, tuple(nz.key(x.text) for x in ws))
+
+    before = [r("Lista de Passageiros"), r("Ordem Nº Documento Identificação Espécie Nome do Passageiro")]
+    assert _header_again(r("Ordem Nº Documento cação Espécie Nome do Passageiro"), before)
+    assert _header_again(r("DOC. TIPO DO DOCUMENTO NOME DO ALUNO"), [r("Nº DOC. TIPO DO DOCUMENTO NOME DO ALUNO")])
+    assert not _header_again(r("CONTRATO DE PRESTAÇÃO DE SERVIÇOS"), [r("contrato de prestação de serviços de transporte escolar")])
+
+
+def test_rows_that_go_on_after_a_misread_last_number_make_the_list_partial():
+    """Rows 1..40, '4' (41 misread), then '43' below a row OCR lost: the list goes on past the rows read."""
+    words = row("Nº NOME DOCUMENTO", 0.095, 0.05, 0.96)
+    for i in range(1, 42):
+        n = "4" if i == 41 else f"{i:02d}"
+        words += row(n, 0.095, 0.05 + 0.018 * i, 0.96) + row(f"ALUNO NUMERO {i} SILVA", 0.15, 0.05 + 0.018 * i, 0.96) \
+            + row(f"{10_000_000 + i}", 0.54, 0.05 + 0.018 * i, 0.96)
+    words += row("43", 0.095, 0.05 + 0.018 * 43, 0.96) + row("OSVALDO MIGUEL DUARTE", 0.15, 0.05 + 0.018 * 43, 0.96)
+    r = Reader(ext(words, source="ocr"), "lista_passageiros")
+    assert lista._numbers_go_on(r, [x for x in _table_rows(r)])
+
+
+def _table_rows(r):
+    from intake.reading.tables import read_table
+
+    t = read_table(r.layout, vocabulary("lista_passageiros").tables["passageiros"], min_cols=2, stop=lista.STOP)
+    return t.rows[:41]
+
+
+def test_a_state_code_read_in_small_letters_is_a_state_code():
+    assert shapes.town(Span(1, tuple(row("Anápolis/Go", 0.3, 0.3, 0.9))), True).value == "Anápolis/GO"
+    assert shapes.town(Span(1, tuple(row("Bom Jesus/Ga", 0.3, 0.3, 0.9))), True).value == "Bom Jesus/Ga"
+
+
+def test_an_ocr_especie_whose_accent_ocr_cannot_tell_is_unsure_but_its_tipo_is_sure():
+    from intake.parsers import crlv
+
+    f = crlv._especie_as_printed(Field(value="PASSAG/ÔNIBUS", confidence=0.9))
+    assert f.confidence < CONFIDENT and crlv.tipo_veiculo(f.value) == "onibus"
+    assert crlv._especie_as_printed(Field(value="PASSAGEIRO /MICRO-ONIBUS", confidence=0.9)).value == "PASSAGEIRO/MICRO-ONIBUS"
+    assert crlv._especie_as_printed(Field(value="PASSAG/CAMIONETA", confidence=0.9)).confidence == 0.9
+
+
+def test_a_stop_between_capitals_before_a_particle_is_a_speck_inside_a_name():
+    fl = _flow("METALÚRGICA VALE VERDE LTDA, CNPJ 44.456.826/0001-35, doravante CONTRATANTE; e LAGOA DOURADA LOCAÇÃO. "
+               "DE VEÍCULOS E TURISMO LTDA, sociedade empresária, CNPJ 18.946.676/0001-38, doravante CONTRATADO.")
+    got = parties(fl, ROLES, ocr=True)
+    nome = got["contratado"][0].nome
+    assert nome.value == "LAGOA DOURADA LOCAÇÃO DE VEÍCULOS E TURISMO LTDA" and nome.confidence < CONFIDENT
