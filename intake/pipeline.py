@@ -195,15 +195,26 @@ def ocr_company_suffix(kind: str, seg: Extraction, fields: dict) -> dict:
             # ('... TURISMO LIDA', '... TAQUARI LIDA - EPP')
             fixed = [slips.get(w, w) if i == tail[-1] else w for i, w in enumerate(words)]
             out[name] = f.model_copy(update={"value": " ".join(fixed)})
-        elif len(words) >= 2 and f.value.isupper() and (m := _GLUED_SUFFIX.fullmatch(words[-1])):
-            # 'TAQUARIS.A', 'TAQUARILTDA': the space before the suffix lost; no word ends so
+        elif len(words) >= 2 and f.value.isupper() and (glued := _glued_suffix(words)) is not None:
+            # 'TAQUARIS.A', 'TAQUARILTDA', 'TAQUARILTDA - EPP': the space before the suffix lost; no word ends so
+            i, m = glued
             suffix = "S.A." if m.group(2).startswith("S") else "LTDA"
-            out[name] = f.model_copy(update={"value": " ".join(words[:-1] + [m.group(1), suffix])})
+            out[name] = f.model_copy(update={"value": " ".join(words[:i] + [m.group(1), suffix] + words[i + 1:])})
     return out
 
 
 ONE_WORD_NAME = 0.6
 _GLUED_SUFFIX = re.compile(r"([A-ZÀ-Ý]{3,})(S\.A\.?|LTDA\.?)")
+_AFTER_SUFFIX = ("-", "–", "EPP", "ME")
+
+
+def _glued_suffix(words: list[str]) -> tuple[int, re.Match] | None:
+    """The last word holding a company's suffix glued to it, with only '- EPP' or '- ME' after it."""
+    i = len(words) - 1
+    while i > 0 and words[i] in _AFTER_SUFFIX:
+        i -= 1
+    m = _GLUED_SUFFIX.fullmatch(words[i]) if i > 0 else None
+    return (i, m) if m else None
 
 
 def label_fragments(kind: str, fields: dict) -> dict:

@@ -223,6 +223,14 @@ def split_day(text: str, s: int, e: int) -> tuple[date | None, int] | None:
     return (joined[0][0] if joined and joined[0][1] == 0 else None), lone.start(1)
 
 
+def period_fields(a: Field, b: Field, text: str, at_a: tuple[int, int], at_b: tuple[int, int]) -> tuple[Field, Field]:
+    """A term's two dates as read from `text` (where each was found): both unsure where OCR cut
+    a day in two ('até 3 1/03/2027': 01 or 31); a text layer says what it says."""
+    if min(a.confidence, b.confidence) < 1.0 and (split_day(text, *at_a) or split_day(text, *at_b)):
+        return cap(a, UNSURE), cap(b, UNSURE)
+    return a, b
+
+
 def money_field(span: Span | None) -> Field:
     if not span:
         return field(None)

@@ -13,7 +13,7 @@ from intake.layout import Hit, Span
 from intake.reading.shapes import name as shape_name
 from intake.parsers._common import (
     INFERRED, Reader, date_field, doc_field, field, find_docs, first, ident, int_field, plate_in,
-    REPAIRED, SURE_OCR, UNSURE, cap, checked, checked_renavam, name_field, span_of, vin_in,
+    REPAIRED, SURE_OCR, UNSURE, cap, checked, checked_renavam, name_field, period_fields, span_of, vin_in,
 )
 from intake.reading.extract import Extractor
 from intake.reading.tables import read_table
@@ -221,11 +221,12 @@ def _vigencia(r: Reader, x: Extractor) -> tuple[Field, Field]:
                              "VIGÊNCIA FIM", "TÉRMINO"], date_field))
     if ini.value is None or fim.value is None:
         for m in re.finditer(r"vigencia\W{0,3}(?:do seguro)?\W{0,3}", fl.folded):
-            dates = nz.find_dates(fl.text[m.end():m.end() + 80])
+            window = fl.text[m.end():m.end() + 80]
+            dates = nz.find_dates(window)
             if len(dates) >= 2 and dates[0][0] < dates[1][0]:
                 (a, s1, e1), (b, s2, e2) = dates[:2]
                 o = m.end()
-                return fl.field(a, o + s1, o + e1), fl.field(b, o + s2, o + e2)
+                return period_fields(fl.field(a, o + s1, o + e1), fl.field(b, o + s2, o + e2), window, (s1, e1), (s2, e2))
     return ini, fim
 
 

@@ -15,7 +15,7 @@ from rapidfuzz.distance import Levenshtein
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import (
-    UNSURE, Flow, Reader, cap, field, find_docs, ident, ocr_text, span_of, split_day, unchecked,
+    UNSURE, Flow, Reader, cap, field, find_docs, ident, ocr_text, period_fields, span_of, unchecked,
 )
 from intake.parsers._lexicon import DASHES, accent_slip, confs, despeck, echoes, mend_prose, weighed
 from intake.parsers.generic import closing_date
@@ -144,7 +144,11 @@ def _named(x: Extractor, name: str, seen) -> Field:
 def _town(x: Extractor, name: str, seen) -> Field:
     def parse(sp):
         f = town(sp, x.ocr)
-        return weighed(f, sp, names=True, seen=seen, joining=False) if f.value is not None else f
+        if f.value is None:
+            return f
+        w = weighed(f, sp, names=True, seen=seen, joining=False)
+        # (its words weighed as prose; where the shape found the town unsure, 'Apucarana /PR', no surer)
+        return cap(w, f.confidence) if f.confidence < sp.conf else w
     return x.field(name, parse)
 
 
@@ -555,10 +559,7 @@ def _vigencia(fl: Flow) -> tuple[Field, Field]:
         if len(ds) >= 2 and ds[0][0] < ds[1][0]:
             o = m.end()
             (a, s1, e1), (b, s2, e2) = ds[:2]
-            fa, fb = fl.field(a, o + s1, o + e1), fl.field(b, o + s2, o + e2)
-            if min(fa.confidence, fb.confidence) < 1.0 and (split_day(window, s1, e1) or split_day(window, s2, e2)):
-                fa, fb = cap(fa, UNSURE), cap(fb, UNSURE)  # a day cut in two ('1 1/06/2025'): 01 or 11
-            return fa, fb
+            return period_fields(fl.field(a, o + s1, o + e1), fl.field(b, o + s2, o + e2), window, (s1, e1), (s2, e2))
     return field(None), field(None)
 
 

@@ -182,7 +182,7 @@ def _segment_starts(fl: Flow, pos: int, paragraphs: list[int], roles: str | None
 
 # a stop between a word in capitals and a particle in capitals: a speck inside a name
 # ('LAGOA DOURADA LOCAÇÃO. DE VEÍCULOS'), no sentence's end
-_CAPS_GO_ON = re.compile(r"[A-ZÀ-Ý]{4}\. (?:DE|DA|DO|DAS|DOS) ")
+_CAPS_GO_ON = re.compile(r"[A-ZÀ-Ý]{4}\. (?:DE|DA|DO|DAS|DOS|E) ")
 
 
 def _address_before(text: str) -> bool:

@@ -21,7 +21,7 @@ from intake.parsers._lexicon import STRANGE, split_in_two, word_conf
 from intake.parsers._common import (
     UNSURE, cap, checked_renavam, cnpj_alnum_repair, date_field, doc_checked, field, int_field, lotacao_field,
     money_field,
-    name_field, plate_in, span_of, split_day, text_field, unchecked, vin_in,
+    name_field, period_fields, plate_in, span_of, text_field, unchecked, vin_in,
 )
 from domain.documents import Field
 
@@ -106,10 +106,7 @@ def period(span: Span | None, ocr: bool = False) -> tuple[Field, Field]:
     ds = nz.find_dates(span.text)
     if len(ds) >= 2 and ds[0][0] < ds[1][0]:
         (a, s1, e1), (b, s2, e2) = ds[:2]
-        fa, fb = field(a, span_of(span, s1, e1)), field(b, span_of(span, s2, e2))
-        if span.conf < 1.0 and (split_day(span.text, s1, e1) or split_day(span.text, s2, e2)):
-            fa, fb = cap(fa, UNSURE), cap(fb, UNSURE)  # a day cut in two ('1 1/06/2025'): 01 or 11
-        return fa, fb
+        return period_fields(field(a, span_of(span, s1, e1)), field(b, span_of(span, s2, e2)), span.text, (s1, e1), (s2, e2))
     return field(None), field(None)
 
 
@@ -283,10 +280,15 @@ def town(span: Span | None, ocr: bool = False) -> Field:
     v = re.split(r"\.\s|;|\s-\s(?=[a-z])", nz.unglue(nz.roman(f.value)) or "")[0].strip(" .,;:-–—")
     if not v or not re.search(r"[A-Za-zÀ-ÿ]{3}", v) or len(v) > 60 or not v[:1].isupper():
         return field(None, span)
+    one_sided = re.search(r"(?<=\S)\s+/(?=\S)|(?<=\S)/\s+(?=\S)", v) if span is not None and span.conf < 1.0 else None
+    if one_sided:
+        v = v[:one_sided.start()] + "/" + v[one_sided.end():]  # 'Apucarana /PR': a space OCR put on one side
     uf = re.search(r"/([A-Za-z]{2})$", v)
     if uf and uf.group(1).upper() in UFS and not uf.group(1).isupper():
         v = v[:uf.start(1)] + uf.group(1).upper()  # 'Anápolis/Go': a state's code is printed in capitals
     f = f.model_copy(update={"value": v})
+    if one_sided:
+        f = cap(f, UNSURE)  # (or printed so: who knows)
     if v.endswith("/"):
         return cap(f, UNSURE)  # 'Piracicaba/': its state read apart, or lost
     return f

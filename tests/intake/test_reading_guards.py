@@ -902,3 +902,37 @@ def test_a_stop_between_capitals_before_a_particle_is_a_speck_inside_a_name():
     got = parties(fl, ROLES, ocr=True)
     nome = got["contratado"][0].nome
     assert nome.value == "LAGOA DOURADA LOCAÇÃO DE VEÍCULOS E TURISMO LTDA" and nome.confidence < CONFIDENT
+
+
+def test_a_company_suffix_glued_before_epp_or_read_without_its_stops_is_the_suffix():
+    from intake.pipeline import ocr_company_suffix
+    from ocr.model import Extraction, Page
+
+    seg = Extraction(media_type="image/png", sha256="0" * 64, page_count=1,
+                     pages=(Page(number=1, source="ocr", width=595, height=842),))
+    fields = {"segurado_nome": Field(value="AUTO VIAÇÃO VALE DO TAQUARILTDA - EPP", confidence=0.9, page=1),
+              "seguradora_nome": Field(value="EMPRESA DE ÔNIBUS BOA VIAGEM SA", confidence=0.8, page=1)}
+    got = ocr_company_suffix("apolice_seguro", seg, fields)
+    assert got["segurado_nome"].value == "AUTO VIAÇÃO VALE DO TAQUARI LTDA - EPP"
+    assert got["seguradora_nome"].value == "EMPRESA DE ÔNIBUS BOA VIAGEM S.A."
+
+
+def test_a_town_with_a_slash_spaced_on_one_side_is_unsure():
+    got = shapes.town(Span(1, tuple(row("Apucarana /PR", 0.3, 0.3, 0.9))), True)
+    assert got.value == "Apucarana/PR" and got.confidence < CONFIDENT
+    assert shapes.town(Span(1, tuple(row("Apucarana / PR", 0.3, 0.3, 0.9))), True).confidence >= CONFIDENT
+
+
+def test_a_policys_term_in_prose_with_a_day_cut_in_two_is_unsure():
+    from intake.parsers import apolice
+
+    words = row("Vigência do seguro: De 31/03/2026 até 3 1/03/2027", 0.15, 0.82, 0.95)
+    got = apolice.parse(ext(words, source="ocr"), "apolice_seguro")
+    assert got["vigencia_fim"].value is None or got["vigencia_fim"].confidence < CONFIDENT
+
+
+def test_a_stop_between_capitals_before_e_is_a_speck_inside_a_name():
+    fl = _flow("ANA MARIA DE SOUZA, CPF 527.165.553-97, doravante denominado(a) CONTRATANTE, e, de outro lado, "
+               "SERRA AZUL TRANSPORTES. E TURISMO LTDA, inscrita no CNPJ 98.524.844/0001-36, doravante CONTRATADA.")
+    nome = parties(fl, ROLES, ocr=True)["contratado"][0].nome
+    assert nome.value == "SERRA AZUL TRANSPORTES E TURISMO LTDA" and nome.confidence < CONFIDENT
