@@ -430,9 +430,9 @@ class _NoPool:
 
 def _needs_ocr(f: SourceFile, cache_dir: str | None) -> bool:
     """Whether reading the file is OCR (not a text layer, not a read kept in the cache)."""
-    if f.data is None or not ocr.needs_pixels(f.data):
-        return False
-    return not (cache_dir and ReadCache(cache_dir).has_documents(f.sha256 or sha256_hex(f.data)))
+    if f.data is None or cache_dir and ReadCache(cache_dir).has_documents(f.sha256 or sha256_hex(f.data)):
+        return False  # (the cache first: asking the file loads the readers, which a cached check never needs)
+    return ocr.needs_pixels(f.data)
 
 
 def packet_id_for(documents: Iterable[Document]) -> str:

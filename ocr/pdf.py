@@ -111,6 +111,7 @@ class PageText:
     meaningful: int  # visible letters and digits with a trustworthy Unicode mapping
     image_cover: float  # fraction of the page covered by images (0 when not measured)
     rotation: int = 0
+    holds_code: bool = False  # may show a QR code or a barcode (may_hold_code)
 
     @property
     def glyphs(self) -> list[Glyph]:
@@ -132,6 +133,7 @@ def page_text(doc: pdfium.PdfDocument, index: int) -> PageText:
             finally:
                 textpage.close()
             cover = _image_cover(page, width, height) if meaningful < THIN_TEXT_CHARS else 0.0
+            code = _holds_code(page)  # (asked while the page is loaded: loading it costs)
         finally:
             page.close()
     rotation = _upright_turn(chars, boxes, width, height)
@@ -139,7 +141,7 @@ def page_text(doc: pdfium.PdfDocument, index: int) -> PageText:
         boxes = turn_boxes(boxes, rotation)
         if rotation in (90, 270):
             width, height = height, width
-    return PageText(width, height, chars, boxes, meaningful, cover, rotation)
+    return PageText(width, height, chars, boxes, meaningful, cover, rotation, code)
 
 
 # a code drawn as vectors is hundreds of little squares; a form's rules and boxes are tens
@@ -153,17 +155,21 @@ def may_hold_code(doc: pdfium.PdfDocument, index: int) -> bool:
     with PDFIUM_LOCK:
         page = doc[index]
         try:
-            paths = 0
-            for obj in page.get_objects(max_depth=2):
-                if obj.type == raw.FPDF_PAGEOBJ_IMAGE:
-                    return True
-                if obj.type == raw.FPDF_PAGEOBJ_PATH:
-                    paths += 1
-                    if paths >= CODE_PATHS:
-                        return True
-            return False
+            return _holds_code(page)
         finally:
             page.close()
+
+
+def _holds_code(page) -> bool:
+    paths = 0
+    for obj in page.get_objects(max_depth=2):
+        if obj.type == raw.FPDF_PAGEOBJ_IMAGE:
+            return True
+        if obj.type == raw.FPDF_PAGEOBJ_PATH:
+            paths += 1
+            if paths >= CODE_PATHS:
+                return True
+    return False
 
 
 def thin_text(doc: pdfium.PdfDocument, index: int, limits: Limits) -> bool:
