@@ -250,8 +250,9 @@ def int_field(span: Span | None, lo: int | None = None, hi: int | None = None) -
     return field(v, span, c)
 
 
-_AS_DIGIT = {"I": "1", "L": "1", "|": "1", "O": "0", "S": "5", "B": "8", "Z": "2"}
-_DIGIT_LOOK_ALIKE_BEFORE = re.compile(r"(?<![A-Z\d])([ILO|SBZ])(\d{1,2})\s?P(?![A-Z])")
+# (not '|': a box's edge glued to a value is more common than a 1 read so)
+_AS_DIGIT = {"I": "1", "L": "1", "O": "0", "S": "5", "B": "8", "Z": "2"}
+_DIGIT_LOOK_ALIKE_BEFORE = re.compile(r"(?<![A-Z\d])([ILOSBZ])(\d{1,2})\s?P(?![A-Z])")
 
 
 def lotacao_field(span: Span | None) -> Field:

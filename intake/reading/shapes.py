@@ -60,7 +60,7 @@ def lotacao(span: Span | None, ocr: bool = False) -> Field:
     """A vehicle's places: '44P', '05P' and '00P' (a trailer: none) on a CRLV-e."""
     if not span:
         return field(None)
-    m = re.search(r"(?<![\dA-Z|])(\d{1,3})\s?P(?![A-Z])", span.text.upper())
+    m = re.search(r"(?<![\dA-Z])(\d{1,3})\s?P(?![A-Z])", span.text.upper())
     if m:
         v = int(m.group(1))
         sp = span_of(span, m.start(), m.end())
