@@ -271,6 +271,7 @@ def parse_int(text: str | None) -> int | None:
 _TO_LETTER = {"0": "O", "1": "I", "8": "B", "5": "S", "2": "Z", "6": "G", "4": "A", "7": "T"}
 _TO_DIGIT = {"O": "0", "Q": "0", "D": "0", "I": "1", "L": "1", "B": "8", "S": "5", "Z": "2",
              "G": "6", "T": "7", "A": "4"}
+TO_DIGIT = _TO_DIGIT  # (the letters OCR reads for digits, for the parsers)
 PLACA_RE = re.compile(r"^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$")
 
 

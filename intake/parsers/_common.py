@@ -251,7 +251,6 @@ def int_field(span: Span | None, lo: int | None = None, hi: int | None = None) -
 
 
 # (not '|': a box's edge glued to a value is more common than a 1 read so)
-_AS_DIGIT = {"I": "1", "L": "1", "O": "0", "S": "5", "B": "8", "Z": "2"}
 _DIGIT_LOOK_ALIKE_BEFORE = re.compile(r"(?<![A-Z\d])([ILOSBZ])(\d{1,2})\s?P(?![A-Z])")
 
 
@@ -263,7 +262,7 @@ def lotacao_field(span: Span | None) -> Field:
     glued = _DIGIT_LOOK_ALIKE_BEFORE.search(text)
     if glued:
         # 'I9P': a letter glued before the places is a digit misread ('19P'), never nothing
-        v = int(_AS_DIGIT[glued.group(1)] + glued.group(2))
+        v = int(nz.TO_DIGIT[glued.group(1)] + glued.group(2))
         return field(v, span, min(span.conf, UNSURE)) if 1 <= v <= 150 else field(None, span)
     m = re.search(r"(?<!\d)(\d{1,3})\s*(?:P\b|PASS|LUGARES|$)", text)
     if not m:

@@ -101,7 +101,7 @@ def _especie_as_printed(et: Field) -> Field:
     vocabulary's words are printed with and without ('ÔNIBUS' / 'ONIBUS': OCR puts it on and takes
     it off), a slash spaced on one side only ('PASSAGEIRO /MICRO-ÔNIBUS'). The tipo it names is
     sure all the same (tipo_veiculo reads it without accents)."""
-    v = re.sub(r"(?<=\S)\s+/(?=\S)|(?<=\S)/\s+(?=\S)", "/", et.value)
+    v = shapes.ONE_SIDED_SLASH.sub("/", et.value)
     accented = {nz.fold(w) for t in vocabulary("crlv").values.get("tipo", ()) for w in re.split(r"[\s/\-]+", t)
                 if shapes.ACCENTED.search(w)}
     coin = any(nz.fold(w) in accented for w in re.split(r"[\s/\-]+", v.upper()))

@@ -271,6 +271,10 @@ def place(span: Span | None, ocr: bool = False) -> Field:
     return field(value.upper(), span.sub(words))
 
 
+# a slash spaced on one side only ('Apucarana /PR'): OCR's space, no printer's
+ONE_SIDED_SLASH = re.compile(r"(?<=\S)\s+/(?=\S)|(?<=\S)/\s+(?=\S)")
+
+
 def town(span: Span | None, ocr: bool = False) -> Field:
     """A town as printed ('Jundiaí/SP', 'Porto Alegre'): its words up to a sentence's end."""
     f = text_field(span)
@@ -280,7 +284,7 @@ def town(span: Span | None, ocr: bool = False) -> Field:
     v = re.split(r"\.\s|;|\s-\s(?=[a-z])", nz.unglue(nz.roman(f.value)) or "")[0].strip(" .,;:-–—")
     if not v or not re.search(r"[A-Za-zÀ-ÿ]{3}", v) or len(v) > 60 or not v[:1].isupper():
         return field(None, span)
-    one_sided = re.search(r"(?<=\S)\s+/(?=\S)|(?<=\S)/\s+(?=\S)", v) if span is not None and span.conf < 1.0 else None
+    one_sided = ONE_SIDED_SLASH.search(v) if span is not None and span.conf < 1.0 else None
     if one_sided:
         v = v[:one_sided.start()] + "/" + v[one_sided.end():]  # 'Apucarana /PR': a space OCR put on one side
     uf = re.search(r"/([A-Za-z]{2})$", v)

@@ -151,3 +151,43 @@ def test_table_over_pages_with_and_without_repeated_header():
         assert rows[1].text("doc") == "RG 1234567"
         assert all(0.9 < r.conf <= 0.93 for r in rows)
         assert len(header) == 3
+
+
+def test_label_search_finds_what_a_search_of_every_window_finds():
+    """Layout.find skips a row holding no piece of the label cut into edits + 1 runs: a window
+    within that many edits holds one unchanged, so the rows skipped hold no match."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from intake.layout import _pieces
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.text(alphabet="abcdeo", min_size=5, max_size=20), st.integers(0, 3),
+           st.lists(st.tuples(st.integers(0, 30), st.sampled_from("abcdeoxy"), st.booleans()), max_size=3))
+    def holds(label, edits, changes):
+        text = list(label)
+        for at, ch, insert in changes[:edits]:
+            i = at % (len(text) + 1)
+            if insert:
+                text.insert(i, ch)
+            elif i < len(text):
+                text[i] = ch
+        spoiled = "".join(text)
+        pieces = _pieces(label, edits)
+        assert not pieces or any(p in spoiled for p in pieces)
+
+    holds()
+    # and on a page: a slip in a long label is still found, a row without it is not
+    lay = Layout(ext(page([w("CERTIFICADO", 0.1, 0.1), w("DE", 0.25, 0.1), w("REGISTRO", 0.3, 0.1),
+                           w("EXERCICIO", 0.1, 0.2), w("DATA", 0.1, 0.3)], source="ocr")))
+    assert [h.row for h in lay.find("CERTIFICADO DE REGISTRQ")] == [0]
+    assert lay.find("CATEGORIA") == []
+
+
+def test_a_pages_rows_are_built_once_and_never_shared_with_another_page():
+    p1 = page([w("PLACA", 0.05, 0.20), w("RAU3I63", 0.05, 0.215)])
+    p2 = page([w("LOTAÇÃO", 0.05, 0.20)])
+    a, b = Layout(ext(p1)), Layout(ext(p1))
+    assert a.rows[1] == b.rows[1] and a.rows[1] is not b.rows[1]  # (each Layout its own list)
+    assert all(x is y for x, y in zip(a.rows[1], b.rows[1]))  # the same rows, built once
+    assert [r.text for r in Layout(ext(p2)).rows[1]] == ["LOTAÇÃO"]

@@ -182,5 +182,6 @@ def test_which_files_need_ocr_and_which_pages_may_hold_a_code() -> None:
         doc = pdf.open_pdf((QUICKSTART / name).read_bytes())
         try:
             assert pdf.may_hold_code(doc, 0) is expected, name
+            assert pdf.page_text(doc, 0).holds_code is expected, name  # (asked with the text, the page loaded once)
         finally:
             pdf.close(doc)

@@ -756,6 +756,9 @@ def test_a_letter_glued_before_the_places_is_a_digit_misread():
     got = shapes.lotacao(Span(1, tuple(row("I9P", 0.13, 0.46, 0.85))), True)
     assert got.value == 19 and got.confidence < CONFIDENT
     assert shapes.lotacao(Span(1, tuple(row("19P", 0.13, 0.46, 0.85))), True).value == 19
+    # a box's edge glued before the places is no 1
+    edge = shapes.lotacao(Span(1, tuple(row("|19P", 0.13, 0.46, 0.85))), True)
+    assert (edge.value, edge.confidence) == (19, 0.85)
 
 
 def test_a_kind_found_after_the_row_was_weighed_must_fit_its_number():
@@ -936,3 +939,21 @@ def test_a_stop_between_capitals_before_e_is_a_speck_inside_a_name():
                "SERRA AZUL TRANSPORTES. E TURISMO LTDA, inscrita no CNPJ 98.524.844/0001-36, doravante CONTRATADA.")
     nome = parties(fl, ROLES, ocr=True)["contratado"][0].nome
     assert nome.value == "SERRA AZUL TRANSPORTES E TURISMO LTDA" and nome.confidence < CONFIDENT
+
+
+def test_a_run_cut_at_a_gap_little_wider_than_its_spacing_has_an_unclear_end():
+    """'ESTABELECIMENTO DE ENSINO: FACULDADE DE TECNOLOGIA PONTE   ALTA.' as scanned: the gap before
+    'ALTA.' may part the next box's label or the value's last word; a gap of three letters' height
+    or more parts them surely."""
+    def region(gap):
+        words = row("ESTABELECIMENTO DE ENSINO: FACULDADE DE TECNOLOGIA PONTE", 0.05, 0.36, 0.96)
+        x = words[-1].bbox[2] + gap
+        words.append(w("ALTA.", x, 0.36, 0.96))
+        xt = Extractor(ext(words, source="ocr"), "contrato_fretamento")
+        (lab,) = xt.labels.of("instituicao_destino")
+        return xt.cells.right(lab)
+
+    unclear = region(1.7 * 0.012)
+    assert unclear.span.text.endswith("PONTE") and unclear.open_end
+    clear = region(3.5 * 0.012)
+    assert clear.span.text.endswith("PONTE") and not clear.open_end

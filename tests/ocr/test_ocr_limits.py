@@ -26,3 +26,26 @@ def test_frozen_and_validated():
         limits.max_pages = 3
     with pytest.raises(ValidationError):
         Limits(max_pages=0)
+
+
+def test_default_limits_are_built_once_per_environment(monkeypatch):
+    from ocr import default_limits
+
+    monkeypatch.delenv("FRETADOC_MAX_PAGES", raising=False)
+    first = default_limits()
+    assert default_limits() is first  # (built once: pydantic-settings reads the environment, per file read)
+    monkeypatch.setenv("FRETADOC_MAX_PAGES", "80")
+    changed = default_limits()
+    assert changed.max_pages == 80 and changed is not first
+
+
+def test_importing_ocr_loads_no_reader():
+    """A check whose files are all in the read cache never needs numpy, PIL, PDFium or Tesseract:
+    `import ocr` leaves them for the first file read."""
+    import subprocess
+    import sys
+
+    code = ("import sys, ocr; heavy = [m for m in ('numpy', 'PIL.Image', 'pypdfium2', 'zxingcpp', 'ocr.reader') "
+            "if m in sys.modules]; print(heavy)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
