@@ -620,6 +620,8 @@ class Layout:
             ws = first_cluster(ws, row.height, hit.bbox[0])
             if not ws:
                 continue
+            if not picked and self._in_running_text(hit, row, ws[0]):
+                return None
             if picked:
                 h0 = sorted(w.bbox[3] - w.bbox[1] for w in picked[0])[len(picked[0]) // 2]
                 h1 = sorted(w.bbox[3] - w.bbox[1] for w in ws)[len(ws) // 2]
@@ -631,6 +633,21 @@ class Layout:
                 break
         words = tuple(w for ws in picked for w in ws)
         return Span(hit.page, words, hit.score) if words else None
+
+    def _in_running_text(self, hit: Hit, below: LayoutRow, first: Word) -> bool:
+        """Whether the label's words go on a sentence ('... indicados nesta apólice.') and the words
+        under them are cut from the next one ('... de setembro de 2024.'): a word of prose over a
+        piece of prose, no box's label over its value. Both run on at a word's spacing."""
+        row = self._row(hit)
+        near = PROSE_GAP * row.height
+        before = next((w for w, k in zip(reversed(row.words[:hit.start]), reversed(row.keys[:hit.start])) if k), None)
+        after = next((w for w, k in zip(row.words[hit.end:], row.keys[hit.end:]) if k), None)
+        if not (before is not None and hit.bbox[0] - before.bbox[2] < near
+                or after is not None and after.bbox[0] - hit.bbox[2] < near):
+            return False
+        i = next((k for k, w in enumerate(below.words) if w is first), 0)
+        left = next((w for w, k in zip(reversed(below.words[:i]), reversed(below.keys[:i])) if k), None)
+        return left is not None and first.bbox[0] - left.bbox[2] < PROSE_GAP * below.height
 
     def auto(self, hit: Hit, **below_kw) -> Span | None:
         """`LABEL: value` (a ':' or a near word after the label) to the right, else the grid box
@@ -840,6 +857,10 @@ def _bounds(named: list[tuple[str, Hit]], tol: float) -> list[tuple[str, float, 
 def label_like(words: Sequence[Word]) -> bool:
     """A row of words ending with ':' (a 'Label:' line), not a value."""
     return bool(words) and words[-1].text.rstrip().endswith(":")
+
+
+# words of a sentence stand this close (row heights); a box's label and its neighbour's, further
+PROSE_GAP = 1.0
 
 
 def first_cluster(words: list[Word], height: float, x: float, gap: float = 2.0) -> list[Word]:

@@ -31,6 +31,8 @@ from intake.cache import Cache, ReadCache
 from intake.classify import classify
 from intake.layout import Layout
 from intake.parsers import parse
+from intake.reading.calibration import calibrated
+from intake.reading.finish import finished
 from intake.reading.vocabulary import suffix_slips, vocabulary
 from ocr.model import Extraction, Problem
 from ocr.problems import problem
@@ -280,6 +282,7 @@ def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
         page_findings = [_finding(p) for page in seg.pages for p in page.problems]
         fields = parse(kind, seg) if kind != "unknown" else {}
         fields = label_fragments(kind, ocr_company_suffix(kind, seg, photographed_free_text(kind, seg, fields)))
+        fields = calibrated(kind, seg, finished(kind, seg, fields))
         docs.append(Document(
             id=f"d{n}", filename=filename, sha256=ext.sha256, type=kind,
             type_confidence=round(conf, 3), pages=len(seg.pages), text_source=seg.text_source,

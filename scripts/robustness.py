@@ -14,6 +14,9 @@ wrong") and the share of them that are right (calibration); then the worst field
 
 Seeds (keep them apart):
     development   0-999            use these while working on the parsers; look at their misses
+    calibration   10000-10999      scanned, with --values: what scripts/calibrate.py fits the
+                                   confidence bands on (intake/calibration.yaml); a range first
+                                   run there is a fresh measure, once fitted on, a development one
     held-out      100000-100199    the default; the figure reported in samples/README.md. Never
                                    tune against it: run it only to report.
 
@@ -21,6 +24,7 @@ Seeds (keep them apart):
     .venv/bin/python scripts/robustness.py --seeds 0-39 --jobs 2 --show-misses 20
     .venv/bin/python scripts/robustness.py --seeds 0-9 --types crlv,lista_passageiros --rendering scanned
     .venv/bin/python scripts/robustness.py --seeds 0-99 --json /tmp/robustness.json --cache-dir .cache/reads
+    .venv/bin/python scripts/robustness.py --rendering scanned --seeds 10000-10299 --values /tmp/v.jsonl
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from domain import doctypes  # noqa: E402
 from domain.documents import CONFIDENT  # noqa: E402
 
 DEVELOPMENT = (0, 999)
+CALIBRATION = (10000, 10999)
 HELD_OUT = (100000, 100199)
 SCAN_DPI = 200
 
@@ -72,6 +77,8 @@ def seed_range_name(seeds: list[int]) -> str:
         return "held-out"
     if seeds and all(DEVELOPMENT[0] <= s <= DEVELOPMENT[1] for s in seeds):
         return "development"
+    if seeds and all(CALIBRATION[0] <= s <= CALIBRATION[1] for s in seeds):
+        return "calibration"
     return "mixed"
 
 
@@ -121,6 +128,7 @@ def evaluate(results: list[dict]) -> dict:
     by_type: dict[str, dict] = defaultdict(_blank)
     by_field: dict[tuple[str, str], dict] = defaultdict(lambda: {"fields": 0, "right": 0, "confident_wrong": 0})
     misses: list[dict] = []
+    values: list[dict] = []  # every value read, right or not: what a calibration is fitted on
     errors = [r for r in results if "error" in r]
     for r in results:
         if "error" in r:
@@ -144,6 +152,9 @@ def evaluate(results: list[dict]) -> dict:
             got = f["value"] if f else None
             conf = float(f["confidence"]) if f else 0.0
             ok = same(kind, spec, expected, got)
+            if got is not None:
+                values.append({"seed": r["seed"], "type": want, "field": name, "kind": kind,
+                               "confidence": round(conf, 4), "right": bool(ok)})
             bf = by_field[(want, name)]
             bt["fields"] += 1
             bf["fields"] += 1
@@ -182,7 +193,7 @@ def evaluate(results: list[dict]) -> dict:
                       "confident_wrong": v["confident_wrong"]} for (t, f), v in by_field.items()),
                     key=lambda x: (x["accuracy"], -x["confident_wrong"], x["type"], x["field"]))
     return {"by_type": {t: summary(by_type[t]) for t in order}, "overall": summary(total),
-            "fields": fields, "misses": misses,
+            "fields": fields, "misses": misses, "values": values,
             "errors": [{"seed": r["seed"], "type": r["type"], "error": r["error"]} for r in errors]}
 
 
@@ -236,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rendering", choices=("digital", "scanned"), default="digital")
     ap.add_argument("--jobs", type=int, default=1, help="reading processes")
     ap.add_argument("--json", metavar="OUT", help="also write the whole report (every miss) as JSON here")
+    ap.add_argument("--values", metavar="OUT",
+                    help="write every value read (type, field, confidence, right or not) as JSON lines here")
     ap.add_argument("--cache-dir", help="a read cache (intake.cache.ReadCache) for OCR'd files")
     ap.add_argument("--show-misses", type=int, default=0, metavar="N", help="print the first N misses")
     ap.add_argument("--worst", type=int, default=12, metavar="N", help="how many worst fields to print")
@@ -275,9 +288,13 @@ def main(argv: list[str] | None = None) -> int:
                    "types": types, "seconds": round(time.perf_counter() - t0, 1), "confident": CONFIDENT,
                    "vocabulary": perturb.common.vocabulary_fingerprint()}
     print_report(rep, args.show_misses, args.worst)
+    values = rep.pop("values")
     if args.json:
         Path(args.json).write_text(json.dumps(rep, ensure_ascii=False, indent=2, default=str) + "\n",
                                    encoding="utf-8")
+    if args.values:
+        Path(args.values).write_text("".join(json.dumps(v, ensure_ascii=False) + "\n" for v in values),
+                                     encoding="utf-8")
     return 0
 
 

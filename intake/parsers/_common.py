@@ -20,6 +20,7 @@ from datetime import date
 from domain.documents import CONFIDENT, Field
 from intake import normalize as nz
 from intake.layout import Hit, Layout, Span
+from intake.reading.vocabulary import address_words
 from ocr.model import Extraction, Word, union_bbox
 
 # Confidence given to an OCR'd identifier whose check digit fails: a hint, not a read.
@@ -298,9 +299,20 @@ def name_field(span: Span | None) -> Field:
     if not span:
         return field(None)
     v = nz.name(span.text)
-    if v is None or not re.search(r"[A-Za-zÀ-ÿ]{2}", v):
+    if v is None or not re.search(r"[A-Za-zÀ-ÿ]{2}", v) or address_like(v):
         return field(None, span)
     return field(v, span)
+
+
+# a house number after a comma: 'Rua dos Andradas, 2829', 'Av. Brasil, nº 120'
+_HOUSE_NUMBER = re.compile(r",\s*(?:n[º°o.]*\s*)?\d{1,5}(?![\d./-])")
+
+
+def address_like(text: str) -> bool:
+    """An address, or the part of one a cell cut off ('Andradas, 2829 - Cidade Alta'): it opens
+    with an address's word or holds a house number after a comma. No one's name does."""
+    words = text.split()
+    return bool(words) and (nz.fold(words[0]).strip(".,:") in address_words() or bool(_HOUSE_NUMBER.search(text)))
 
 
 def year_field(span: Span | None) -> Field:

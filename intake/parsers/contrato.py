@@ -22,7 +22,7 @@ from intake.parsers.generic import closing_date
 from intake.reading.cells import Cells
 from intake.reading.extract import AMBIGUOUS, Extractor
 from intake.reading.parties import Party, parties
-from intake.reading.shapes import name as shape_name, town
+from intake.reading.shapes import ONE_SIDED_SLASH, STOP_BEFORE_PARTICLE, TIME, ceiling, name as shape_name, town
 from intake.reading.vocabulary import vocabulary
 from domain.documents import CONFIDENT, Field
 
@@ -36,13 +36,14 @@ ROLES = {
 _REFERENCE = re.compile(r"^(conforme|constantes?|vide|ver |de acordo com|segundo|nos termos|"
                         r"diversas? instituic|nao se aplica|n/a\b|-$)")
 _REFERENCE_WORDS = ("conforme", "constante", "constantes")
+_ANNEXED = re.compile(r"\b(?:anexa|anexo|anexas|anexos)\W*$")
 
 
 def _refers(text: str) -> bool:
     """Whether a value only points elsewhere ('Conforme programação anexa'), its first word
     also read with one slip ('Contorme'): a misread pointer is still no value."""
-    if _REFERENCE.match(text):
-        return True
+    if _REFERENCE.match(text) or len(text.split()) <= 6 and _ANNEXED.search(text):
+        return True  # (or names the annex it is in: 'da Grade de Itinerário anexa.')
     first = text.split(maxsplit=1)[0] if text.split() else ""
     return len(first) >= 6 and any(Levenshtein.distance(first, w) <= 1 for w in _REFERENCE_WORDS)
 
@@ -92,20 +93,30 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["vigencia_inicio"], out["vigencia_fim"] = ini, fim
     xo, xdst, xi = _town(x, "origem", seen), _town(x, "destino", seen), _named(x, "instituicao_destino", seen)
     out["origem"] = (_sure(xo)
-                     or table.text(["ORIGEM", "MUNICÍPIO DE ORIGEM", "PONTO DE INÍCIO DA VIAGEM", "PONTO DE PARTIDA"])
-                     or _value(_prose_labelled(fl, ["Ponto de início da viagem", "Ponto de partida",
-                                                    "Município de origem", "Local de partida"], seen))
-                     or _value(_prose_place(fl, "origem", seen)) or xo)
+                     or _surer(table.text(["ORIGEM", "MUNICÍPIO DE ORIGEM", "PONTO DE INÍCIO DA VIAGEM", "PONTO DE PARTIDA"])
+                               or _value(_prose_labelled(fl, ["Ponto de início da viagem", "Ponto de partida",
+                                                              "Município de origem", "Local de partida"], seen))
+                               or _value(_prose_place(fl, "origem", seen)), xo))
     out["destino"] = (_sure(xdst)
-                      or table.text(["DESTINO", "MUNICÍPIO DE DESTINO", "PONTO DE TÉRMINO DA VIAGEM", "PONTO FINAL"])
-                      or _value(_prose_labelled(fl, ["Ponto de término da viagem", "Ponto final",
-                                                     "Município de destino", "Local de destino"], seen))
-                      or _value(_prose_place(fl, "destino", seen)) or xdst)
+                      or _surer(table.text(["DESTINO", "MUNICÍPIO DE DESTINO", "PONTO DE TÉRMINO DA VIAGEM", "PONTO FINAL"])
+                                or _value(_prose_labelled(fl, ["Ponto de término da viagem", "Ponto final",
+                                                               "Município de destino", "Local de destino"], seen))
+                                or _value(_prose_place(fl, "destino", seen)), xdst))
     for name in ("origem", "destino"):
         v = out[name].value
         if isinstance(v, str) and (m := _TOWN_WORDING.match(v)) and len(v) > m.end():
             # 'Município de Maringá/PR' (prose read from a line below 'origem no'): the town is Maringá
             out[name] = out[name].model_copy(update={"value": v[m.end():]})
+        v = out[name].value
+        if r.ocr and isinstance(v, str) and (slash := ONE_SIDED_SLASH.search(v.split("(")[0])):
+            # 'Governador Valadares /MG': a space OCR put on one side of the slash (or printed so)
+            out[name] = cap(out[name].model_copy(update={"value": v[:slash.start()] + "/" + v[slash.end():]}), UNSURE)
+        v = out[name].value
+        if r.ocr and isinstance(v, str) and (speck := STOP_BEFORE_PARTICLE.search(v)):
+            # 'Vitória. da Conquista/BA': no sentence goes on with a particle; a speck read as a stop
+            out[name] = cap(out[name].model_copy(update={"value": v[:speck.start()] + v[speck.end():]}), UNSURE)
+        if isinstance(out[name].value, str) and _school(out[name].value):
+            out[name] = cap(out[name], UNSURE)  # a school's name where a town was looked for
         if r.ocr and isinstance(out[name].value, str) and not _town_shaped(out[name].value):
             out[name] = cap(out[name], UNSURE)
         elif r.ocr and isinstance(out[name].value, str) and any(
@@ -148,7 +159,7 @@ def _town(x: Extractor, name: str, seen) -> Field:
             return f
         w = weighed(f, sp, names=True, seen=seen, joining=False)
         # (its words weighed as prose; where the shape found the town unsure, 'Apucarana /PR', no surer)
-        return cap(w, f.confidence) if f.confidence < sp.conf else w
+        return cap(w, ceiling(town, sp, x.ocr))
     return x.field(name, parse)
 
 
@@ -224,6 +235,14 @@ def _sure(f: Field | None) -> Field | None:
 
 def _value(f: Field | None) -> Field | None:
     return f if f is not None and f.value is not None else None
+
+
+def _surer(other: Field | None, own: Field) -> Field:
+    """Another reader's value where the field's own label gave none or an unsure one: the surer
+    of the two (a prose read at 0 does not displace the label's cell read unsure)."""
+    if other is None or other.value is None:
+        return own
+    return own if own.value is not None and own.confidence > other.confidence else other
 
 
 # ------------------------------------------------------------------ number
@@ -590,17 +609,20 @@ def _prose_place(fl: Flow, which: str, seen: dict[str, float] | None = None) -> 
     # 'entre Catalão/GO (origem) e Itumbiara/GO (destino)': the town named just before the word
     for m in re.finditer(r"\(\s*" + which + r"\s*\)", t):
         before = fl.text[max(0, m.start() - 60):m.start()].replace("\n", " ")
-        mm = re.search(r"([A-ZÀ-Ý][\wÀ-ÿ'.\-]*(?:\s+(?:d[aeo]s?\s+)?[A-ZÀ-Ý][\wÀ-ÿ'.\-]*)*(?:/[A-Z]{2})?)\s*$", before)
+        # (a slash OCR spaced on one side: 'Governador Valadares /MG (origem)')
+        mm = re.search(r"([A-ZÀ-Ý][\wÀ-ÿ'.\-]*(?:\s+(?:d[aeo]s?\s+)?[A-ZÀ-Ý][\wÀ-ÿ'.\-]*)*(?:\s?/[A-Z]{2})?)\s*$", before)
         if mm:
             a = m.start() - (len(before) - mm.start(1))
             b = a + len(mm.group(1))
             f = _clip(fl, a, b, seen=seen)
-            if f is not None and f.value:
-                return f
+            if f is not None and f.value and re.search(r"[A-Za-zÀ-ÿ]{3}", f.value):
+                return f  # (a town is named: a state's code alone is what is left of a cut one)
     # ('destino no : Município de Jequié/BA': a scan's speck after the preposition)
     pat = (r"\b" + which + r"\b\s*(?:[:\-–]\s*|(?:no|na|em|o|de)\s+(?:[:.,]\s+)?)(?:o\s+|a\s+)?"
            r"(?:(?:municipio|cidade)[\s\-]+de\s+)?")  # ('Município-de': a space OCR read as a dash)
     for m in re.finditer(pat, t):
+        if _in_other_label(t, m.start() + len(which), which):
+            continue  # 'Instituição de Destino: ...': another field's label ends with the word
         rest = t[m.end():m.end() + 120]
         stop = re.search(r"\s+e\W{0,3}\s*(?:com\s+)?(?:destino|origem)\b|,|;|\.\s|\.$|\s+ate\s|\s+-\s|\s+\(|\s+com\s+|"
                          r"\s+passando|\s+via\s", rest)
@@ -609,6 +631,22 @@ def _prose_place(fl: Flow, which: str, seen: dict[str, float] | None = None) -> 
         if f is not None and f.value and len(f.value) <= 60 and f.value[:1].isupper():
             return f
     return field(None)
+
+
+def _in_other_label(t: str, end: int, which: str) -> bool:
+    """Whether the word ending at `end` of the folded text closes a label of another field of the
+    contract's vocabulary ('instituicao de destino' for 'destino')."""
+    before = nz.key(t[max(0, end - 60):end]) or ""
+    fields = vocabulary("contrato_fretamento").fields
+    return any(k != which and k.endswith(" " + which) and (before == k or before.endswith(" " + k))
+               for name, spec in fields.items() if name != which for k in spec.keys)
+
+
+def _school(value: str) -> bool:
+    """A value opening with a school's word ('INSTITUTO DE EDUCAÇÃO ...'): a school, no town."""
+    first = nz.key(value) or ""
+    return any(first == w or first.startswith(w + " ")
+               for w in (nz.key(v) for v in vocabulary("contrato_fretamento").values.get("instituicao", ())) if w)
 
 
 def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None, avoid: tuple[int, int] | None = None) -> Field:
@@ -805,7 +843,6 @@ def _labelled(table: _Table, fl: Flow, labels, seen: dict[str, float] | None) ->
     return _clip(fl, *where, seen=seen) or field(None), despeck(_clip_span(fl, *where))
 
 
-_TIME = re.compile(r"(?<![\d/])(?:[01]?\d|2[0-3])\s?(?:h\s?[0-5]\d|:[0-5]\d|h)(?![\d/])")
 _SCHEDULE = re.compile(r"\b(ida|volta|retorno|saida|chegada|partida|horarios?|turnos?|entrada)\b")
 
 
@@ -816,7 +853,7 @@ def _prose_times(fl: Flow, seen: dict[str, float] | None) -> Field:
     t = fl.folded
     for m in re.finditer(r"[^.\n]*(?:\n[^.\n]*)*?(?:\.(?=\s)|$)", t):
         chunk = t[m.start():m.end()]
-        if len(_TIME.findall(chunk)) >= 2 and _SCHEDULE.search(chunk):
+        if len(TIME.findall(chunk)) >= 2 and _SCHEDULE.search(chunk):
             a, b = m.start(), m.end()
             head = re.match(r"\s*(?:paragrafo\s+\w+\s*[.\-–—:]?|\d{1,2}(?:\.\d{1,2})*\.?|[a-z]\))\s*", t[a:b])
             if head:

@@ -172,7 +172,8 @@ class Extractor:
         # own; unless the row is a grid's row of labels, printed smaller than the values under them
         below = self.cells.below(lab, lines=lines, fill=fill) if self.cells.alone(lab) else None
         if below is not None and (self._another_labels_value(lab, below.first.words[0])
-                                  or self._opens_label(below.first.words[0])):
+                                  or self._opens_label(below.first.words[0])
+                                  or self._labelled_row(lab, below.first.words[0])):
             # 'CÓDIGO DE SEGURANÇA DO CLA 91648036424' under 'RENAVAM': that label's value; and
             # 'PROPOSTA 11053151' under 'APÓLICE': the next box's label line, not a value
             below = None
@@ -182,7 +183,7 @@ class Extractor:
             # 'Apólice Nº' at the same left edge): another box's value, on the label's line
             return out + [below]
         if right is not None and right.how == "far" and right.aligned:
-            if below is not None and _label_print(lab, right, below):
+            if below is not None and _label_print(lab, right, below) and not self._label_line(below.first):
                 return out + [below]  # 'CONTRATANTE   ORIGEM/DESTINO' over their values: two labels
             block = self._block(lab, right, below) if below is not None else None
             if block == "grid":
@@ -200,6 +201,26 @@ class Extractor:
         if right is not None and right.how == "far":
             out.append(right)
         return out
+
+    def _labelled_row(self, lab: LabelAt, w) -> bool:
+        """Whether the line under the label opens with another field's label standing there with
+        a value beside it ('MUNICÍPIO SETE LAGOAS MG' under 'NOME / RAZÃO SOCIAL', whose value is
+        far right): the next row of a key-value list. Not a name opening with a label's word and
+        a particle ('MUNICÍPIO DE LAJEADO')."""
+        other = self.labels.starting(w)
+        if other is None or not other.fields or set(other.fields) & set(lab.fields) or other.row2 is not None:
+            return False
+        row = self.layout.rows[other.page][other.row]
+        nxt = next((k for k in row.keys[other.end:] if k), None)
+        if nxt is None or nxt in shapes.CUT_AFTER:
+            return False
+        return self.cells.stands(other) and self.cells.right(other) is not None
+
+    def _label_line(self, span: Span) -> bool:
+        """Whether every word of the line is a label's ('Proposta |' under 'Nº da Apólice   APL...'):
+        the next row of a key-value table, no row of values under a row of labels."""
+        words = [w for w in span.words if key(w.text)]
+        return bool(words) and all(self.labels.holding(w) is not None for w in words)
 
     def _opens_label(self, w) -> bool:
         """Whether the word opens a label of the vocabulary standing as one there (several

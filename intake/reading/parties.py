@@ -21,6 +21,8 @@ from domain.documents import Field
 from intake import normalize as nz
 from intake.parsers._common import Flow, cnpj_alnum_repair, find_docs, ident
 from intake.parsers._lexicon import weighed
+from intake.reading.shapes import UFS
+from intake.reading.vocabulary import address_words, caption_words
 
 _NAME_END = re.compile(
     r"\s*(?:[,;(:]|\s[-–—]\s(?!(?:epp|me|eireli|ltda)\b)|_{3,}|\s(?:pessoa|inscrit[oa]|com sede|sediad[oa]|sociedade|brasileir[oa]|portador|"
@@ -58,6 +60,8 @@ def _is_name(raw: str, role_words: set[str]) -> bool:
         return False
     if toks[-1] in _PARTICLES:
         return False  # 'Cadastro Nacional da' (Pessoa Jurídica): cut, no name ends so
+    if any(t in caption_words() for t in toks):
+        return False  # 'YURI FARIAS TRANSPORTADORA Testemunha': signatures' captions run together
     if k.split()[0] in ("cpf", "cnpj", "rg", "cnh") or len(re.findall(r"\d", v)) >= 4:
         return False  # an identifier is no name
     words = [w for w in re.split(r"[\s/]+", v) if re.search(r"[A-Za-zÀ-ÿ]", w)]
@@ -65,14 +69,12 @@ def _is_name(raw: str, role_words: set[str]) -> bool:
         return False  # a party is named by two words at least
     if not words[0][:1].isupper():
         return False  # 'e de outro lado ...' after a role is the next party's turn, no name
-    if nz.fold(words[0]).strip(".,") in _ADDRESS_WORDS:
+    if nz.fold(words[0]).strip(".,") in address_words():
         return False  # 'Bairro Jardim Europa': an address goes on (a comma OCR read as a stop)
     lower = [w for w in words if w[:1].islower() and nz.fold(w).strip(".,;()") not in _PARTICLES]
     return not lower
 
 
-_ADDRESS_WORDS = frozenset("bairro rua avenida av travessa rodovia estrada alameda praca cep km lote quadra "
-                           "sala andar conjunto loteamento distrito".split())
 _PARTICLES = frozenset("de da do das dos e em del di du van von y d".split())
 
 
@@ -136,7 +138,13 @@ def _name_at(fl: Flow, start: int, role_words: set[str]) -> tuple[int, int] | No
             s, raw = s + cut, raw[cut:]
     if not _is_name(raw, role_words):
         return None
+    uf = _STATE_AFTER.match(text, e)
+    if uf and uf.group(1) in UFS:
+        return None  # 'Bairro Boa Vista; São José dos Campos - SP': a town of an address, its state after it
     return s, e
+
+
+_STATE_AFTER = re.compile(r"\s*(?:-|–|/)\s*([A-Z]{2})\b")
 
 
 def _segment_starts(fl: Flow, pos: int, paragraphs: list[int], roles: str | None = None) -> list[int]:
@@ -156,12 +164,15 @@ def _segment_starts(fl: Flow, pos: int, paragraphs: list[int], roles: str | None
                     or x == ". " and fl.text[base + i + 2:base + i + 3].islower()
                     or x == ". " and re.search(r"(?:^|\s)(?:de|da|do|das|dos|e|no|na|nos|nas|em|pelo|pela|sob)$",
                                                back[max(0, i - 5):i])
-                    or x == ":" and _address_before(back[max(0, i - 20):i])
-                    or x == ". " and _CAPS_GO_ON.match(fl.text[max(0, base + i - 4):base + i + 8])):
+                    or x in (":", ". ") and _address_before(back[max(0, i - 20):i])
+                    or x == ". " and _CAPS_GO_ON.match(fl.text[max(0, base + i - 4):base + i + 8])
+                    or x == ":" and _colon_in_name(fl.text[max(0, base + i - 40):base + i], fl.text[base + i + 1:base + i + 12],
+                                                   roles)):
                 # (nor a stop inside a representative's name: 'representada por MIRELA. CAVALCANTI';
                 # nor a comma OCR read as a stop, the sentence going on in small letters: '0001-66. com';
                 # nor a speck after a word no sentence ends on: 'LOCAÇÃO DE. VEÍCULOS'; nor the colon
-                # after an address word, 'com sede na Rua: Marechal Floriano', a street's name no party's;
+                # or a stop after an address word, 'com sede na Rua: Marechal Floriano', 'Bairro. Bela
+                # Vista', a street's or a district's name no party's;
                 # nor a speck between capitals, 'LOCAÇÃO. DE VEÍCULOS')
                 cuts.add(i + len(x))
             i = back.rfind(x, 0, i)
@@ -185,9 +196,27 @@ def _segment_starts(fl: Flow, pos: int, paragraphs: list[int], roles: str | None
 _CAPS_GO_ON = re.compile(r"[A-ZÀ-Ý]{4}\. (?:DE|DA|DO|DAS|DOS|E) ")
 
 
+def _colon_in_name(left: str, right: str, roles: str | None) -> bool:
+    """Whether a colon between words in capitals is a speck inside a name ('TRANSPORTADORA
+    TURÍSTICA: SERRA AZUL LTDA'): capitals on both sides, the word before it no party's role nor
+    a label ('CONTRATADA: X LTDA' opens a name), and a word in capitals before that one."""
+    m = re.search(r"(?:^|\s)([A-ZÀ-Ý]{3,})\s+([A-ZÀ-Ý]{4,})$", left)
+    if m is None or not re.match(r"\s+[A-ZÀ-Ý]{3,}\b", right):
+        return False
+    word = nz.fold(m.group(2))
+    if roles and re.fullmatch(rf"(?:{roles})", word) or word in _LABEL_WORDS:
+        return False
+    return nz.fold(m.group(1)) not in _PARTICLES
+
+
+_LABEL_WORDS = frozenset({"nome", "social", "cnpj", "cpf", "empresa", "razao"})
+
+
 def _address_before(text: str) -> bool:
+    """Whether text ends on an address's word: a ':' or a stop after it ('Bairro. Bela Vista', a
+    comma OCR misread) opens the address's part, no party's name."""
     words = text.split()
-    return bool(words) and words[-1].strip(".,") in _ADDRESS_WORDS
+    return bool(words) and nz.fold(words[-1]).strip(".,") in address_words()
 
 
 def _document(fl: Flow, start: int, end: int, ocr: bool) -> tuple[Field, str]:

@@ -139,7 +139,7 @@ _DOC_LIKE = re.compile(r"\d{2,3}\.\d{3}\.\d{3}|/\d{4}-\d{2}\b")  # (a CNPJ, digi
 
 _PARTICLES = frozenset("de da do das dos e em del di du van von y d".split())
 # a name never starts or ends on these: one that does was cut where its cell wrapped
-_CUT_AFTER = frozenset("de da do das dos e em".split())
+CUT_AFTER = frozenset("de da do das dos e em".split())
 CUT_NAME = 0.6
 
 
@@ -169,8 +169,8 @@ def name(span: Span | None, ocr: bool = False) -> Field:
         f = cap(f, min(word_conf(w, f.confidence, names=True) for w in words))
         if any(split_in_two(a, b) for a, b in zip(words, words[1:])):
             f = cap(f, STRANGE)
-    if len(words) > 1 and (nz.fold(words[-1]).strip(".,;()") in _CUT_AFTER
-                           or nz.fold(words[0]).strip(".,;()") in _CUT_AFTER):
+    if len(words) > 1 and (nz.fold(words[-1]).strip(".,;()") in CUT_AFTER
+                           or nz.fold(words[0]).strip(".,;()") in CUT_AFTER):
         # 'ASSOCIAÇÃO DOS ESTUDANTES DE' / 'DE ÔNIBUS PORTO NOVO S.A.': the rest wrapped away
         return cap(f, CUT_NAME)
     return f
@@ -196,6 +196,19 @@ def printed(span: Span) -> str:
 
 
 _CODE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9./\-]*$")
+
+
+# a time of day as schedules print it: '05h40', '5h', '17:30', '7 h 15'
+TIME = re.compile(r"(?<![\d/])(?:[01]?\d|2[0-3])\s?(?:h\s?[0-5]\d|:[0-5]\d|h)(?![\d/])")
+
+
+def times(span: Span | None, ocr: bool = False) -> Field:
+    """A schedule ('06h00 (ida) e 12h30 (volta)'): a text that states a time. One that states none
+    ('CLÁUSULAS E CONDIÇÕES' under the label, the next heading) is a hint at most."""
+    f = text_field(span)
+    if f.value is None or TIME.search(nz.fold(f.value)):
+        return f
+    return cap(f, UNSURE)
 
 
 def code(span: Span | None, ocr: bool = False) -> Field:
@@ -275,27 +288,51 @@ def place(span: Span | None, ocr: bool = False) -> Field:
 ONE_SIDED_SLASH = re.compile(r"(?<=\S)\s+/(?=\S)|(?<=\S)/\s+(?=\S)")
 
 
+# a stop before a particle and a capitalised word ('Vitória. da Conquista'): no sentence goes on so
+STOP_BEFORE_PARTICLE = re.compile(r"(?<=[A-Za-zÀ-ÿ])\.(?=\s+(?:de|da|do|das|dos)\s+[A-ZÀ-Ý])")
+_AFTER_UF = re.compile(r"/([A-Za-z]{2})\s+(?=[A-ZÀ-Ý])")
+
+
 def town(span: Span | None, ocr: bool = False) -> Field:
     """A town as printed ('Jundiaí/SP', 'Porto Alegre'): its words up to a sentence's end."""
     f = text_field(span)
     if f.value is None:
         return f
+    raw = nz.unglue(nz.roman(f.value)) or ""
+    ocr = ocr or span is not None and span.conf < 1.0
+    speck = STOP_BEFORE_PARTICLE.search(raw) if ocr else None
+    if speck:
+        raw = raw[:speck.start()] + raw[speck.end():]  # 'Vitória. da Conquista': a speck, no sentence's end
     # (a dash left at either end is a separator or a speck, no part of a town: 'Piracicaba/SP -')
-    v = re.split(r"\.\s|;|\s-\s(?=[a-z])", nz.unglue(nz.roman(f.value)) or "")[0].strip(" .,;:-–—")
+    v = re.split(r"\.\s|;|\s-\s(?=[a-z])", raw)[0].strip(" .,;:-–—")
     if not v or not re.search(r"[A-Za-zÀ-ÿ]{3}", v) or len(v) > 60 or not v[:1].isupper():
         return field(None, span)
-    one_sided = ONE_SIDED_SLASH.search(v) if span is not None and span.conf < 1.0 else None
+    one_sided = ONE_SIDED_SLASH.search(v) if span is not None and ocr else None
     if one_sided:
         v = v[:one_sided.start()] + "/" + v[one_sided.end():]  # 'Apucarana /PR': a space OCR put on one side
+    more = _AFTER_UF.search(v)
+    cut = bool(more and more.group(1).upper() in UFS)
+    if more and cut:
+        # 'Venâncio Aires/RS Bento Gonçalves/RS': a town ends at its state; the words after it are
+        # another box's (its label lost)
+        v = v[:more.end(1)]
     uf = re.search(r"/([A-Za-z]{2})$", v)
     if uf and uf.group(1).upper() in UFS and not uf.group(1).isupper():
         v = v[:uf.start(1)] + uf.group(1).upper()  # 'Anápolis/Go': a state's code is printed in capitals
     f = f.model_copy(update={"value": v})
-    if one_sided:
-        f = cap(f, UNSURE)  # (or printed so: who knows)
+    if one_sided or cut or speck:
+        f = cap(f, UNSURE)  # (or printed so: who knows; or what was cut off was the town's)
     if v.endswith("/"):
         return cap(f, UNSURE)  # 'Piracicaba/': its state read apart, or lost
     return f
+
+
+def ceiling(shape: Shape, span: Span, ocr: bool) -> float:
+    """How sure the shape itself leaves the value, whatever its words' reads: 1.0, or less where
+    the shape doubts what it took (a town cut at its state, a slash spaced on one side). A value
+    weighed again by its words afterwards stays under it."""
+    sure = span.sub(w.model_copy(update={"conf": 1.0}) for w in span.words)
+    return shape(Span(sure.page, sure.words, 1.0), ocr).confidence
 
 
 def in_vocabulary(span: Span | None, ocr: bool, values: Sequence[str], cutoff: int = 85) -> Field:
@@ -392,6 +429,6 @@ def especie(span: Span | None, ocr: bool, especies: Sequence[str], tipos: Sequen
 SHAPES: dict[str, Shape] = {
     "year": year, "lotacao": lotacao, "seats": seats, "integer": integer, "money": money,
     "date": date, "placa": placa, "chassi": chassi, "renavam": renavam, "doc": doc, "name": name,
-    "text": text, "code": code, "place": place, "town": town,
+    "text": text, "code": code, "place": place, "town": town, "times": times,
 }
-MULTILINE = {"name", "text", "place", "town"}
+MULTILINE = {"name", "text", "place", "town", "times"}

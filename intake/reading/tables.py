@@ -217,7 +217,7 @@ def _header(rows: list[LayoutRow], spellings: dict[str, str], min_cols: int, fuz
             named: dict[str, tuple[int, int, str]] = {}
             for i, j, name, spelling in found:
                 named.setdefault(name, (i, j, spelling))
-            if len(named) < min_cols or any(r not in named for r in require):
+            if len(named) < min_cols or any(r not in named for r in require) or _phrase(cand, found):
                 continue
             score = (len(named), sum(len(sp) for _, _, sp in named.values()))
             if best is None or score > best[2]:
@@ -233,6 +233,27 @@ def _header(rows: list[LayoutRow], spellings: dict[str, str], min_cols: int, fuz
         x1 = heads[k + 1][0][0].bbox[0] - tol if k + 1 < len(heads) else 1.0
         cols.append(Column(name, x0, x1, tuple(ws), spelling))
     return cols, row.index
+
+
+# words that join two nouns of one phrase: never set between two columns' headers
+_CONJUNCTIONS = frozenset({"e", "ou"})
+
+
+def _phrase(row: LayoutRow, found: list[tuple[int, int, str, str]]) -> bool:
+    """Whether two of the headers found are joined by a conjunction alone ('COBERTURAS E LIMITES
+    MÁXIMOS DE INDENIZAÇÃO'): a title's phrase, no row of column headers."""
+    runs = sorted((i, j, spelling.split()) for i, j, _, spelling in found)
+    for (_, j, first), (i, _, second) in zip(runs, runs[1:]):
+        between = [k for k in row.keys[j:i] if k]
+        # (or taken into a header's spelling it does not end or open with, by a loose match:
+        # 'COBERTURAS E' read as 'COBERTURAS')
+        if first and row.keys[j - 1] in _CONJUNCTIONS and first[-1] != row.keys[j - 1]:
+            between.append(row.keys[j - 1])
+        if second and row.keys[i] in _CONJUNCTIONS and second[0] != row.keys[i]:
+            between.append(row.keys[i])
+        if len(between) == 1 and between[0] in _CONJUNCTIONS:
+            return True
+    return False
 
 
 _RUN_ON = re.compile(r"([^\W\d_]{2,}[.,;]?)(\d[\dXx.\-/]{2,})")

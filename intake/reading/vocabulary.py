@@ -106,6 +106,18 @@ def suffix_slips() -> dict[str, str]:
     return {str(k): str(v) for k, v in (_common().get("suffix_slips") or {}).items()}
 
 
+@cache
+def address_words() -> frozenset[str]:
+    """Words that open an address ('rua', 'bairro'; common.yaml), folded."""
+    return frozenset(str(w) for w in (_common().get("address_words") or ()))
+
+
+@cache
+def caption_words() -> frozenset[str]:
+    """Words of a signature's caption ('testemunha'; common.yaml), folded."""
+    return frozenset(str(w) for w in (_common().get("caption_words") or ()))
+
+
 def _synthesised(doc_type: str) -> dict:
     """A type without a vocabulary file: its fields' labels from doctypes.yaml and the common
     synonyms, shapes from their kinds."""

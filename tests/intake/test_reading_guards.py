@@ -957,3 +957,185 @@ def test_a_run_cut_at_a_gap_little_wider_than_its_spacing_has_an_unclear_end():
     assert unclear.span.text.endswith("PONTE") and unclear.open_end
     clear = region(3.5 * 0.012)
     assert clear.span.text.endswith("PONTE") and not clear.open_end
+
+
+def test_an_address_or_a_piece_of_one_is_no_name():
+    from intake.parsers._common import address_like, name_field
+
+    for text in ("Andradas, 2829 - Cidade Alta", "Rua dos Andradas", "Av. Brasil, nº 120", "BAIRRO CENTRO"):
+        assert address_like(text), text
+        assert name_field(Span(1, tuple(row(text, 0.2, 0.3, 0.93)))).value is None
+    for text in ("BOA VIAGEM TRANSPORTES E TURISMO LTDA", "TRANSPORTES 2000 LTDA", "JOSÉ DA SILVA"):
+        assert not address_like(text), text
+        assert name_field(Span(1, tuple(row(text, 0.2, 0.3, 0.93)))).value == text
+
+
+def test_a_stop_after_an_address_word_opens_no_party():
+    # 'Bairro, Bela Vista' read 'Bairro. Bela Vista': the district is no party's name
+    fl = _flow("de um lado VANESSA LACERDA, CPF nº 405.952.653-32, doravante denominado(a) CONTRATANTE, e, de outro\n"
+               "lado, PLANALTO VERDE TRANSPORTES E TURISMO LTDA, inscrita no CNPJ sob o nº 16.092.817/0001-77, com sede\n"
+               "na Avenida Brasil, nº 651, Bairro. Bela Vista, Bento Gonçalves - RS, neste ato representada por\n"
+               "EMANUEL DUARTE, doravante denominado TRANSPORTADOR, têm entre si justo e contratado o que segue.")
+    got = parties(fl, ROLES, ocr=True)
+    assert got["contratado"][0].nome.value == "PLANALTO VERDE TRANSPORTES E TURISMO LTDA"
+
+
+def test_a_town_runs_to_its_state_and_what_follows_leaves_it_unsure_however_its_words_are_weighed():
+    two = Span(1, tuple(row("Venâncio Aires/RS Bento Gonçalves/RS", 0.3, 0.3, 0.92)))
+    got = shapes.town(two, True)
+    assert got.value == "Venâncio Aires/RS" and got.confidence < CONFIDENT
+    # the shape's own doubt, whatever its words' reads (a word read at 0 and then recognised)
+    assert shapes.ceiling(shapes.town, two, True) < CONFIDENT
+    one = Span(1, tuple(row("Venâncio Aires/RS", 0.3, 0.3, 0.0)))
+    assert shapes.ceiling(shapes.town, one, True) == 1.0
+
+
+def test_a_town_before_origem_in_prose_keeps_its_name_and_a_state_alone_is_no_town():
+    from intake.parsers import contrato
+
+    fl = _flow("o transporte no trajeto entre Governador\nValadares /MG (origem) e Sete Lagoas/MG (destino), até a escola.")
+    assert contrato._prose_place(fl, "origem").value.startswith("Governador Valadares")
+    assert contrato._prose_place(_flow("no trajeto entre /MG (origem) e Sete Lagoas/MG (destino).")
+                                 , "origem").value is None
+
+
+def _words(*rows):
+    """Words at the boxes OCR gave them: (text, x0, y0, x1, y1, conf)."""
+    return [Word(text=t, bbox=(x0, y0, x1, y1), conf=c) for t, x0, y0, x1, y1, c in rows]
+
+
+def test_a_label_word_inside_a_sentence_has_no_box_under_it():
+    # 'apólice.' ends a sentence; under it, '2024.' is cut from the next one: no policy's number
+    # (boxes as OCR read them off a scanned policy's last lines)
+    words = _words(("atendimento", 0.0907, 0.4360, 0.1922, 0.4460, 0.95), ("indicados", 0.1990, 0.4357, 0.2736, 0.4451, 0.96),
+                   ("nesta", 0.2800, 0.4363, 0.3227, 0.4469, 0.96), ("apólice.", 0.3300, 0.4352, 0.3900, 0.4469, 0.96),
+                   ("Curitiba,", 0.0894, 0.4614, 0.1571, 0.4796, 0.94), ("20", 0.1640, 0.4679, 0.1825, 0.4768, 0.96),
+                   ("de", 0.1898, 0.4677, 0.2087, 0.4768, 0.96), ("setembro", 0.2151, 0.4674, 0.2909, 0.4768, 0.96),
+                   ("de", 0.2965, 0.4671, 0.3155, 0.4765, 0.96), ("2024.", 0.3223, 0.4671, 0.3662, 0.4762, 0.96))
+    r = Reader(ext(words, source="ocr"), "apolice_seguro")
+    assert r.grab(["APÓLICE"], lambda s: shapes.code(s, True)).value is None
+    # a label standing alone over its box still has it
+    boxed = _words(("Apólice", 0.3300, 0.4352, 0.3900, 0.4469, 0.96), ("2024-00123", 0.3223, 0.4671, 0.4162, 0.4762, 0.96))
+    r = Reader(ext(boxed, source="ocr"), "apolice_seguro")
+    assert r.grab(["APÓLICE"], lambda s: shapes.code(s, True)).value == "2024-00123"
+
+
+def test_a_key_value_tables_next_label_under_a_label_is_no_row_of_values():
+    # 'Proposta' under 'Nº da Apólice' stands taller (its descender) but is the next row's label:
+    # the policy's number is the value far right on the label's own row (lines as OCR gave them)
+    from ocr.model import Extraction, Line, Page
+
+    lines = [_words(("Nº", 0.0911, 0.2371, 0.1116, 0.2459, 0.96), ("da", 0.1180, 0.2365, 0.1390, 0.2459, 0.96),
+                    ("Apólice", 0.1459, 0.2362, 0.2119, 0.2482, 0.96), ("APL2025578686", 0.3296, 0.2365, 0.4601, 0.2457, 0.9)),
+             _words(("Proposta", 0.0909, 0.2568, 0.1702, 0.2677, 0.95), ("|", 0.1811, 0.2592, 0.1817, 0.2599, 0.67),
+                    ("15323671", 0.3308, 0.2565, 0.4098, 0.2656, 0.96)),
+             _words(("Data", 0.0911, 0.2764, 0.1317, 0.2853, 0.96), ("de", 0.1386, 0.2761, 0.1600, 0.2853, 0.96),
+                    ("Emissão", 0.1672, 0.2756, 0.2401, 0.2853, 0.96), ("20/09/2024", 0.3304, 0.2761, 0.4206, 0.2861, 0.96))]
+    page = Page(number=1, source="ocr", width=595, height=842, lines=tuple(Line(words=tuple(ln)) for ln in lines))
+    x = Extractor(Extraction(media_type="image/jpeg", sha256="0" * 64, page_count=1, pages=(page,)), "apolice_seguro")
+    assert x.field("numero_apolice").value == "APL2025578686"
+
+
+def test_a_title_joining_two_column_names_with_e_is_no_table_header():
+    from intake.parsers import apolice
+
+    words = (row("COBERTURAS E LIMITES MÁXIMOS DE INDENIZAÇÃO", 0.14, 0.635, 0.96)
+             + row("DESCRIÇÃO DA COBERTURA", 0.14, 0.652, 0.96) + row("VALOR SEGURADO", 0.645, 0.652, 0.96)
+             + row("APP - Despesas Médico-Hospitalares (DMH)", 0.14, 0.672, 0.95) + row("R$ 30.000,00", 0.776, 0.672, 0.95)
+             + row("Acidentes Pessoais por Passageiro - APP", 0.14, 0.69, 0.95) + row("R$ 120.000,00", 0.767, 0.69, 0.95)
+             + row("Responsabilidade Civil - Passageiros", 0.14, 0.708, 0.95) + row("R$ 1.000.000,00", 0.748, 0.708, 0.95))
+    found = apolice._table_limits(Reader(ext(words, source="ocr"), "apolice_seguro"), {})
+    assert found is not None
+    assert found["ap"][0][0] == 120_000 and found["dmh"][0][0] == 30_000 and found["rc_passageiros"][0][0] == 1_000_000
+
+
+def _ocr_page(*lines):
+    """One OCR'd page whose lines are as given (each a list of Words)."""
+    from ocr.model import Extraction, Line, Page
+
+    page = Page(number=1, source="ocr", width=595, height=842, lines=tuple(Line(words=tuple(ln)) for ln in lines))
+    return Extraction(media_type="image/jpeg", sha256="0" * 64, page_count=1, pages=(page,))
+
+
+def test_a_name_with_a_word_ocr_split_is_unsure_cut_on_a_particle_or_holding_a_caption_is_no_sure_name():
+    from intake.reading.finish import finished
+
+    # 'LAC' and 'ERDA' stand 0.04 of a height apart where the line spaces its words ~1.9 apart
+    line = _words(("CONTRATANTE:", 0.09, 0.20, 0.20, 0.21, 0.93), ("OSVALDO", 0.219, 0.20, 0.28, 0.21, 0.81),
+                  ("LUÍS", 0.299, 0.20, 0.33, 0.21, 0.93), ("LAC", 0.351, 0.20, 0.38, 0.21, 0.9),
+                  ("ERDA", 0.3804, 0.20, 0.42, 0.21, 0.9), ("DO", 0.439, 0.20, 0.455, 0.21, 0.96),
+                  ("NASCIMENTO", 0.474, 0.20, 0.56, 0.21, 0.95))
+    ext = _ocr_page(line)
+    split = Field(value="OSVALDO LUÍS LAC ERDA DO NASCIMENTO", confidence=0.9, page=1, bbox=[0.219, 0.20, 0.56, 0.21])
+    whole = Field(value="OSVALDO LUÍS", confidence=0.9, page=1, bbox=[0.219, 0.20, 0.33, 0.21])
+    got = finished("contrato_fretamento", ext, {"contratante_nome": split, "contratado_nome": whole})
+    assert got["contratante_nome"].confidence < CONFIDENT and got["contratado_nome"].confidence == 0.9
+    cut = Field(value="INSTITUTO DE", confidence=0.9, page=1)
+    captioned = Field(value="YURI FARIAS TRANSPORTADORA Testemunha", confidence=0.95, page=1)
+    got = finished("contrato_fretamento", ext, {"instituicao_destino": cut, "contratante_nome": captioned})
+    assert got["instituicao_destino"].confidence < CONFIDENT and got["contratante_nome"].value is None
+
+
+def test_a_signature_caption_a_town_before_its_state_or_a_colon_speck_do_not_make_a_partys_name():
+    fl = _flow("de um lado WELLINGTON BATISTA DIAS, CPF nº 100.123.201-10, doravante denominado(a) CONTRATANTE, e,\n"
+               "de outro lado, AUTO VIAÇÃO SERRA AZUL LTDA, CNPJ nº 18.371.251/0001-48, doravante TRANSPORTADORA.\n"
+               "CONTRATANTE , YURI FARIAS\nTRANSPORTADORA\nTestemunha: TIAGO QUEIROZ\nCPF 517.673.529-64")
+    got = parties(fl, ROLES, ocr=True)
+    assert [p.nome.value for p in got["contratante"]] == ["WELLINGTON BATISTA DIAS"]
+    fl = _flow("doravante denominado(a) CONTRATANTE, e, de outro lado, CAMPOS GERAIS LOCAÇÃO LTDA, inscrita no CNPJ\n"
+               "sob o nº U9.COB.YDK/0001-12, com sede na Travessa das Acácias, nº 217, Bairro Boa Vista; São José dos\n"
+               "Campos - SP, CEP 27485-934, neste ato representada por MÁRCIA ANDRADE, doravante denominado TRANSPORTADOR.")
+    assert [p.nome.value for p in parties(fl, ROLES, ocr=True)["contratado"]] == ["CAMPOS GERAIS LOCAÇÃO LTDA"]
+    fl = _flow("doravante CONTRATANTE; e TRANSPORTADORA TURÍSTICA: SERRA AZUL LTDA, inscrita no CNPJ sob o nº\n"
+               "96.192.109/0001-47, doravante CONTRATADA.")
+    assert parties(fl, ROLES, ocr=True)["contratado"][0].nome.value == "TRANSPORTADORA TURÍSTICA SERRA AZUL LTDA"
+    # a role's own colon still opens the name after it
+    fl = _flow("CONTRATADA: SERRA AZUL LTDA, inscrita no CNPJ sob o nº 96.192.109/0001-47.")
+    assert parties(fl, ROLES, ocr=True)["contratado"][0].nome.value == "SERRA AZUL LTDA"
+
+
+def test_a_schedule_states_a_time_and_a_value_naming_its_annex_points_elsewhere():
+    from intake.parsers import contrato
+
+    assert shapes.times(Span(1, tuple(row("CLÁUSULAS E CONDIÇÕES", 0.1, 0.3, 0.96))), True).confidence < CONFIDENT
+    assert shapes.times(Span(1, tuple(row("06h00 (ida) e 12h30 (volta)", 0.1, 0.3, 0.96))), True).confidence == 0.96
+    assert contrato._refers("da grade de itinerario anexa.")
+    assert not contrato._refers("rodoviaria - av. brasil - escola estadual")
+
+
+def test_a_line_under_a_label_opening_with_another_fields_label_and_its_value_is_no_value_of_the_first():
+    # 'MUNICÍPIO SETE LAGOAS MG' under 'NOME / RAZÃO SOCIAL', whose own value stands on its row
+    # (lines as OCR read them off a scanned CRLV)
+    x = Extractor(_ocr_page(
+        _words(("LOTAÇÃO", 0.1221, 0.4673, 0.1829, 0.4767, 0.93), ("44P", 0.1926, 0.4688, 0.2158, 0.4752, 0.68)),
+        _words(("PROPRIETÁRIO", 0.1276, 0.4874, 0.2207, 0.4955, 0.96)),
+        _words(("NOME", 0.1221, 0.5056, 0.1593, 0.5122, 0.96), ("/", 0.1626, 0.5058, 0.1657, 0.5118, 0.71),
+               ("RAZÃO", 0.1699, 0.5041, 0.2122, 0.5118, 0.95), ("SOCIAL", 0.2158, 0.5053, 0.2612, 0.5122, 0.88),
+               ("BANDEIRANTES", 0.2715, 0.5058, 0.3670, 0.5122, 0.88), ("FRETAMENTO", 0.3712, 0.5058, 0.4565, 0.5122, 0.92),
+               ("E", 0.4607, 0.5058, 0.4680, 0.5122, 0.96), ("TURISMO", 0.4722, 0.5058, 0.5290, 0.5122, 0.96),
+               ("LTDA", 0.5326, 0.5058, 0.5653, 0.5122, 0.96)),
+        _words(("MUNICÍPIO", 0.1221, 0.5190, 0.1911, 0.5271, 0.92), ("SETE", 0.2001, 0.5203, 0.2310, 0.5271, 0.92),
+               ("LAGOAS", 0.2346, 0.5207, 0.2848, 0.5271, 0.96), ("MG", 0.2884, 0.5207, 0.3083, 0.5271, 0.96)),
+        _words(("CNPJ/CPF", 0.1227, 0.5355, 0.1799, 0.5419, 0.9), ("07.976.312/0001-84", 0.1898, 0.5353, 0.2872, 0.5421, 0.59))),
+        "crlv")
+    assert x.field("proprietario_nome").value == "BANDEIRANTES FRETAMENTO E TURISMO LTDA"
+
+
+def test_a_town_is_not_read_from_another_fields_label_nor_is_a_school_a_town():
+    from intake.parsers import contrato
+
+    fl = _flow("Ponto de Chegada: Feira de Santana/BA.\nInstituição de Destino: INSTITUTO DE EDUCAÇÃO VALE VERDE.")
+    assert contrato._prose_place(fl, "destino").value is None
+    assert contrato._prose_place(_flow("Destino: Feira de Santana/BA."), "destino").value == "Feira de Santana/BA"
+    assert contrato._school("INSTITUTO DE EDUCAÇÃO VALE VERDE") and contrato._school("Colégio Tiradentes")
+    assert not contrato._school("Feira de Santana/BA")
+
+
+def test_a_stop_before_a_particle_inside_a_scanned_town_is_a_speck():
+    from intake.parsers import contrato
+
+    words = (row("CONTRATO DE FRETAMENTO", 0.3, 0.05, 0.96) + row("Ponto de partida: Vitória. da Conquista/BA", 0.1, 0.2, 0.93)
+             + row("Destino: Jequié/BA", 0.1, 0.23, 0.95))
+    out = contrato.parse(ext(words, source="ocr"), "contrato_fretamento")
+    assert out["origem"].value == "Vitória da Conquista/BA" and out["origem"].confidence < CONFIDENT
+    assert out["destino"].value == "Jequié/BA"

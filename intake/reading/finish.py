@@ -1,0 +1,87 @@
+"""Checks of a document's fields after its parser, the same for every type: what a value of a
+kind can never look like, whichever reader took it (a cell, a table, the prose, a signature).
+
+Each only lowers a field's confidence or leaves the value out: an unsure read goes to review.
+"""
+
+from __future__ import annotations
+
+import re
+from statistics import median
+
+from domain import doctypes
+from domain.documents import Field
+from intake import normalize as nz
+from intake.parsers._common import UNSURE, cap
+from intake.reading.shapes import CUT_AFTER, CUT_NAME
+from intake.reading.vocabulary import caption_words
+from ocr.model import Extraction, Word
+
+# two pieces this close, against the line's spacing between words, are one word OCR split
+# ('LAC ERDA', 'MUNI ICÍPIO'): measured on scanned pages, a split leaves 0.04-0.3 of a word's
+# height where the line spaces its words 1.1-1.9 heights apart
+SPLIT_GAP = 0.35
+_FREE_TEXT = ("name", "text")
+
+
+def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, Field]:
+    """The fields of a document of this kind, with the checks of this module applied."""
+    specs = doctypes.fields(kind)
+    ocr_pages = {p.number for p in ext.pages if p.source == "ocr"}
+    out = dict(fields)
+    for name, f in fields.items():
+        vkind = specs.get(name, {}).get("kind")
+        if vkind not in _FREE_TEXT or not isinstance(f.value, str) or not f.value:
+            continue
+        if vkind == "name" and _captioned(f.value):
+            out[name] = Field(page=f.page, bbox=f.bbox)
+            continue
+        if vkind == "name" and f.confidence > CUT_NAME and _cut(f.value):
+            f = cap(f, CUT_NAME)
+        if f.page in ocr_pages and f.bbox and f.confidence > UNSURE and _split_word(ext, f):
+            f = cap(f, UNSURE)
+        out[name] = f
+    return out
+
+
+def _cut(value: str) -> bool:
+    """A name ending on a particle ('INSTITUTO DE'): the rest of it wrapped away (the name shape's
+    own rule, for names whatever reader took them)."""
+    words = value.split()
+    return len(words) > 1 and nz.fold(words[-1]).strip(".,;()") in CUT_AFTER
+
+
+def _captioned(value: str) -> bool:
+    """A name holding a signature block's caption ('YURI FARIAS TRANSPORTADORA Testemunha'): two
+    captions' words run together, no one's name."""
+    return any(nz.fold(w).strip(".,:;()") in caption_words() for w in value.split())
+
+
+def _split_word(ext: Extraction, f: Field) -> bool:
+    """Whether two of the value's words, on one line, stand much closer than that line spaces its
+    words: one word OCR read as two ('OSVALDO LUÍS LAC ERDA'), whatever it was read as."""
+    assert f.bbox is not None
+    page = next((p for p in ext.pages if p.number == f.page), None)
+    if page is None:
+        return False
+    x0, y0, x1, y1 = f.bbox
+    for line in page.lines:
+        ws = line.words
+        inside = [i for i, w in enumerate(ws) if x0 <= (w.bbox[0] + w.bbox[2]) / 2 <= x1
+                  and y0 <= (w.bbox[1] + w.bbox[3]) / 2 <= y1]
+        if len(inside) < 2 or len(ws) < 3:
+            continue
+        gaps = [b.bbox[0] - a.bbox[2] for a, b in zip(ws, ws[1:])]
+        spacing = median(gaps)
+        h = median(w.bbox[3] - w.bbox[1] for w in ws)
+        if spacing <= 0.5 * h:
+            continue  # a line set tight: its word spacing says nothing
+        for i in inside:
+            if i + 1 in inside and _letters(ws[i]) and _letters(ws[i + 1]) and gaps[i] < SPLIT_GAP * spacing \
+                    and f"{ws[i].text} {ws[i + 1].text}" in f.value:
+                return True
+    return False
+
+
+def _letters(w: Word) -> bool:
+    return bool(re.fullmatch(r"[A-Za-zÀ-ÿ]+", w.text))
