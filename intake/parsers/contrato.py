@@ -22,7 +22,7 @@ from intake.parsers.generic import closing_date
 from intake.reading.cells import Cells
 from intake.reading.extract import AMBIGUOUS, Extractor
 from intake.reading.parties import Party, parties
-from intake.reading.shapes import ONE_SIDED_SLASH, STOP_BEFORE_PARTICLE, TIME, ceiling, name as shape_name, town
+from intake.reading.shapes import TIME, ceiling, name as shape_name, town, town_specks
 from intake.reading.vocabulary import vocabulary
 from domain.documents import CONFIDENT, Field
 
@@ -108,13 +108,9 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
             # 'Município de Maringá/PR' (prose read from a line below 'origem no'): the town is Maringá
             out[name] = out[name].model_copy(update={"value": v[m.end():]})
         v = out[name].value
-        if r.ocr and isinstance(v, str) and (slash := ONE_SIDED_SLASH.search(v.split("(")[0])):
-            # 'Governador Valadares /MG': a space OCR put on one side of the slash (or printed so)
-            out[name] = cap(out[name].model_copy(update={"value": v[:slash.start()] + "/" + v[slash.end():]}), UNSURE)
-        v = out[name].value
-        if r.ocr and isinstance(v, str) and (speck := STOP_BEFORE_PARTICLE.search(v)):
-            # 'Vitória. da Conquista/BA': no sentence goes on with a particle; a speck read as a stop
-            out[name] = cap(out[name].model_copy(update={"value": v[:speck.start()] + v[speck.end():]}), UNSURE)
+        if r.ocr and isinstance(v, str) and (mended := town_specks(v))[1]:
+            # 'Governador Valadares /MG', 'Vitória. da Conquista/BA' from the prose or a table, as the shape mends them
+            out[name] = cap(out[name].model_copy(update={"value": mended[0]}), UNSURE)
         if isinstance(out[name].value, str) and _school(out[name].value):
             out[name] = cap(out[name], UNSURE)  # a school's name where a town was looked for
         if r.ocr and isinstance(out[name].value, str) and not _town_shaped(out[name].value):

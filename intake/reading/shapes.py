@@ -290,6 +290,18 @@ ONE_SIDED_SLASH = re.compile(r"(?<=\S)\s+/(?=\S)|(?<=\S)/\s+(?=\S)")
 
 # a stop before a particle and a capitalised word ('Vitória. da Conquista'): no sentence goes on so
 STOP_BEFORE_PARTICLE = re.compile(r"(?<=[A-Za-zÀ-ÿ])\.(?=\s+(?:de|da|do|das|dos)\s+[A-ZÀ-Ý])")
+def town_specks(text: str) -> tuple[str, bool]:
+    """A town read by OCR without the specks no printer prints in one: a stop before a particle
+    ('Vitória. da Conquista') and a space on one side of the slash ('Apucarana /PR', before any
+    bracketed note); and whether any was there (the value is then unsure: it may be printed so)."""
+    mended = False
+    if speck := STOP_BEFORE_PARTICLE.search(text):
+        text, mended = text[:speck.start()] + text[speck.end():], True
+    if slash := ONE_SIDED_SLASH.search(text.split("(")[0]):
+        text, mended = text[:slash.start()] + "/" + text[slash.end():], True
+    return text, mended
+
+
 _AFTER_UF = re.compile(r"/([A-Za-z]{2})\s+(?=[A-ZÀ-Ý])")
 
 
@@ -299,17 +311,13 @@ def town(span: Span | None, ocr: bool = False) -> Field:
     if f.value is None:
         return f
     raw = nz.unglue(nz.roman(f.value)) or ""
-    ocr = ocr or span is not None and span.conf < 1.0
-    speck = STOP_BEFORE_PARTICLE.search(raw) if ocr else None
-    if speck:
-        raw = raw[:speck.start()] + raw[speck.end():]  # 'Vitória. da Conquista': a speck, no sentence's end
+    mended = False
+    if ocr or span is not None and span.conf < 1.0:
+        raw, mended = town_specks(raw)
     # (a dash left at either end is a separator or a speck, no part of a town: 'Piracicaba/SP -')
     v = re.split(r"\.\s|;|\s-\s(?=[a-z])", raw)[0].strip(" .,;:-–—")
     if not v or not re.search(r"[A-Za-zÀ-ÿ]{3}", v) or len(v) > 60 or not v[:1].isupper():
         return field(None, span)
-    one_sided = ONE_SIDED_SLASH.search(v) if span is not None and ocr else None
-    if one_sided:
-        v = v[:one_sided.start()] + "/" + v[one_sided.end():]  # 'Apucarana /PR': a space OCR put on one side
     more = _AFTER_UF.search(v)
     cut = bool(more and more.group(1).upper() in UFS)
     if more and cut:
@@ -320,7 +328,7 @@ def town(span: Span | None, ocr: bool = False) -> Field:
     if uf and uf.group(1).upper() in UFS and not uf.group(1).isupper():
         v = v[:uf.start(1)] + uf.group(1).upper()  # 'Anápolis/Go': a state's code is printed in capitals
     f = f.model_copy(update={"value": v})
-    if one_sided or cut or speck:
+    if mended or cut:
         f = cap(f, UNSURE)  # (or printed so: who knows; or what was cut off was the town's)
     if v.endswith("/"):
         return cap(f, UNSURE)  # 'Piracicaba/': its state read apart, or lost

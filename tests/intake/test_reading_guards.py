@@ -1139,3 +1139,15 @@ def test_a_stop_before_a_particle_inside_a_scanned_town_is_a_speck():
     out = contrato.parse(ext(words, source="ocr"), "contrato_fretamento")
     assert out["origem"].value == "Vitória da Conquista/BA" and out["origem"].confidence < CONFIDENT
     assert out["destino"].value == "Jequié/BA"
+
+
+def test_a_towns_ocr_specks_are_mended_unsure_and_a_surer_label_read_is_not_displaced():
+    from intake.parsers import contrato
+
+    assert shapes.town_specks("Vitória. da Conquista/BA") == ("Vitória da Conquista/BA", True)
+    assert shapes.town_specks("Governador Valadares /MG (origem)") == ("Governador Valadares/MG (origem)", True)
+    assert shapes.town_specks("Jequié/BA") == ("Jequié/BA", False)
+    own = Field(value="Venâncio Aires/RS", confidence=0.76, page=1)
+    assert contrato._surer(Field(value="iiieeeeo- Venâncio Aires/RS", confidence=0.0, page=1), own) is own
+    other = Field(value="Venâncio Aires/RS", confidence=0.9, page=1)
+    assert contrato._surer(other, own) is other and contrato._surer(None, own) is own
