@@ -8,8 +8,6 @@ from zoneinfo import ZoneInfo
 
 from cli import errors
 import typer
-from rich.table import Table
-from rich.text import Text
 
 from cli.common import LocalPacket, read_local, stdout, unreadable_all, unreadable_message
 from intake import pipeline
@@ -127,6 +125,9 @@ def command(
 
 
 def render(result: Result) -> None:
+    from rich.table import Table  # (loaded only for people: --json needs no tables)
+    from rich.text import Text
+
     docs = {d.id: d for d in result.documents}
     stdout.print(Text(f"{result.rulebook.title}", style="bold"))
     stdout.print(f"{result.rulebook.norm} — {result.rulebook.jurisdiction}")

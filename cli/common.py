@@ -6,15 +6,18 @@ import io
 import os
 import sys
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from cli import errors
-from PIL import Image
+
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import ocr
 from intake import packet, pipeline
 from domain.documents import Document
+
+if TYPE_CHECKING:  # PIL and rich's progress bar load only when used: a --json check needs neither
+    from PIL import Image
 
 # Piped output (a file, a CI log) gets a readable width instead of Rich's 80-column default.
 stdout = Console(soft_wrap=False, width=None if sys.stdout.isatty() else 132)
@@ -54,6 +57,8 @@ class LocalPacket:
             png = ocr.render_page(data, number, dpi=110, rotation=self.rotations.get(doc.sha256, {}).get(number, 0))
         except Exception:
             return None
+        from PIL import Image
+
         return Image.open(io.BytesIO(png))
 
 
@@ -68,6 +73,8 @@ def read_local(paths: list[str], *, show_progress: bool = True) -> LocalPacket:
     if not (show_progress and sys.stderr.isatty()):
         out.documents = pipeline.read_packet(files, cache_dir=cache_dir(), workers=workers, rotations=out.rotations)
         return out
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     with Progress(TextColumn("[bold]Lendo documentos"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.description}"), TimeElapsedColumn(),
                   console=stderr, transient=True) as bar:

@@ -6,8 +6,6 @@ import json
 
 from cli import errors
 import typer
-from rich.table import Table
-from rich.text import Text
 
 from cli.common import read_paths, stdout, unreadable_all, unreadable_message
 from domain import doctypes
@@ -40,6 +38,9 @@ def _show(value) -> str:
 
 
 def render(d: Document) -> None:
+    from rich.table import Table  # (loaded only for people: --json needs no tables)
+    from rich.text import Text
+
     title = Text.assemble((f"{d.id} ", "bold"), (d.filename, "bold cyan"),
                           f"  {doctypes.label(d.type)} [{d.type}]  conf. {d.type_confidence:.2f}  "
                           f"{d.pages} pág.  {d.text_source}")

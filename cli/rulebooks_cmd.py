@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import typer
-from rich.table import Table
 
 from cli.common import stdout
 from validators import rulebooks
@@ -18,6 +17,8 @@ def command(
     if as_json:
         print(json.dumps(books, ensure_ascii=False, indent=2))
         return 0
+    from rich.table import Table
+
     table = Table(title="Regulamentos", title_justify="left")
     for col in ("Id", "Título", "Jurisdição", "Norma", "Itens"):
         table.add_column(col)

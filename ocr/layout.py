@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from ocr.model import BBox, Line, Word
 
 # Horizontal gap, in character heights, that ends a word (PDFs often omit space glyphs).
@@ -44,36 +42,49 @@ def _same_row(a: BBox, b: BBox) -> bool:
 def words_from_glyphs(glyphs: Iterable[Glyph], conf: float = 1.0) -> list[Word]:
     """Group characters in content order into words (see words_from_chars)."""
     glyphs = list(glyphs)
-    boxes = np.array([(g.x0, g.y0, g.x1, g.y1) for g in glyphs], dtype=np.float64).reshape(-1, 4)
-    return words_from_chars([g.text for g in glyphs], boxes, conf)
+    return words_from_chars([g.text for g in glyphs], [(g.x0, g.y0, g.x1, g.y1) for g in glyphs], conf)
 
 
-def words_from_chars(chars: Sequence[str], boxes: np.ndarray, conf: float = 1.0) -> list[Word]:
-    """Characters in content order (boxes: N×4 page fractions) grouped into words. A word
+def words_from_chars(chars: Sequence[str], boxes: Sequence[BBox], conf: float = 1.0) -> list[Word]:
+    """Characters in content order (boxes: page fractions) grouped into words. A word
     ends at a blank, a jump to another line, a step backwards, or a gap wider than
     WORD_GAP glyph heights (many PDFs draw no space glyph between words)."""
-    where = np.array([i for i, c in enumerate(chars) if c.strip()], dtype=np.int64)
-    if where.size == 0:
-        return []
-    text = "".join(chars[i] for i in where)
-    b = boxes[where]
-    x0, y0, x1, y1 = b[:, 0], b[:, 1], b[:, 2], b[:, 3]
-    h = y1 - y0
-    brk = np.ones(where.size, dtype=bool)  # brk[i]: character i starts a new word
-    if where.size > 1:
-        hmax = np.maximum(np.maximum(h[1:], h[:-1]), 1e-9)
-        hmin = np.minimum(h[1:], h[:-1])
-        gap = x0[1:] - x1[:-1]
-        overlap = np.minimum(y1[1:], y1[:-1]) - np.maximum(y0[1:], y0[:-1])
-        brk[1:] = ((np.diff(where) > 1) | (gap > WORD_GAP * hmax) | (gap < -0.5 * hmax)
-                   | (overlap < 0.5 * hmin))
-    starts = np.flatnonzero(brk)
-    ends = np.append(starts[1:], where.size)
-    boxes_out = np.stack([np.minimum.reduceat(x0, starts), np.minimum.reduceat(y0, starts),
-                          np.maximum.reduceat(x1, starts), np.maximum.reduceat(y1, starts)], axis=1)
-    # Values are valid by construction; skipping pydantic's validation halves a page's cost.
-    return [Word.model_construct(text=text[s:e], bbox=tuple(box), conf=conf)
-            for s, e, box in zip(starts.tolist(), ends.tolist(), boxes_out.tolist())]
+    words: list[Word] = []
+    text: list[str] = []
+    prev_i = -2
+    py0 = px1 = py1 = ph = 0.0  # the previous character's top, right, bottom and height
+    wx0 = wy0 = wx1 = wy1 = 0.0  # the word's box so far
+    for i, c in enumerate(chars):
+        if not c.strip():
+            continue
+        x0, y0, x1, y1 = boxes[i]
+        h = y1 - y0
+        if text:
+            hmax = h if h > ph else ph
+            if hmax < 1e-9:
+                hmax = 1e-9
+            gap = x0 - px1
+            if (i - prev_i > 1 or gap > WORD_GAP * hmax or gap < -0.5 * hmax
+                    or (y1 if y1 < py1 else py1) - (y0 if y0 > py0 else py0) < 0.5 * (h if h < ph else ph)):
+                # Values are valid by construction; skipping pydantic's validation halves a page's cost.
+                words.append(Word.model_construct(text="".join(text), bbox=(wx0, wy0, wx1, wy1), conf=conf))
+                text = []
+        if text:
+            if x0 < wx0:
+                wx0 = x0
+            if y0 < wy0:
+                wy0 = y0
+            if x1 > wx1:
+                wx1 = x1
+            if y1 > wy1:
+                wy1 = y1
+        else:
+            wx0, wy0, wx1, wy1 = x0, y0, x1, y1
+        text.append(c)
+        prev_i, py0, px1, py1, ph = i, y0, x1, y1, h
+    if text:
+        words.append(Word.model_construct(text="".join(text), bbox=(wx0, wy0, wx1, wy1), conf=conf))
+    return words
 
 
 def _rows(items: Sequence, bbox_of) -> list[list]:

@@ -2,18 +2,25 @@
 
 Defaults suit a clerk's packet; each can be overridden by an environment variable with the
 FRETADOC_ prefix (FRETADOC_MAX_PAGES=80) or by passing a Limits to `ocr.read`.
+
+The variables are read here as pydantic-settings reads them (name without regard to case, the
+text validated as the field's type): loading pydantic-settings cost a command-line check more
+than reading a digital packet's text. The service's Settings (service/settings.py) is a
+pydantic-settings class built on this one.
 """
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
-from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+ENV_PREFIX = "FRETADOC_"
 
 
-class Limits(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="FRETADOC_", frozen=True, extra="ignore")
+class Limits(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore")
 
     max_file_bytes: int = Field(25 * 1024 * 1024, gt=0)
     # More pages than this and the file is refused whole, before any page is parsed.
@@ -52,14 +59,25 @@ class Limits(BaseSettings):
     read_unread_ink: bool = True
     codes_dpi: int = Field(100, ge=50, le=600)  # render text pages at this dpi to find codes
 
+    @model_validator(mode="before")
+    @classmethod
+    def _from_environment(cls, data: Any) -> Any:
+        """Each limit not given, from its FRETADOC_ variable when set."""
+        if not isinstance(data, dict):
+            return data
+        env = {k.upper(): v for k, v in os.environ.items() if k.upper().startswith(ENV_PREFIX)}
+        given = {name: env[ENV_PREFIX + name.upper()] for name in Limits.model_fields
+                 if name not in data and ENV_PREFIX + name.upper() in env}
+        return {**data, **given} if given else data
+
 
 _DEFAULTS: dict[tuple[tuple[str, str], ...], Limits] = {}
 
 
 def default_limits() -> Limits:
     """Limits() as the environment sets them now, built once per distinct FRETADOC_ setting
-    (building one reads the environment through pydantic-settings: a few ms, per file read)."""
-    env = tuple(sorted((k, v) for k, v in os.environ.items() if k.upper().startswith("FRETADOC_")))
+    (not again for every file read)."""
+    env = tuple(sorted((k, v) for k, v in os.environ.items() if k.upper().startswith(ENV_PREFIX)))
     got = _DEFAULTS.get(env)
     if got is None:
         got = _DEFAULTS[env] = Limits()

@@ -21,19 +21,24 @@ import threading
 import typing
 from dataclasses import dataclass
 
-import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
-from PIL import Image
 
 from ocr.layout import Glyph
 from ocr.limits import Limits
 from ocr.model import Problem
 from ocr.problems import ReadError, problem
 
+if typing.TYPE_CHECKING:  # PIL is loaded only where a page is rendered (a text page needs none)
+    from PIL import Image
+
 log = logging.getLogger(__name__)
 
 PDFIUM_LOCK = threading.RLock()
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 as page fractions, top-left origin
+Affine = tuple[float, float, float, float, float, float]  # x = a0 u + a1 v + a2, y = b0 u + b1 v + b2
+_NO_BOX: Box = (0.0, 0.0, 0.0, 0.0)  # a blank's: where a word breaks
 
 _INVISIBLE_MODES = (raw.FPDF_TEXTRENDERMODE_INVISIBLE, raw.FPDF_TEXTRENDERMODE_CLIP)
 # A page mostly covered by images with fewer visible characters than this is a scan with a
@@ -107,7 +112,7 @@ class PageText:
     width: float
     height: float
     chars: str
-    boxes: np.ndarray
+    boxes: list[Box]
     meaningful: int  # visible letters and digits with a trustworthy Unicode mapping
     image_cover: float  # fraction of the page covered by images (0 when not measured)
     rotation: int = 0
@@ -115,7 +120,7 @@ class PageText:
 
     @property
     def glyphs(self) -> list[Glyph]:
-        return [Glyph(c, *map(float, b)) for c, b in zip(self.chars, self.boxes)]
+        return [Glyph(c, *b) for c, b in zip(self.chars, self.boxes)]
 
 
 def page_text(doc: pdfium.PdfDocument, index: int) -> PageText:
@@ -197,7 +202,7 @@ def is_text_page(text: PageText, limits: Limits) -> bool:
     return not (text.image_cover >= LARGE_IMAGE_COVER and text.meaningful < THIN_TEXT_CHARS)
 
 
-def _fraction_transform(page, width: float, height: float) -> np.ndarray:
+def _fraction_transform(page, width: float, height: float) -> Affine:
     """The affine map (2×3) from PDF user space to fractions of the displayed page
     (rotation and crop box included), found by asking PDFium where three points land."""
     scale = 10_000  # PDFium returns integer device coordinates: work on a fine grid
@@ -211,8 +216,7 @@ def _fraction_transform(page, width: float, height: float) -> np.ndarray:
     ox, oy = device(0, 0)
     ax, ay = device(1000, 0)
     bx, by = device(0, 1000)
-    return np.array([[(ax - ox) / 1000, (bx - ox) / 1000, ox],
-                     [(ay - oy) / 1000, (by - oy) / 1000, oy]])
+    return ((ax - ox) / 1000, (bx - ox) / 1000, ox, (ay - oy) / 1000, (by - oy) / 1000, oy)
 
 
 def _has_hidden_text(page) -> bool:
@@ -232,7 +236,10 @@ _RECT_SIZE = ctypes.sizeof(raw.FS_RECTF)
 MAPPING_SAMPLE = 256  # characters checked for a broken Unicode mapping
 
 
-def _chars(textpage, affine: np.ndarray, hidden: bool) -> tuple[str, np.ndarray, int]:
+def _chars(textpage, affine: Affine, hidden: bool) -> tuple[str, list[Box], int]:
+    # Plain Python over the characters: numpy's import alone cost more than a text page's
+    # arithmetic, and a digital packet never needs it otherwise (the same float64 operations,
+    # in the same order, so the same boxes).
     tp = textpage.raw
     tp_ptr = ctypes.cast(tp, ctypes.c_void_p).value
     n = textpage.count_chars()
@@ -242,38 +249,52 @@ def _chars(textpage, affine: np.ndarray, hidden: bool) -> tuple[str, np.ndarray,
                        for i in range(n))
     rects = (raw.FS_RECTF * max(n, 1))()  # PDFium writes each box straight into this array
     base = ctypes.addressof(rects)
-    found = np.fromiter((_LOOSE_BOX(tp_ptr, i, base + i * _RECT_SIZE) for i in range(n)),
-                        dtype=bool, count=n)
-    blank = np.fromiter((c.isspace() for c in text), dtype=bool, count=n)
-    visible = found.copy()
+    visible = [bool(_LOOSE_BOX(tp_ptr, i, base + i * _RECT_SIZE)) for i in range(n)]
+    blank = [c.isspace() for c in text]
     if hidden:  # a scanner's invisible OCR layer: drop its characters
         modes: dict[int, bool] = {}
-        for i in np.flatnonzero(~blank):
-            obj = raw.FPDFText_GetTextObject(tp, int(i))
+        for i in range(n):
+            if blank[i]:
+                continue
+            obj = raw.FPDFText_GetTextObject(tp, i)
             key = ctypes.cast(obj, ctypes.c_void_p).value or 0
             if key not in modes:
                 modes[key] = bool(obj) and raw.FPDFTextObj_GetTextRenderMode(obj) in _INVISIBLE_MODES
             visible[i] = not modes[key]
     # FS_RECTF is (left, top, right, bottom) as 32-bit floats, in user space (y up).
-    r = np.frombuffer(rects, dtype=np.float32).reshape(-1, 4)[:n].astype(np.float64)
-    xa = affine[0, 0] * r[:, 0] + affine[0, 1] * r[:, 1] + affine[0, 2]
-    ya = affine[1, 0] * r[:, 0] + affine[1, 1] * r[:, 1] + affine[1, 2]
-    xb = affine[0, 0] * r[:, 2] + affine[0, 1] * r[:, 3] + affine[0, 2]
-    yb = affine[1, 0] * r[:, 2] + affine[1, 1] * r[:, 3] + affine[1, 2]
-    boxes = np.stack([np.minimum(xa, xb), np.minimum(ya, yb), np.maximum(xa, xb), np.maximum(ya, yb)], axis=1)
-    on_page = (boxes[:, 2] >= 0) & (boxes[:, 3] >= 0) & (boxes[:, 0] <= 1) & (boxes[:, 1] <= 1)
-    keep = np.flatnonzero(blank | (visible & on_page))
-    np.clip(boxes, 0.0, 1.0, out=boxes)
-    boxes = boxes[keep]
-    boxes[blank[keep]] = 0.0
-    chars = "".join(" " if blank[i] else text[i] for i in keep.tolist())
-    return chars, boxes, _meaningful(tp, text, keep[~blank[keep]])
+    r = memoryview(rects).cast("B").cast("f").tolist()
+    a0, a1, a2, b0, b1, b2 = affine
+    chars: list[str] = []
+    boxes: list[Box] = []
+    kept: list[int] = []  # visible characters kept, by index into text
+    for i, (c, is_blank, seen, left, top, right, bottom) in enumerate(
+            zip(text, blank, visible, r[0::4], r[1::4], r[2::4], r[3::4])):
+        if is_blank:
+            chars.append(" ")
+            boxes.append(_NO_BOX)
+            continue
+        if not seen:
+            continue
+        xa, ya = a0 * left + a1 * top + a2, b0 * left + b1 * top + b2
+        xb, yb = a0 * right + a1 * bottom + a2, b0 * right + b1 * bottom + b2
+        if xa != xa or xb != xb or ya != ya or yb != yb:
+            continue  # no box (NaN)
+        x0, x1 = (xa, xb) if xa <= xb else (xb, xa)
+        y0, y1 = (ya, yb) if ya <= yb else (yb, ya)
+        if x1 < 0 or y1 < 0 or x0 > 1 or y0 > 1:
+            continue  # off the page
+        chars.append(c)
+        # clipped to the page (x0 <= 1 and x1 >= 0 already)
+        boxes.append((x0 if x0 > 0.0 else 0.0, y0 if y0 > 0.0 else 0.0, x1 if x1 < 1.0 else 1.0,
+                      y1 if y1 < 1.0 else 1.0))
+        kept.append(i)
+    return "".join(chars), boxes, _meaningful(tp, text, kept)
 
 
-def _meaningful(tp, text: str, kept: np.ndarray) -> int:
+def _meaningful(tp, text: str, kept: list[int]) -> int:
     """Visible letters and digits, less the share whose Unicode mapping PDFium found broken
     (fonts without a ToUnicode map give garbage text), estimated on a sample."""
-    alnum = [int(i) for i in kept.tolist() if text[i].isalnum()]
+    alnum = [i for i in kept if text[i].isalnum()]
     if not alnum:
         return 0
     step = max(1, len(alnum) // MAPPING_SAMPLE)
@@ -282,33 +303,41 @@ def _meaningful(tp, text: str, kept: np.ndarray) -> int:
     return round(len(alnum) * (1 - broken / len(sample)))
 
 
-def _upright_turn(chars: str, boxes: np.ndarray, width: float, height: float) -> int:
+def _upright_turn(chars: str, boxes: list[Box], width: float, height: float) -> int:
     """Clockwise turn that makes most of the text run left to right, judged from the
     direction from each character to the next one of the same word."""
-    if len(chars) < 2:
-        return 0
-    blank = np.array([c == " " for c in chars])
-    pair = ~blank[1:] & ~blank[:-1]
-    cx = (boxes[:, 0] + boxes[:, 2]) * width
-    cy = (boxes[:, 1] + boxes[:, 3]) * height
-    dx, dy = np.diff(cx)[pair], np.diff(cy)[pair]
-    horizontal = np.abs(dx) >= np.abs(dy)
-    votes = {0: int(np.sum(horizontal & (dx > 0))), 180: int(np.sum(horizontal & (dx < 0))),
-             # text running down the page reads upright after a 270° clockwise turn
-             270: int(np.sum(~horizontal & (dy > 0))), 90: int(np.sum(~horizontal & (dy < 0)))}
+    votes = {0: 0, 180: 0, 270: 0, 90: 0}
+    prev = None  # the previous character's centre, None after a blank
+    for c, (x0, y0, x1, y1) in zip(chars, boxes):
+        if c == " ":
+            prev = None
+            continue
+        here = ((x0 + x1) * width, (y0 + y1) * height)
+        if prev is not None:
+            dx, dy = here[0] - prev[0], here[1] - prev[1]
+            if abs(dx) >= abs(dy):
+                if dx > 0:
+                    votes[0] += 1
+                elif dx < 0:
+                    votes[180] += 1
+            # text running down the page reads upright after a 270° clockwise turn
+            elif dy > 0:
+                votes[270] += 1
+            elif dy < 0:
+                votes[90] += 1
+        prev = here
     best = max(votes, key=votes.__getitem__)
     return best if votes[best] > votes[0] * 1.5 else 0
 
 
-def turn_boxes(boxes: np.ndarray, rotation: int) -> np.ndarray:
-    """Boxes (N×4 page fractions) after turning the page `rotation` degrees clockwise."""
-    x0, y0, x1, y1 = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
+def turn_boxes(boxes: list[Box], rotation: int) -> list[Box]:
+    """Boxes (page fractions) after turning the page `rotation` degrees clockwise."""
     if rotation == 90:
-        return np.stack([1 - y1, x0, 1 - y0, x1], axis=1)
+        return [(1 - y1, x0, 1 - y0, x1) for x0, y0, x1, y1 in boxes]
     if rotation == 180:
-        return np.stack([1 - x1, 1 - y1, 1 - x0, 1 - y0], axis=1)
+        return [(1 - x1, 1 - y1, 1 - x0, 1 - y0) for x0, y0, x1, y1 in boxes]
     if rotation == 270:
-        return np.stack([y0, 1 - x1, y1, 1 - x0], axis=1)
+        return [(y0, 1 - x1, y1, 1 - x0) for x0, y0, x1, y1 in boxes]
     return boxes
 
 

@@ -1,6 +1,8 @@
 """The readers behind `ocr.read`, `ocr.needs_pixels` and `ocr.render_page` (see ocr/__init__.py):
 a PDF page's text layer, or its pixels and any image's, through Tesseract. Imported only when a
-file is read: it loads numpy, PIL, PDFium, zxing and Tesseract's library.
+file is read: it loads PDFium; numpy, PIL, zxing and Tesseract's library are loaded at the first
+page that needs pixels (a digital packet's text pages need none of them, and loading them cost
+more than reading a packet's text).
 """
 
 from __future__ import annotations
@@ -9,18 +11,19 @@ import hashlib
 import io
 import logging
 
-from PIL import Image
+import typing
 
-from ocr import image as images
-from ocr import pdf, photo, preprocess, unread
-from ocr.codes import read_codes
+from ocr import pdf
 from ocr.layout import lines_from_words, words_from_chars
 from ocr.limits import Limits, default_limits
 from ocr.model import Extraction, Line, Page
 from ocr.problems import ReadError, problem
-from ocr.preprocess import to_grey
-from ocr.scan import read_page, turn
 from ocr.sniff import IMAGE_TYPES, PDF, sniff
+
+if typing.TYPE_CHECKING:
+    from PIL import Image
+
+    from ocr import photo
 
 
 log = logging.getLogger(__name__)
@@ -104,6 +107,9 @@ def _read_pdf_page(doc, index: int, limits: Limits) -> Page:
     except pdf.pdfium.PdfiumError:
         return Page(number=number, source="ocr", width=0, height=0,
                     problems=(problem("page.render_failed", number),))
+    from ocr import photo
+    from ocr.scan import read_page
+
     flat = photo.flatten(image) if limits.flatten_photos else None
     page = _read_photo(flat, image, number, limits, width, height) if flat is not None else None
     if page is None:
@@ -119,6 +125,8 @@ def _text_page_codes(doc, index: int, text: pdf.PageText, limits: Limits) -> tup
     never loses the page's text."""
     if not limits.read_codes or not text.holds_code:
         return ()
+    from ocr.codes import read_codes
+
     dpi = pdf.fit_dpi(text.width, text.height, limits.codes_dpi, limits.max_image_pixels)
     try:
         return read_codes(pdf.render(doc, index, dpi), dpi)
@@ -127,6 +135,11 @@ def _text_page_codes(doc, index: int, text: pdf.PageText, limits: Limits) -> tup
 
 
 def _read_image(data: bytes, media_type: str, digest: str, limits: Limits) -> Extraction:
+    from ocr import image as images
+    from ocr import photo
+    from ocr.preprocess import to_grey
+    from ocr.scan import read_page
+
     pages: list[Page] = []
     count = 0
     try:
@@ -155,6 +168,10 @@ def _read_photo(flat: photo.Flat, grey: Image.Image, number: int, limits: Limits
     when the flat page had to be turned (its boxes would not map back simply): read as it is.
     The flat sheet's resolution is taken as an A4 page's (Tesseract told none lays a page out
     far worse: a CRLV-e's left column was lost)."""
+    from ocr import image as images
+    from ocr import preprocess, unread
+    from ocr.scan import read_page
+
     dpi = images.guess_resolution(flat.image)
     page = read_page(flat.image, number, dpi, limits, width=width or grey.width, height=height or grey.height)
     page = page.model_copy(update={"dpi": None})  # a guess, not the file's
@@ -190,6 +207,8 @@ def render_page(data: bytes, number: int, dpi: int = 150, *, rotation: int = 0,
         picture = _render_image_page(data, media_type, number, dpi, limits)
     else:
         raise ReadError(problem("file.unsupported"))
+    from ocr.scan import turn
+
     out = io.BytesIO()
     turn(picture, rotation % 360).save(out, format="PNG")
     return out.getvalue()
@@ -213,6 +232,10 @@ def _render_pdf_page(data: bytes, number: int, dpi: int, limits: Limits) -> Imag
 
 def _render_image_page(data: bytes, media_type: str, number: int, dpi: int,
                        limits: Limits) -> Image.Image:
+    from PIL import Image
+
+    from ocr import image as images
+
     image = images.open_image(data, media_type, limits)
     count = images.frame_count(image, media_type)
     if not 1 <= number <= count:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import AliasChoices, Field, model_validator
-from pydantic_settings import SettingsConfigDict
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from ocr.limits import Limits
 
@@ -26,7 +26,7 @@ class SettingsError(ValueError):
     """A setting that must not be used as given; the message is for operators (Portuguese)."""
 
 
-class Settings(Limits):
+class Settings(BaseSettings, Limits):
     """Every setting of the service, the reading limits (ocr.limits.Limits: sizes, pages,
     pixels, OCR) included: one object, read once and passed down (to ocr.read as its limits)."""
 

@@ -49,3 +49,19 @@ def test_importing_ocr_loads_no_reader():
             "if m in sys.modules]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_reading_a_text_page_loads_no_pixel_reader():
+    """A digital document's text pages need neither numpy, PIL, zxing nor Tesseract: they load at
+    the first page read from its pixels (or a text page that may hold a code), not before."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parents[2] / "samples" / "quickstart" / "contrato-escola.pdf"
+    code = ("import sys, ocr; ext = ocr.read(open(sys.argv[1], 'rb').read()); "
+            "heavy = [m for m in ('numpy', 'PIL.Image', 'zxingcpp', 'pytesseract', 'ocr.scan', 'ocr.engine') "
+            "if m in sys.modules]; print(ext.pages[0].source, heavy)")
+    out = subprocess.run([sys.executable, "-c", code, str(sample)], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "pdf_text []"
