@@ -6,22 +6,39 @@ import io
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from cli import errors
-
-from rich.console import Console
 
 import ocr
 from intake import packet, pipeline
 from domain.documents import Document
 
-if TYPE_CHECKING:  # PIL and rich's progress bar load only when used: a --json check needs neither
+if TYPE_CHECKING:  # PIL and rich load only when used: a --json check needs neither
     from PIL import Image
+    from rich.console import Console
+
+
+class _Console:
+    """rich's Console, made at its first use (`fretadoc check --json` prints none)."""
+
+    def __init__(self, **options: Any) -> None:
+        self._options = options
+
+    @cached_property
+    def console(self) -> Console:
+        from rich.console import Console
+
+        return Console(**self._options)
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        self.console.print(*objects, **kwargs)
+
 
 # Piped output (a file, a CI log) gets a readable width instead of Rich's 80-column default.
-stdout = Console(soft_wrap=False, width=None if sys.stdout.isatty() else 132)
-stderr = Console(stderr=True)
+stdout = _Console(soft_wrap=False, width=None if sys.stdout.isatty() else 132)
+stderr = _Console(stderr=True)
 
 
 def cache_dir() -> str | None:
@@ -77,7 +94,7 @@ def read_local(paths: list[str], *, show_progress: bool = True) -> LocalPacket:
 
     with Progress(TextColumn("[bold]Lendo documentos"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.description}"), TimeElapsedColumn(),
-                  console=stderr, transient=True) as bar:
+                  console=stderr.console, transient=True) as bar:
         task = bar.add_task("", total=len(files))
         out.documents = pipeline.read_packet(
             files, cache_dir=cache_dir(), workers=workers, rotations=out.rotations,

@@ -17,10 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_TAG = f"{sys.implementation.cache_tag}-yaml{yaml.__version__}"
+_TAG = f"{sys.implementation.cache_tag}-1"  # the pickle's form; its content is keyed by the YAML's hash
 
 
 def load(path: Path) -> Any:
@@ -33,7 +30,9 @@ def load(path: Path) -> Any:
                 return pickle.load(f)
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
         pass  # none kept, or unreadable: read the YAML
-    data = yaml.load(raw.decode("utf-8"), Loader=LOADER)
+    import yaml  # (only when nothing was kept: importing it costs ~10 ms)
+
+    data = yaml.load(raw.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     if not sys.dont_write_bytecode:
         _keep(kept, key, data)
     return data

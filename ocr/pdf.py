@@ -131,14 +131,14 @@ def page_text(doc: pdfium.PdfDocument, index: int) -> PageText:
         try:
             width, height = page.get_size()
             affine = _fraction_transform(page, width, height)
-            hidden = _has_hidden_text(page)
+            objects = _objects(page, width, height)  # (asked while the page is loaded: loading it costs)
             textpage = page.get_textpage()
             try:
-                chars, boxes, meaningful = _chars(textpage, affine, hidden)
+                chars, boxes, meaningful = _chars(textpage, affine, objects.hidden_text)
             finally:
                 textpage.close()
-            cover = _image_cover(page, width, height) if meaningful < THIN_TEXT_CHARS else 0.0
-            code = _holds_code(page)  # (asked while the page is loaded: loading it costs)
+            cover = objects.image_cover if meaningful < THIN_TEXT_CHARS else 0.0
+            code = objects.holds_code
         finally:
             page.close()
     rotation = _upright_turn(chars, boxes, width, height)
@@ -160,21 +160,50 @@ def may_hold_code(doc: pdfium.PdfDocument, index: int) -> bool:
     with PDFIUM_LOCK:
         page = doc[index]
         try:
-            return _holds_code(page)
+            width, height = page.get_size()
+            return _objects(page, width, height).holds_code
         finally:
             page.close()
 
 
-def _holds_code(page) -> bool:
-    paths = 0
-    for obj in page.get_objects(max_depth=2):
-        if obj.type == raw.FPDF_PAGEOBJ_IMAGE:
-            return True
-        if obj.type == raw.FPDF_PAGEOBJ_PATH:
-            paths += 1
-            if paths >= CODE_PATHS:
-                return True
-    return False
+@dataclass(frozen=True)
+class _Objects:
+    hidden_text: bool  # a text object drawn invisibly (a scanner's OCR layer), 3 levels deep
+    image_cover: float  # fraction of the page covered by images, 3 levels deep
+    holds_code: bool  # an image, or CODE_PATHS vector shapes, 2 levels deep
+
+
+def _objects(page, width: float, height: float) -> _Objects:
+    """What a page's objects tell, in one walk through PDFium's own handles: pypdfium2's
+    get_objects() made a Python object per path, and the page was walked three times."""
+    hidden, area, images, paths = False, 0.0, 0, 0
+    left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+
+    def walk(form, level: int) -> None:  # in drawing order, a form's objects where the form is
+        nonlocal hidden, area, images, paths
+        count = raw.FPDFFormObj_CountObjects(form) if form else raw.FPDFPage_CountObjects(page.raw)
+        if count < 0:
+            raise pdfium.PdfiumError("Failed to get number of pageobjects.")
+        for i in range(count):
+            obj = raw.FPDFFormObj_GetObject(form, i) if form else raw.FPDFPage_GetObject(page.raw, i)
+            if not obj:
+                raise pdfium.PdfiumError("Failed to get pageobject.")
+            kind = raw.FPDFPageObj_GetType(obj)
+            if kind == raw.FPDF_PAGEOBJ_TEXT:
+                hidden = hidden or raw.FPDFTextObj_GetTextRenderMode(obj) in _INVISIBLE_MODES
+            elif kind == raw.FPDF_PAGEOBJ_IMAGE:
+                images += level < 2
+                if not raw.FPDFPageObj_GetBounds(obj, left, bottom, right, top):
+                    raise pdfium.PdfiumError("Failed to locate pageobject.")
+                area += (max(0.0, min(right.value, width) - max(left.value, 0.0))
+                         * max(0.0, min(top.value, height) - max(bottom.value, 0.0)))
+            elif kind == raw.FPDF_PAGEOBJ_PATH:
+                paths += level < 2
+            elif kind == raw.FPDF_PAGEOBJ_FORM and level < 2:
+                walk(obj, level + 1)
+
+    walk(None, 0)
+    return _Objects(hidden, min(1.0, area / max(width * height, 1e-9)), images > 0 or paths >= CODE_PATHS)
 
 
 def thin_text(doc: pdfium.PdfDocument, index: int, limits: Limits) -> bool:
@@ -217,15 +246,6 @@ def _fraction_transform(page, width: float, height: float) -> Affine:
     ax, ay = device(1000, 0)
     bx, by = device(0, 1000)
     return ((ax - ox) / 1000, (bx - ox) / 1000, ox, (ay - oy) / 1000, (by - oy) / 1000, oy)
-
-
-def _has_hidden_text(page) -> bool:
-    """Whether any text object is drawn invisibly (a scanner's OCR layer); most pages have
-    none, and then no character needs checking one by one."""
-    for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_TEXT,), max_depth=3):
-        if raw.FPDFTextObj_GetTextRenderMode(obj.raw) in _INVISIBLE_MODES:
-            return True
-    return False
 
 
 # FPDFText_GetLooseCharBox called with a plain address: building a ctypes structure per
@@ -339,14 +359,6 @@ def turn_boxes(boxes: list[Box], rotation: int) -> list[Box]:
     if rotation == 270:
         return [(y0, 1 - x1, y1, 1 - x0) for x0, y0, x1, y1 in boxes]
     return boxes
-
-
-def _image_cover(page, width: float, height: float) -> float:
-    area = 0.0
-    for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_IMAGE,), max_depth=3):
-        left, bottom, right, top = obj.get_bounds()
-        area += max(0.0, min(right, width) - max(left, 0.0)) * max(0.0, min(top, height) - max(bottom, 0.0))
-    return min(1.0, area / max(width * height, 1e-9))
 
 
 def fit_dpi(width_pt: float, height_pt: float, dpi: int, max_pixels: int) -> int:
