@@ -13,7 +13,7 @@ import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
@@ -403,6 +403,8 @@ def read_packet(
     heavy = [i for i, (f, _) in enumerate(jobs) if _needs_ocr(f, cache_dir)] if workers > 1 else []
     if len(heavy) < 2:
         heavy = []
+    if heavy:
+        from concurrent.futures import ProcessPoolExecutor  # (loads multiprocessing: only for OCR)
     with ProcessPoolExecutor(max_workers=min(workers, len(heavy))) if heavy else _NoPool() as pool:
         pending = {i: pool.submit(_read_one, jobs[i]) for i in heavy}
         for i, job in enumerate(jobs):

@@ -14,8 +14,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from domain import doctypes, yamlfile
 from domain.documents import CONFIDENT, Field
 from ocr.model import Extraction
@@ -65,6 +63,8 @@ def write(short: list[dict[str, Any]], fitted: dict[str, Any]) -> None:
             "# of a value at 0.80 or more (99.5 %): such values are reported below 0.80, for review.\n"
             "# Written by scripts/calibrate.py; read by intake/reading/calibration.py. Do not edit by hand:\n"
             "# fit again on the calibration seeds.\n")
+    import yaml  # (writing only: reading goes through domain.yamlfile)
+
     body = yaml.safe_dump({"fitted": fitted, "bands": short}, sort_keys=False, allow_unicode=True)
     PATH.write_text(head + body, encoding="utf-8")
     bands.cache_clear()
