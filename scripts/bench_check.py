@@ -113,13 +113,17 @@ def goal_digital(repeat: int) -> dict:
     check = [sys.executable, "-m", "cli.main", "check", "--json", "--rulebook", "rs-metroplan-escolar",
              "--reference-date", "2026-03-02", str(QUICKSTART)]
     text = [sys.executable, "-c", TEXT_SCRIPT, *pdfs]
-    ours, bare = [], []
+    # where the check's time goes: the interpreter and the imports before any file is read
+    startup = [sys.executable, "-c", "import cli.main"]
+    ours, bare, start = [], [], []
     _child(check, _no_cache_env())  # warm-up: bytecode compiled, files in the page cache
     for i in range(repeat):  # alternating which goes first
         for which in ((ours, check), (bare, text)) if i % 2 == 0 else ((bare, text), (ours, check)):
             which[0].append(_child(which[1], _no_cache_env()))
+        start.append(_child(startup, _no_cache_env()))
     o, b = statistics.median(ours), statistics.median(bare)
-    return {"check_cpu_s": round(o, 3), "text_cpu_s": round(b, 3), "ratio": round(o / b, 2), "goal": 5.0}
+    return {"check_cpu_s": round(o, 3), "text_cpu_s": round(b, 3), "ratio": round(o / b, 2), "goal": 5.0,
+            "startup_cpu_s": round(statistics.median(start), 3)}
 
 
 def goal_warm(repeat: int) -> dict:
@@ -203,7 +207,8 @@ def goals(repeat: int) -> dict:
 def print_goals(g: dict) -> None:
     d, w, c, m = g["digital"], g["warm"], g["cached"], g["memory"]
     print(f"digital  fretadoc check samples/quickstart {d['check_cpu_s']:.2f} s CPU, pypdfium2 text script "
-          f"{d['text_cpu_s']:.2f} s: ratio {d['ratio']:.1f} (goal <= {d['goal']:.0f})")
+          f"{d['text_cpu_s']:.2f} s: ratio {d['ratio']:.1f} (goal <= {d['goal']:.0f}); of the check, "
+          f"{d['startup_cpu_s']:.2f} s starting Python and importing the CLI")
     print(f"warm     read+judge in process {w['read_judge_cpu_s']:.3f} s CPU, pypdfium2 text+boxes "
           f"{w['text_boxes_cpu_s']:.3f} s: ratio {w['ratio']:.2f} (goal <= {w['goal']:.0f})")
     print(f"cached   {c['packet']}: first {c['first_cpu_s']:.2f} s CPU, again {c['again_cpu_s']:.3f} s: "
