@@ -13,11 +13,9 @@ import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
-from typing import Any, TypeVar
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
@@ -38,7 +36,6 @@ from ocr.model import Extraction, Problem
 from ocr.problems import problem
 from validators import engine
 
-_T = TypeVar("_T")
 
 log = logging.getLogger(__name__)
 
@@ -294,13 +291,24 @@ def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
 def extract(data: bytes, *, cache: Cache | None = None, digest: str | None = None,
             limits: ocr.Limits | None = None) -> Extraction:
     """OCR or the text layer, through the cache: the same bytes are never OCR'd twice."""
+    got = _extract(data, cache, digest, limits, pixels=True)
+    assert got is not None  # (only a read without pixels stops short)
+    return got
+
+
+def _extract(data: bytes, cache: Cache | None, digest: str | None, limits: ocr.Limits | None, *,
+             pixels: bool) -> Extraction | None:
+    """extract(); with `pixels` False, None for a file that must be read from pixels (not in the cache)."""
+    read_file = ocr.read if pixels else ocr.read_text
     if cache is None:
-        return ocr.read(data, limits=limits)
+        return read_file(data, limits=limits)
     digest = digest or sha256_hex(data)
     with cache.reading(digest):
         ext = cache.get(digest)
         if ext is None:
-            ext = ocr.read(data, limits=limits)
+            ext = read_file(data, limits=limits)
+            if ext is None:
+                return None
             codes = {p.code for p in ext.problems} | {p.code for page in ext.pages for p in page.problems}
             if not codes & TRANSIENT:
                 cache.put(digest, ext)
@@ -319,12 +327,22 @@ class FileRead:
 def read(data: bytes, filename: str, *, cache: Cache | None = None, limits: ocr.Limits | None = None) -> FileRead:
     """Read one file into one or more Documents (within `limits`: the defaults, or the
     service's settings). Never raises for bad input."""
+    got = _read(data, filename, cache, limits, pixels=True)
+    assert got is not None  # (only a read without pixels stops short)
+    return got
+
+
+def _read(data: bytes, filename: str, cache: Cache | None, limits: ocr.Limits | None, *,
+          pixels: bool) -> FileRead | None:
+    """read(); with `pixels` False, None for a file that must be read from pixels."""
     digest = sha256_hex(data)
     known = _cached_read(cache, digest, filename)
     if known is not None:
         return known
     try:
-        ext = extract(data, cache=cache, digest=digest, limits=limits)
+        ext = _extract(data, cache, digest, limits, pixels=pixels)
+        if ext is None:
+            return None
         got = FileRead(documents_from_extraction(ext, filename),
                        {p.number: p.rotation % 360 for p in ext.pages if p.rotation % 360})
         codes = {p.code for p in ext.problems} | {p.code for page in ext.pages for p in page.problems}
@@ -362,12 +380,18 @@ def too_large(filename: str, size: int, digest: str, max_bytes: int) -> Document
                     problems=[finding.model_copy(update={"value": size, "expected": max_bytes})])
 
 
-def _read_one(args: tuple[SourceFile, str | None]) -> FileRead:
+def _read_one(args: tuple[SourceFile, str | None], pixels: bool = True) -> FileRead | None:
     f, cache_dir = args
     filename, data = f.filename, f.data
     if data is None:
         return FileRead([too_large(filename, f.size, f.sha256 or "", ocr.default_limits().max_file_bytes)], {})
-    return read(data, filename, cache=ReadCache(cache_dir) if cache_dir else None)
+    return _read(data, filename, ReadCache(cache_dir) if cache_dir else None, None, pixels=pixels)
+
+
+def _read_all(args: tuple[SourceFile, str | None]) -> FileRead:
+    got = _read_one(args)
+    assert got is not None
+    return got
 
 
 def number_documents(per_file: Sequence[list[Document]]) -> list[Document]:
@@ -396,48 +420,39 @@ def read_packet(
     """Read every file of a packet; `progress(filename)` is called as each one finishes;
     `rotations`, when given, receives how each file's pages were turned (by sha256). Files
     whose reading is OCR go to a pool of `workers` processes when there are two or more of them;
-    text layers and files read before are read here meanwhile (a pool's start and its
-    processes' first loads cost more than reading a text layer)."""
+    text layers and files read before are read here first (a pool's start and its processes'
+    first loads cost more than reading a text layer; trying a file's text layers is how a file
+    is found to need OCR, so nothing of a text file is read twice)."""
     jobs = [(f, cache_dir) for f in files]
     results: dict[int, FileRead] = {}
-    heavy = [i for i, (f, _) in enumerate(jobs) if _needs_ocr(f, cache_dir)] if workers > 1 else []
-    if len(heavy) < 2:
-        heavy = []
-    if heavy:
-        from concurrent.futures import ProcessPoolExecutor  # (loads multiprocessing: only for OCR)
-    with ProcessPoolExecutor(max_workers=min(workers, len(heavy))) if heavy else _NoPool() as pool:
-        pending = {i: pool.submit(_read_one, jobs[i]) for i in heavy}
+    heavy: list[int] = []
+    if workers > 1:  # what text layers (or the cache) give is read here first; OCR waits for the pool
         for i, job in enumerate(jobs):
-            if i not in pending:
-                results[i] = _read_one(job)
-                if progress:
-                    progress(job[0].filename)
-        for i, fut in pending.items():
-            results[i] = fut.result()
+            got = _read_one(job, pixels=False)
+            if got is None:
+                heavy.append(i)
+                continue
+            results[i] = got
             if progress:
-                progress(jobs[i][0].filename)
+                progress(job[0].filename)
+    if len(heavy) >= 2:
+        from concurrent.futures import ProcessPoolExecutor  # (loads multiprocessing: only for OCR)
+
+        with ProcessPoolExecutor(max_workers=min(workers, len(heavy))) as pool:
+            pending = {i: pool.submit(_read_all, jobs[i]) for i in heavy}
+            for i, fut in pending.items():
+                results[i] = fut.result()
+                if progress:
+                    progress(jobs[i][0].filename)
+    for i, job in enumerate(jobs):
+        if i not in results:
+            results[i] = _read_all(job)
+            if progress:
+                progress(job[0].filename)
     if rotations is not None:
         for i, (f, _) in enumerate(jobs):
             rotations[f.sha256 or sha256_hex(f.data or b"")] = results[i].rotations
     return number_documents([results[i].documents for i in range(len(jobs))])
-
-
-class _NoPool:
-    def __enter__(self) -> "_NoPool":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        return None
-
-    def submit(self, fn: Callable[..., _T], /, *args: Any) -> Future[_T]:
-        raise AssertionError("no pool: nothing is submitted")  # stands in only when no file is heavy
-
-
-def _needs_ocr(f: SourceFile, cache_dir: str | None) -> bool:
-    """Whether reading the file is OCR (not a text layer, not a read kept in the cache)."""
-    if f.data is None or cache_dir and ReadCache(cache_dir).has_documents(f.sha256 or sha256_hex(f.data)):
-        return False  # (the cache first: asking the file loads the readers, which a cached check never needs)
-    return ocr.needs_pixels(f.data)
 
 
 def packet_id_for(documents: Iterable[Document]) -> str:

@@ -1,6 +1,7 @@
 """Bytes in, pages of words with positions and confidence out.
 
     read(data, limits=None) -> Extraction        never raises for bad input
+    read_text(data, limits=None) -> Extraction | None   the same, or None where pixels are needed
     render_page(data, number, dpi=150) -> bytes  a PNG of one page, for evidence
 
 A PDF page with a real text layer is read from it (confidence 1.0) and never OCR'd; any
@@ -15,11 +16,12 @@ from ocr.model import BBox, Extraction, Line, Page, Problem, Word
 from ocr.problems import CATALOG, ReadError
 from ocr.sniff import sniff
 
-__all__ = ["read", "needs_pixels", "render_page", "Limits", "default_limits", "ReadError", "Extraction", "Page",
+__all__ = ["read", "read_text", "needs_pixels", "render_page", "Limits", "default_limits", "ReadError", "Extraction", "Page",
            "Line", "Word", "Problem", "BBox", "CATALOG", "sniff"]
 
-# The readers (ocr/reader.py) load numpy, PIL, PDFium, zxing and Tesseract's library: imported on
-# the first file read, so a check whose files are all in the read cache never pays for them.
+# The readers (ocr/reader.py) load PDFium, and numpy, PIL, zxing and Tesseract's library at the first
+# page read from pixels: imported on the first file read, so a check whose files are all in the
+# read cache never pays for them.
 
 
 def read(data: bytes, *, limits: Limits | None = None) -> Extraction:
@@ -27,6 +29,14 @@ def read(data: bytes, *, limits: Limits | None = None) -> Extraction:
     from ocr import reader
 
     return reader.read(data, limits=limits)
+
+
+def read_text(data: bytes, *, limits: Limits | None = None) -> Extraction | None:
+    """The file read from its text layers, or None when any page must be read from pixels (see
+    reader.read_text): a text-layer file read at once, an OCR file left for a worker."""
+    from ocr import reader
+
+    return reader.read_text(data, limits=limits)
 
 
 def needs_pixels(data: bytes, limits: Limits | None = None) -> bool:

@@ -28,8 +28,24 @@ if typing.TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+class _NeedsPixels(Exception):
+    """A read from text layers alone met a page that only its pixels show."""
+
+
 def read(data: bytes, *, limits: Limits | None = None) -> Extraction:
     """Read a whole file. Never raises for bad input: failures are Problems."""
+    got = _read(data, limits, pixels=True)
+    assert got is not None  # (only a read without pixels stops short)
+    return got
+
+
+def read_text(data: bytes, *, limits: Limits | None = None) -> Extraction | None:
+    """The file read as `read` would, when its text layers are all of it; None when any of it
+    must be read from pixels (an image, a scanned page), nothing of that done."""
+    return _read(data, limits, pixels=False)
+
+
+def _read(data: bytes, limits: Limits | None, *, pixels: bool) -> Extraction | None:
     limits = limits or default_limits()
     digest = hashlib.sha256(data).hexdigest()
     media_type = sniff(data)
@@ -43,8 +59,10 @@ def read(data: bytes, *, limits: Limits | None = None) -> Extraction:
         if media_type is None:
             return Extraction(media_type=None, sha256=digest, problems=(problem("file.unsupported"),))
         if media_type == PDF:
-            return _read_pdf(data, digest, limits)
-        return _read_image(data, media_type, digest, limits)
+            return _read_pdf(data, digest, limits, pixels)
+        return _read_image(data, media_type, digest, limits) if pixels else None
+    except _NeedsPixels:
+        return None
     except Exception:  # a bug in reading must not reach the caller as a traceback
         log.exception("unexpected failure reading a %s file of %d bytes (sha256 %s)",
                       media_type, len(data), digest[:12])
@@ -75,7 +93,7 @@ def needs_pixels(data: bytes, limits: Limits | None = None) -> bool:
         pdf.close(doc)
 
 
-def _read_pdf(data: bytes, digest: str, limits: Limits) -> Extraction:
+def _read_pdf(data: bytes, digest: str, limits: Limits, pixels: bool = True) -> Extraction:
     try:
         doc = pdf.open_pdf(data)
     except ReadError as exc:
@@ -85,13 +103,13 @@ def _read_pdf(data: bytes, digest: str, limits: Limits) -> Extraction:
         if count > limits.max_pages:
             return Extraction(media_type=PDF, sha256=digest, page_count=count, problems=(
                 problem("file.too_many_pages", pages=count, limit=limits.max_pages),))
-        pages = tuple(_read_pdf_page(doc, index, limits) for index in range(count))
+        pages = tuple(_read_pdf_page(doc, index, limits, pixels) for index in range(count))
         return Extraction(media_type=PDF, sha256=digest, page_count=count, pages=pages)
     finally:
         pdf.close(doc)
 
 
-def _read_pdf_page(doc, index: int, limits: Limits) -> Page:
+def _read_pdf_page(doc, index: int, limits: Limits, pixels: bool = True) -> Page:
     number = index + 1
     try:
         text = pdf.page_text(doc, index)
@@ -100,6 +118,8 @@ def _read_pdf_page(doc, index: int, limits: Limits) -> Page:
             return Page(number=number, source="pdf_text", width=text.width, height=text.height,
                         lines=tuple(lines), rotation=text.rotation,
                         codes=_text_page_codes(doc, index, text, limits))
+        if not pixels:
+            raise _NeedsPixels
         width, height = pdf.page_size(doc, index)
         dpi = pdf.fit_dpi(width, height, limits.ocr_dpi, limits.max_image_pixels)
         image = pdf.render(doc, index, dpi)

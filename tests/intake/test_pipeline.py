@@ -185,3 +185,35 @@ def test_which_files_need_ocr_and_which_pages_may_hold_a_code() -> None:
             assert pdf.page_text(doc, 0).holds_code is expected, name  # (asked with the text, the page loaded once)
         finally:
             pdf.close(doc)
+
+
+def test_a_text_read_gives_what_a_read_gives_or_stops_where_pixels_are_needed() -> None:
+    """ocr.read_text: a text-layer file read whole, exactly as ocr.read reads it; an image or a
+    scanned PDF page stops it (None) before any pixel is read; a damaged file is still its finding."""
+    import ocr
+
+    digital = (QUICKSTART / "contrato-escola.pdf").read_bytes()
+    assert ocr.read_text(digital) == ocr.read(digital)
+    scanned = ROOT / "samples" / "documents" / "scanned"
+    assert ocr.read_text(next(scanned.glob("*.tif")).read_bytes()) is None
+    assert ocr.read_text(next(scanned.glob("*.pdf")).read_bytes()) is None
+    broken = ocr.read_text(b"%PDF-1.7 not really")
+    assert broken is not None and [p.code for p in broken.problems] == ["file.corrupt"]
+
+
+def test_one_ocr_file_among_text_files_is_read_here_in_its_place(monkeypatch) -> None:
+    """With two workers allowed, a packet of text PDFs and one image starts no pool for the one
+    OCR file; every document comes back in the packet's order."""
+    import concurrent.futures
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a pool was started for one OCR file")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
+    image = next((ROOT / "samples" / "documents" / "scanned").glob("alvara-*.webp"))
+    paths = sorted(QUICKSTART.glob("*.pdf"))[:2] + [image] + sorted(QUICKSTART.glob("*.pdf"))[2:3]
+    files = packet.load([(p, p.name) for p in paths], max_bytes=50 * 1024 * 1024)
+    docs = pipeline.read_packet(files, workers=2)
+    assert [d.filename for d in docs] == [p.name for p in paths]
+    assert docs[2].type == "alvara" and docs[2].text_source == "ocr"
+    assert all(d.text_source == "pdf_text" for i, d in enumerate(docs) if i != 2)
