@@ -16,7 +16,7 @@ from ocr.model import BBox, Extraction, Line, Page, Problem, Word
 from ocr.problems import CATALOG, ReadError
 from ocr.sniff import sniff
 
-__all__ = ["read", "read_text", "needs_pixels", "render_page", "Limits", "default_limits", "ReadError", "Extraction", "Page",
+__all__ = ["read", "read_text", "render_page", "Limits", "default_limits", "ReadError", "Extraction", "Page",
            "Line", "Word", "Problem", "BBox", "CATALOG", "sniff"]
 
 # The readers (ocr/reader.py) load PDFium, and numpy, PIL, zxing and Tesseract's library at the first
@@ -37,13 +37,6 @@ def read_text(data: bytes, *, limits: Limits | None = None) -> Extraction | None
     from ocr import reader
 
     return reader.read_text(data, limits=limits)
-
-
-def needs_pixels(data: bytes, limits: Limits | None = None) -> bool:
-    """Whether reading the file will probably mean reading pixels (OCR): see reader.needs_pixels."""
-    from ocr import reader
-
-    return reader.needs_pixels(data, limits)
 
 
 def render_page(data: bytes, number: int, dpi: int = 150, *, rotation: int = 0,

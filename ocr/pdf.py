@@ -206,21 +206,6 @@ def _objects(page, width: float, height: float) -> _Objects:
     return _Objects(hidden, min(1.0, area / max(width * height, 1e-9)), images > 0 or paths >= CODE_PATHS)
 
 
-def thin_text(doc: pdfium.PdfDocument, index: int, limits: Limits) -> bool:
-    """Whether a page's text layer is too thin to be its document, by its character count alone
-    (is_text_page's first test, without extracting text or boxes): what needs_pixels() asks."""
-    with PDFIUM_LOCK:
-        page = doc[index]
-        try:
-            textpage = page.get_textpage()
-            try:
-                return textpage.count_chars() < max(limits.min_text_chars, SCAN_STAMP_CHARS)
-            finally:
-                textpage.close()
-        finally:
-            page.close()
-
-
 def is_text_page(text: PageText, limits: Limits) -> bool:
     """A real text layer: enough visible characters, not a scan with a stamp on it, and not a
     thin text layer beside large images (the document is in the images)."""

@@ -1,4 +1,4 @@
-"""The readers behind `ocr.read`, `ocr.needs_pixels` and `ocr.render_page` (see ocr/__init__.py):
+"""The readers behind `ocr.read`, `ocr.read_text` and `ocr.render_page` (see ocr/__init__.py):
 a PDF page's text layer, or its pixels and any image's, through Tesseract. Imported only when a
 file is read: it loads PDFium; numpy, PIL, zxing and Tesseract's library are loaded at the first
 page that needs pixels (a digital packet's text pages need none of them, and loading them cost
@@ -67,30 +67,6 @@ def _read(data: bytes, limits: Limits | None, *, pixels: bool) -> Extraction | N
         log.exception("unexpected failure reading a %s file of %d bytes (sha256 %s)",
                       media_type, len(data), digest[:12])
         return Extraction(media_type=media_type, sha256=digest, problems=(problem("file.read_error"),))
-
-
-def needs_pixels(data: bytes, limits: Limits | None = None) -> bool:
-    """Whether reading the file will probably mean reading pixels (OCR): an image, or a PDF with
-    a page whose text layer is thin. A scheduling hint, cheap (characters counted, no text or
-    box extracted, nothing rendered): the reading itself decides page by page. A file that
-    cannot be opened needs none (its reading ends at once, in a finding)."""
-    limits = limits or default_limits()
-    kind = sniff(data)
-    if kind in IMAGE_TYPES:
-        return True
-    if kind != PDF:
-        return False
-    try:
-        doc = pdf.open_pdf(data)
-    except ReadError:
-        return False
-    try:
-        count = pdf.page_count(doc)
-        return count <= limits.max_pages and any(pdf.thin_text(doc, i, limits) for i in range(count))
-    except pdf.pdfium.PdfiumError:
-        return False
-    finally:
-        pdf.close(doc)
 
 
 def _read_pdf(data: bytes, digest: str, limits: Limits, pixels: bool = True) -> Extraction:

@@ -169,14 +169,9 @@ def test_a_text_only_packet_starts_no_process_pool() -> None:
     assert (after.ru_utime + after.ru_stime) == (before.ru_utime + before.ru_stime)
 
 
-def test_which_files_need_ocr_and_which_pages_may_hold_a_code() -> None:
-    import ocr
+def test_which_pages_may_hold_a_code() -> None:
     from ocr import pdf
 
-    scanned = ROOT / "samples" / "documents" / "scanned"
-    assert ocr.needs_pixels(next(scanned.glob("*.tif")).read_bytes())
-    assert not ocr.needs_pixels((QUICKSTART / "contrato-escola.pdf").read_bytes())
-    assert not ocr.needs_pixels(b"%PDF-1.7 not really")
     # a text page with its QR (the CRLV) may hold a code; a contract's pages of text and rules do not
     for name, expected in (("crlv-onibus1.pdf", True), ("contrato-escola.pdf", False)):
         doc = pdf.open_pdf((QUICKSTART / name).read_bytes())
