@@ -13,7 +13,7 @@ import sys
 import typer
 
 from cli import check, read, rulebooks_cmd
-from cli.errors import ABORTS, CLICK_ERRORS, EXITS, USAGE_ERRORS
+from cli.errors import aborts, click_errors, exits, usage_errors
 
 app = typer.Typer(
     name="fretadoc",
@@ -67,15 +67,15 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(2)
     try:
         code = command.main(args=args, prog_name="fretadoc", standalone_mode=False)
-    except EXITS as exc:  # --help and typer.Exit
+    except exits() as exc:  # --help and typer.Exit
         code = exc.exit_code
-    except ABORTS:
+    except aborts():
         print("fretadoc: interrompido.", file=sys.stderr)
         code = 130
-    except USAGE_ERRORS as exc:
+    except usage_errors() as exc:
         print(f"fretadoc: erro de uso: {_one_line(exc.format_message())}", file=sys.stderr)
         code = 2
-    except CLICK_ERRORS as exc:
+    except click_errors() as exc:
         print(f"fretadoc: {_one_line(exc.format_message())}", file=sys.stderr)
         code = 2
     except KeyboardInterrupt:

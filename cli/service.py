@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 
-import click
 import typer
 from pydantic import ValidationError
+
+from cli.errors import ClickException, UsageError
 
 keys_app = typer.Typer(help="Clientes e chaves de API.", no_args_is_help=True, add_completion=False)
 
@@ -25,7 +26,7 @@ def load_settings():
     except (ValidationError, SettingsError) as exc:
         msgs = [e.get("msg", "").removeprefix("Value error, ") for e in exc.errors()] \
             if isinstance(exc, ValidationError) else [str(exc)]
-        raise click.UsageError("configuração inválida: " + " ".join(msgs)) from None
+        raise UsageError("configuração inválida: " + " ".join(msgs)) from None
 
 
 def _migrated():
@@ -35,7 +36,7 @@ def _migrated():
     try:
         db.migrate(settings)
     except Exception as exc:
-        raise click.ClickException(
+        raise ClickException(
             f"não foi possível preparar o banco de dados ({type(exc).__name__}); verifique DATABASE_URL.") from None
     return settings
 
@@ -49,7 +50,7 @@ def serve(
 
     settings = _migrated()
     mode = f"distribuído (broker {settings.broker_url.split(':', 1)[0]})" if settings.distributed else "embutido"
-    click.echo(f"FretaDoc em http://{host}:{port} — modo {mode}; documentação em /docs", err=True)
+    typer.echo(f"FretaDoc em http://{host}:{port} — modo {mode}; documentação em /docs", err=True)
     uvicorn.run("api.app:create_app", factory=True, host=host, port=port, log_level=log_level,
                 proxy_headers=True, forwarded_allow_ips="*", timeout_graceful_shutdown=10)
     return 0
@@ -61,7 +62,7 @@ def worker(
     hostname: str = typer.Option(None, "--hostname", help="Nome do worker (padrão: celery@<máquina>)."),
 ) -> int:
     if not load_settings().broker_url:
-        raise click.UsageError("defina FRETADOC_BROKER_URL (ex.: redis://localhost:6379/0) para rodar workers; "
+        raise UsageError("defina FRETADOC_BROKER_URL (ex.: redis://localhost:6379/0) para rodar workers; "
                                "sem broker, `fretadoc serve` lê os pacotes sozinho.")
     _migrated()
     from service.tasks import app, worker_argv
@@ -85,7 +86,7 @@ def keys_create(
         try:
             rulebooks.load(rb)
         except rulebooks.RulebookError as exc:
-            raise click.UsageError(exc.message) from None
+            raise UsageError(exc.message) from None
     settings = _migrated()
     try:
         with db.session_scope(settings) as s:
@@ -95,16 +96,16 @@ def keys_create(
                    "key_id": row.id, "role": row.role, "key": clear,
                    "callback_secret": tenants.callback_secret(t, settings)}
     except tenants.TenantError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise UsageError(str(exc)) from None
     if as_json:
         print(json.dumps(out, ensure_ascii=False))
         return 0
     what = "criado" if created else "existente"
-    click.echo(f"Cliente {what}: {out['tenant']} ({out['kind']}, {out['tenant_id']})", err=True)
-    click.echo(f"Chave {out['key_id']} ({out['role']}). Guarde-a agora; ela não será mostrada de novo:", err=True)
+    typer.echo(f"Cliente {what}: {out['tenant']} ({out['kind']}, {out['tenant_id']})", err=True)
+    typer.echo(f"Chave {out['key_id']} ({out['role']}). Guarde-a agora; ela não será mostrada de novo:", err=True)
     print(clear)
     if created:
-        click.echo(f"Segredo dos callbacks deste cliente: {out['callback_secret']}", err=True)
+        typer.echo(f"Segredo dos callbacks deste cliente: {out['callback_secret']}", err=True)
     return 0
 
 
@@ -134,8 +135,8 @@ def keys_revoke(key_id: str = typer.Argument(..., help="Id da chave.")) -> int:
     with db.session_scope(settings) as s:
         done = tenants.revoke_key(s, key_id)
     if not done:
-        raise click.ClickException(f"chave '{key_id}' não existe ou já foi revogada.")
-    click.echo(f"Chave {key_id} revogada.", err=True)
+        raise ClickException(f"chave '{key_id}' não existe ou já foi revogada.")
+    typer.echo(f"Chave {key_id} revogada.", err=True)
     return 0
 
 
@@ -153,7 +154,7 @@ def keys_secret(
     with db.session_scope(settings) as s:
         t = s.scalars(select(Tenant).where(Tenant.name == tenant)).one_or_none()
         if t is None:
-            raise click.ClickException(f"cliente '{tenant}' não existe.")
+            raise ClickException(f"cliente '{tenant}' não existe.")
         if rotate:
             t.secret_version += 1
         print(tenants.callback_secret(t, settings))
