@@ -157,4 +157,5 @@ def lines_from_words(words: Sequence[Word]) -> list[Line]:
 
 def order_lines(lines: Sequence[Line]) -> list[Line]:
     """Lines made elsewhere (Tesseract) put in the same reading order as text-layer lines."""
-    return [line for row in _rows(lines, lambda ln: ln.bbox) for line in row]
+    boxes = {id(ln): ln.bbox for ln in lines}  # a line's bbox is worked out from its words each time
+    return [line for row in _rows(lines, lambda ln: boxes[id(ln)]) for line in row]

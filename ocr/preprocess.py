@@ -72,14 +72,14 @@ def analyse(grey: Image.Image, dpi: float) -> Analysis:
     small = grey.convert("L") if grey.mode == "1" else grey
     small = small.reduce(scale) if scale > 1 else small
     a = np.asarray(small)
-    hist = np.bincount(a.ravel(), minlength=256)
+    hist = np.array(small.histogram(), dtype=np.int64)  # PIL's counts: np.bincount's, in a tenth of the time
     thr = _otsu(hist)
-    ink = a < thr
-    share = float(ink.mean())
+    share = float(hist[:thr].sum() / max(a.size, 1))  # of pixels darker than the threshold
     cum = np.cumsum(hist) / max(a.size, 1)
     contrast = int(np.searchsorted(cum, 0.99) - np.searchsorted(cum, 0.01))
     if share < 0.002 or share > 0.5:  # blank, or not a page of text: leave as is
         return Analysis(scale, thr, share, False, 0.0, 0.0, contrast)
+    ink = a < thr
     ys, xs = np.nonzero(ink)
     sideways = _looks_sideways(ink)
     skew = 0.0 if sideways else _skew(ys, xs, ink.shape)

@@ -168,7 +168,7 @@ def reread(grey: Image.Image, lines: list[Line], dpi: int | None, limits: Limits
 
 
 def _alnum(text: str) -> int:
-    return sum(c.isalnum() for c in text)
+    return sum(map(str.isalnum, text))
 
 
 def band(line: Line) -> tuple[float, float]:
@@ -246,36 +246,41 @@ def spotted_words(lines: list[Line], aspect: float = 1.0) -> list[tuple[int, int
     the text band, an unsure speck; each with a neighbour at a hair's breadth (TIGHT), which
     may be a piece of the same word (',' 'ULIANA'; 'ROC' 'HA'). A run of specks alone is none.
     aspect: the page's width over its height (boxes are fractions of each)."""
+    return [(i, j0, j1) for i, ln in enumerate(lines) for j0, j1 in _line_spots(ln, aspect)]
+
+
+def _line_spots(ln: Line, aspect: float) -> list[tuple[int, int]]:
+    """spotted_words() of one line: (first word, last word) of each run. It depends on the line
+    alone, so the lines a second look left as they were need not be looked at again."""
     out = []
-    for i, ln in enumerate(lines):
-        ws = ln.words
-        top, bottom = band(ln)
-        h = max(bottom - top, 1e-6)
-        gap = [(ws[k + 1].bbox[0] - ws[k].bbox[2]) * aspect for k in range(len(ws) - 1)]
-        # a neighbour a hair away with letters or digits (a rule beside a cell is none)
-        tight = [(k > 0 and gap[k - 1] < TIGHT * h and _alnum(ws[k - 1].text) > 0)
-                 or (k + 1 < len(ws) and gap[k] < TIGHT * h and _alnum(ws[k + 1].text) > 0)
-                 for k in range(len(ws))]
-        # a word grown out of the band matters when unsure or split off a neighbour ('ROC' 'HA')
-        marked = [_garbled(wd) or _speck(wd) or _doubtful_code(wd)
-                  or (_outgrown(wd, top, bottom) and (wd.conf < SPOT_SURE or tight[k]))
-                  for k, wd in enumerate(ws)]
-        last, j = -1, 0  # the last word taken into a run of this line; the next to look at
-        while j < len(ws):
-            if not marked[j]:
-                j += 1
-                continue
-            j0 = j1 = j
-            while j1 + 1 < len(ws) and marked[j1 + 1] and gap[j1] < RUN_GAP * h:
-                j1 += 1
-            if j0 - 1 > last and gap[j0 - 1] < TIGHT * h:
-                j0 -= 1
-            if j1 + 1 < len(ws) and gap[j1] < TIGHT * h:
-                j1 += 1
-            if any(_alnum(wd.text) for wd in ws[j0:j1 + 1]):
-                out.append((i, j0, j1))
-                last = j1
-            j = j1 + 1
+    ws = ln.words
+    top, bottom = band(ln)
+    h = max(bottom - top, 1e-6)
+    gap = [(ws[k + 1].bbox[0] - ws[k].bbox[2]) * aspect for k in range(len(ws) - 1)]
+    # a neighbour a hair away with letters or digits (a rule beside a cell is none)
+    tight = [(k > 0 and gap[k - 1] < TIGHT * h and _alnum(ws[k - 1].text) > 0)
+             or (k + 1 < len(ws) and gap[k] < TIGHT * h and _alnum(ws[k + 1].text) > 0)
+             for k in range(len(ws))]
+    # a word grown out of the band matters when unsure or split off a neighbour ('ROC' 'HA')
+    marked = [_garbled(wd) or _speck(wd) or _doubtful_code(wd)
+              or (_outgrown(wd, top, bottom) and (wd.conf < SPOT_SURE or tight[k]))
+              for k, wd in enumerate(ws)]
+    last, j = -1, 0  # the last word taken into a run of this line; the next to look at
+    while j < len(ws):
+        if not marked[j]:
+            j += 1
+            continue
+        j0 = j1 = j
+        while j1 + 1 < len(ws) and marked[j1 + 1] and gap[j1] < RUN_GAP * h:
+            j1 += 1
+        if j0 - 1 > last and gap[j0 - 1] < TIGHT * h:
+            j0 -= 1
+        if j1 + 1 < len(ws) and gap[j1] < TIGHT * h:
+            j1 += 1
+        if any(_alnum(wd.text) for wd in ws[j0:j1 + 1]):
+            out.append((j0, j1))
+            last = j1
+        j = j1 + 1
     return out
 
 
@@ -574,7 +579,8 @@ def second_look(grey: Image.Image, lines: list[Line], dpi: int | None, limits: L
         return reread(grey, lines, dpi, limits)
     weak = set(weak_lines(lines))
     aspect = grey.width / grey.height
-    first = spotted_words(lines, aspect)
+    runs = [_line_spots(ln, aspect) for ln in lines]
+    first = [(i, j0, j1) for i, found in enumerate(runs) for j0, j1 in found]
     steady = [k for k in first if k[0] not in weak]  # unchanged by the strip
     # more garbled words than MAX_SPOTS: read none ahead that the strip may make void
     ahead = (steady + [k for k in first if k[0] in weak] if len(first) <= MAX_SPOTS else
@@ -586,7 +592,9 @@ def second_look(grey: Image.Image, lines: list[Line], dpi: int | None, limits: L
         for k, f in early.items():
             if after[k[0]] is not lines[k[0]]:
                 f.cancel()  # read in a line the strip replaced
-        spots = spotted_words(after, aspect)
+        # spotted_words(after), looking again only at the lines the strip replaced
+        spots = [(i, j0, j1) for i, ln in enumerate(after)
+                 for j0, j1 in (runs[i] if ln is lines[i] else _line_spots(ln, aspect))]
         if not spots or len(spots) > MAX_SPOTS:
             for f in early.values():
                 f.cancel()

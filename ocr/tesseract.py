@@ -73,15 +73,14 @@ def words_px(grey: Image.Image, *, dpi: int | None, lang: str, timeout: float, t
     _limit_threads(threads)
     if library and engine.available():
         try:
-            data = _tsv_rows(engine.tsv(grey, dpi=dpi, lang=lang, psm=psm, timeout=timeout))
+            return _tsv_words(engine.tsv(grey, dpi=dpi, lang=lang, psm=psm, timeout=timeout))
         except engine.EngineTimeout as exc:
             raise TesseractTimeout(str(exc)) from None
         except engine.EngineError as exc:
             raise TesseractFailed(str(exc)) from None
-    else:
-        config = f"--psm {psm}" + (f" --dpi {int(dpi)}" if dpi else "")
-        data = _run(pytesseract.image_to_data, grey, timeout, lang=lang, config=config,
-                    output_type=pytesseract.Output.DICT)
+    config = f"--psm {psm}" + (f" --dpi {int(dpi)}" if dpi else "")
+    data = _run(pytesseract.image_to_data, grey, timeout, lang=lang, config=config,
+                output_type=pytesseract.Output.DICT)
     out = []
     for i, text in enumerate(data["text"]):
         text = (text or "").strip()
@@ -94,23 +93,25 @@ def words_px(grey: Image.Image, *, dpi: int | None, lang: str, timeout: float, t
     return out
 
 
-_TSV_COLUMNS = ("level", "page_num", "block_num", "par_num", "line_num", "word_num", "left", "top",
-                "width", "height", "conf", "text")
-
-
-def _tsv_rows(tsv: str) -> dict[str, list]:
-    """The library's TSV as pytesseract's Output.DICT: one list per column, numbers as whole
-    numbers (pytesseract truncates the confidence to whole percents; the thresholds downstream
-    were set on those, so both paths give the same words and confidences)."""
-    data: dict[str, list] = {c: [] for c in _TSV_COLUMNS}
+def _tsv_words(tsv: str) -> list[tuple[tuple[int, int, int, int], tuple[int, int, int, int], str, float]]:
+    """words_px() from the library's TSV, as from pytesseract's Output.DICT of the command: a
+    row without text (a page, block, paragraph or line) is no word, numbers are whole numbers
+    (pytesseract truncates the confidence to whole percents; the thresholds downstream were set
+    on those, so both paths give the same words and confidences)."""
+    out = []
     for row in tsv.splitlines():
-        cells = row.split("\t", 11)
-        if len(cells) < 11:
+        cells = row.split("\t", 11)  # level page block par line word left top width height conf text
+        if len(cells) < 12:
             continue
-        cells += [""] * (12 - len(cells))
-        for c, v in zip(_TSV_COLUMNS, cells):
-            data[c].append(v if c == "text" else int(float(v)))
-    return data
+        text = cells[11].strip()
+        conf = int(float(cells[10])) if text else -1
+        if conf < 0:
+            continue
+        left, top = int(float(cells[6])), int(float(cells[7]))
+        key = (int(float(cells[1])), int(float(cells[2])), int(float(cells[3])), int(float(cells[4])))
+        out.append((key, (left, top, left + int(float(cells[8])), top + int(float(cells[9]))), text,
+                    min(1.0, conf / 100)))
+    return out
 
 
 def orientation(grey: Image.Image, *, dpi: int, timeout: float, threads: int = 1,
