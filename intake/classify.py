@@ -20,7 +20,7 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
 from intake.layout import Layout
-from intake.normalize import fold, key
+from intake.normalize import fold, key, whole_words_at
 from ocr.model import Extraction
 from domain.documents import DOC_TYPES
 from domain import yamlfile
@@ -69,12 +69,8 @@ class _Phrase:
         self.words = tuple(dict.fromkeys(text.split()))
 
     def search(self, s: str) -> _Found | None:
-        n, i = len(self.text), s.find(self.text)
-        while i >= 0:
-            if not (i and _alnum(s[i - 1])) and not (i + n < len(s) and _alnum(s[i + n])):
-                return _Found(i, i + n)
-            i = s.find(self.text, i + 1)
-        return None
+        i = whole_words_at(s, self.text)
+        return _Found(i, i + len(self.text)) if i >= 0 else None
 
     def among(self, s: str, vocabulary: frozenset[str]) -> bool:
         """Whether the phrase is in key() text `s`, whose words are `vocabulary`."""
@@ -98,10 +94,6 @@ class _Found:
 
     def end(self) -> int:
         return self.finish
-
-
-def _alnum(c: str) -> bool:
-    return "a" <= c <= "z" or "0" <= c <= "9"
 
 
 @lru_cache(maxsize=4096)
@@ -197,11 +189,15 @@ def _row_best(row: str) -> float:
                 for t in spec.titles if len(t.text) >= 10 and len(k) >= 0.8 * len(t.text)), default=0.0)
 
 
+# after a title: what makes it a label ('apolice no: ...'), not a heading
+_LABEL_END = re.compile(r"\s*(?:n[o°.]{0,2}\s*)?:")
+
+
 def _title_strength(title: Title, row: str, ocr: bool, printed: str | None = None) -> float:
     """1.0 when the row is the title (or opens with it), 0.4 when it only contains it; 0 for a
     label ('Apólice: 1031...' is a field, not a heading)."""
     with_colon, stripped = _row_forms(row)
-    if with_colon.startswith(title.text) and re.match(re.escape(title.text) + r"\s*(?:n[o°.]{0,2}\s*)?:", with_colon):
+    if with_colon.startswith(title.text) and _LABEL_END.match(with_colon, len(title.text)):
         return 0.0
     raw = row
     row = stripped

@@ -1,3 +1,4 @@
+import re
 from datetime import date
 
 import pytest
@@ -159,3 +160,12 @@ def test_vin_with_a_glyph_read_as_a_bracket_is_found_repaired():
     assert find_vins("Chassi 9BMMSJL4HG]929295") == [("9BMMSJL4HGJ929295", 7, 24, True)]
     assert find_vins("9BWZZZ377VT0|4251") == [("9BWZZZ377VT014251", 0, 17, True)]
     assert find_vins("9BMMSJL4HGJ929295") == [("9BMMSJL4HGJ929295", 0, 17, False)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab1 .:-ç", max_size=30), st.text(alphabet="ab1 .", min_size=1, max_size=4))
+def test_whole_words_at_finds_what_a_look_around_regex_finds(text, phrase):
+    """nz.whole_words_at, the literal search classification and the policy parser use, answers
+    as the regex it replaced: the phrase with no a-z or digit just before or after it."""
+    m = re.search(r"(?<![a-z0-9])" + re.escape(phrase) + r"(?![a-z0-9])", text)
+    assert nz.whole_words_at(text, phrase) == (m.start() if m else -1)
