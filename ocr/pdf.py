@@ -282,12 +282,10 @@ def _chars(textpage, affine: Affine, hidden: bool) -> tuple[str, list[Box], int]
             continue
         xa, ya = a0 * left + a1 * top + a2, b0 * left + b1 * top + b2
         xb, yb = a0 * right + a1 * bottom + a2, b0 * right + b1 * bottom + b2
-        if xa != xa or xb != xb or ya != ya or yb != yb:
-            continue  # no box (NaN)
-        x0, x1 = (xa, xb) if xa <= xb else (xb, xa)
+        x0, x1 = (xa, xb) if xa <= xb else (xb, xa)  # (a NaN lands in x0 or x1 either way)
         y0, y1 = (ya, yb) if ya <= yb else (yb, ya)
-        if x1 < 0 or y1 < 0 or x0 > 1 or y0 > 1:
-            continue  # off the page
+        if not (x1 >= 0 and y1 >= 0 and x0 <= 1 and y0 <= 1):
+            continue  # off the page, or no box at all (NaN)
         chars.append(c)
         # clipped to the page (x0 <= 1 and x1 >= 0 already)
         boxes.append((x0 if x0 > 0.0 else 0.0, y0 if y0 > 0.0 else 0.0, x1 if x1 < 1.0 else 1.0,

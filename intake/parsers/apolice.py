@@ -237,7 +237,7 @@ def _phrases(name: str) -> list[str]:
 
 
 def _has(t: str, name: str) -> bool:
-    return any(nz.whole_words_at(t, p) >= 0 for p in _phrases(name))
+    return any(re.search(r"(?<![a-z0-9])" + re.escape(p) + r"(?![a-z0-9])", t) for p in _phrases(name))
 
 
 UNREAD_ROW = "_unread"  # (a key of caps: the table has a coverage row whose name was not read)
