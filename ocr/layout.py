@@ -90,8 +90,7 @@ def words_from_chars(chars: Sequence[str], boxes: Sequence[BBox], conf: float = 
 def _rows(items: Sequence, bbox_of) -> list[list]:
     """Cluster items into rows by vertical overlap; rows top to bottom."""
     rows: list[tuple[BBox, list]] = []
-    for item in sorted(items, key=lambda i: (bbox_of(i)[1] + bbox_of(i)[3]) / 2):
-        b = bbox_of(item)
+    for b, item in sorted(((bbox_of(i), i) for i in items), key=lambda bi: (bi[0][1] + bi[0][3]) / 2):
         # Only the last few rows can overlap an item met in order of its centre.
         for ref, members in reversed(rows[-4:]):
             if _same_row(ref, b):

@@ -254,8 +254,9 @@ def _chars(textpage, affine: Affine, hidden: bool) -> tuple[str, list[Box], int]
                        for i in range(n))
     rects = (raw.FS_RECTF * max(n, 1))()  # PDFium writes each box straight into this array
     base = ctypes.addressof(rects)
-    visible = [bool(_LOOSE_BOX(tp_ptr, i, base + i * _RECT_SIZE)) for i in range(n)]
     blank = [c.isspace() for c in text]
+    # (a blank's box is never used: a blank only breaks a word)
+    visible = [not b and bool(_LOOSE_BOX(tp_ptr, i, base + i * _RECT_SIZE)) for i, b in enumerate(blank)]
     if hidden:  # a scanner's invisible OCR layer: drop its characters
         modes: dict[int, bool] = {}
         for i in range(n):
