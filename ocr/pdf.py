@@ -137,7 +137,11 @@ def page_text(doc: pdfium.PdfDocument, index: int) -> PageText:
                 chars, boxes, meaningful = _chars(textpage, affine, objects.hidden_text)
             finally:
                 textpage.close()
-            cover = objects.image_cover if meaningful < THIN_TEXT_CHARS else 0.0
+            cover = 0.0
+            if meaningful < THIN_TEXT_CHARS:
+                if objects.image_cover is None:
+                    raise pdfium.PdfiumError("Failed to locate pageobject.")
+                cover = objects.image_cover
             code = objects.holds_code
         finally:
             page.close()
@@ -169,7 +173,7 @@ def may_hold_code(doc: pdfium.PdfDocument, index: int) -> bool:
 @dataclass(frozen=True)
 class _Objects:
     hidden_text: bool  # a text object drawn invisibly (a scanner's OCR layer), 3 levels deep
-    image_cover: float  # fraction of the page covered by images, 3 levels deep
+    image_cover: float | None  # fraction of the page covered by images, 3 levels deep (None: unknown)
     holds_code: bool  # an image, or CODE_PATHS vector shapes, 2 levels deep
 
 
@@ -177,10 +181,11 @@ def _objects(page, width: float, height: float) -> _Objects:
     """What a page's objects tell, in one walk through PDFium's own handles: pypdfium2's
     get_objects() made a Python object per path, and the page was walked three times."""
     hidden, area, images, paths = False, 0.0, 0, 0
+    located = True  # every image's bounds read (only a thin text layer needs them: see page_text)
     left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
 
     def walk(form, level: int) -> None:  # in drawing order, a form's objects where the form is
-        nonlocal hidden, area, images, paths
+        nonlocal hidden, area, images, paths, located
         count = raw.FPDFFormObj_CountObjects(form) if form else raw.FPDFPage_CountObjects(page.raw)
         if count < 0:
             raise pdfium.PdfiumError("Failed to get number of pageobjects.")
@@ -193,17 +198,19 @@ def _objects(page, width: float, height: float) -> _Objects:
                 hidden = hidden or raw.FPDFTextObj_GetTextRenderMode(obj) in _INVISIBLE_MODES
             elif kind == raw.FPDF_PAGEOBJ_IMAGE:
                 images += level < 2
-                if not raw.FPDFPageObj_GetBounds(obj, left, bottom, right, top):
-                    raise pdfium.PdfiumError("Failed to locate pageobject.")
-                area += (max(0.0, min(right.value, width) - max(left.value, 0.0))
-                         * max(0.0, min(top.value, height) - max(bottom.value, 0.0)))
+                if raw.FPDFPageObj_GetBounds(obj, left, bottom, right, top):
+                    area += (max(0.0, min(right.value, width) - max(left.value, 0.0))
+                             * max(0.0, min(top.value, height) - max(bottom.value, 0.0)))
+                else:
+                    located = False
             elif kind == raw.FPDF_PAGEOBJ_PATH:
                 paths += level < 2
             elif kind == raw.FPDF_PAGEOBJ_FORM and level < 2:
                 walk(obj, level + 1)
 
     walk(None, 0)
-    return _Objects(hidden, min(1.0, area / max(width * height, 1e-9)), images > 0 or paths >= CODE_PATHS)
+    cover = min(1.0, area / max(width * height, 1e-9)) if located else None
+    return _Objects(hidden, cover, images > 0 or paths >= CODE_PATHS)
 
 
 def is_text_page(text: PageText, limits: Limits) -> bool:
