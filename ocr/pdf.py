@@ -24,7 +24,6 @@ from dataclasses import dataclass
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
-from ocr.layout import Glyph
 from ocr.limits import Limits
 from ocr.model import Problem
 from ocr.problems import ReadError, problem
@@ -117,10 +116,6 @@ class PageText:
     image_cover: float  # fraction of the page covered by images (0 when not measured)
     rotation: int = 0
     holds_code: bool = False  # may show a QR code or a barcode (may_hold_code)
-
-    @property
-    def glyphs(self) -> list[Glyph]:
-        return [Glyph(c, *b) for c, b in zip(self.chars, self.boxes)]
 
 
 def page_text(doc: pdfium.PdfDocument, index: int) -> PageText:

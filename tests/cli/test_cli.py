@@ -115,3 +115,20 @@ def test_read_json_gives_contract_documents(result_schema: dict) -> None:
     assert docs[0]["fields"]["placa"]["confidence"] >= 0.8
     table = fretadoc("read", str(crlv))
     assert table.returncode == 0 and "placa" in table.stdout
+
+
+def test_plain_click_is_caught_only_once_loaded_and_never_loaded_for_nothing():
+    """cli.errors: Typer's own Click errors always; plain Click's (raised where Celery's worker
+    runs) once something has loaded Click, which no command of the CLI does by itself."""
+    import subprocess
+    import sys
+
+    from cli import errors
+
+    code = "import sys, cli.main; print('click' in sys.modules, len(cli.main.usage_errors()))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "1"]
+    import click.exceptions
+
+    assert click.exceptions.UsageError in errors.usage_errors()
+    assert errors.UsageError in errors.usage_errors() and click.exceptions.Exit in errors.exits()
