@@ -31,7 +31,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,12 +158,63 @@ def time_bare(path: Path, env: dict[str, str]) -> tuple[float, float, int]:
     return time.perf_counter() - t0, cpu_children() - c0, len(out.split())
 
 
+class TesseractClock:
+    """Tesseract's own CPU inside ocr.read, by kind of run: the page pass (psm 3), the second
+    look's strips of weak lines (psm 6) and its words read alone (psm 7), and OSD. Each run is
+    timed on the thread that calls the kept engine (ocr/engine.py: a CDLL call runs there), so
+    what the second look's two threads spend adds up. What ocr.read spends besides is Python,
+    pixels and barcodes. The command path (no loadable library) is not counted."""
+
+    KINDS = {3: "page", 6: "strip", 7: "word"}
+
+    def __init__(self) -> None:
+        self.cpu: Counter[str] = Counter()
+        self.calls: Counter[str] = Counter()
+        self.lock = threading.Lock()
+
+    def add(self, kind: str, seconds: float) -> None:
+        with self.lock:
+            self.cpu[kind] += seconds
+            self.calls[kind] += 1
+
+    def take(self) -> tuple[Counter[str], Counter[str]]:
+        with self.lock:
+            out = self.cpu, self.calls
+            self.cpu, self.calls = Counter(), Counter()
+        return out
+
+    def install(self) -> None:
+        from ocr import engine
+
+        clock, tsv, orientation = self, engine._Engine.tsv, engine._Engine.orientation
+
+        def timed_tsv(eng, image, *, dpi, psm, timeout):
+            t = time.thread_time()
+            try:
+                return tsv(eng, image, dpi=dpi, psm=psm, timeout=timeout)
+            finally:
+                clock.add(clock.KINDS.get(psm, f"psm {psm}"), time.thread_time() - t)
+
+        def timed_orientation(eng, image, *, dpi):
+            t = time.thread_time()
+            try:
+                return orientation(eng, image, dpi=dpi)
+            finally:
+                clock.add("osd", time.thread_time() - t)
+
+        engine._Engine.tsv, engine._Engine.orientation = timed_tsv, timed_orientation
+
+
+CLOCK = TesseractClock()
+
+
 def time_ours(path: Path, limits: Limits):
     data = path.read_bytes()
+    CLOCK.take()
     c0, s0, t0 = cpu_children(), cpu_self(), time.perf_counter()
     ext = ocr.read(data, limits=limits)
     wall = time.perf_counter() - t0
-    return wall, (cpu_children() - c0) + (cpu_self() - s0), ext
+    return wall, (cpu_children() - c0) + (cpu_self() - s0), ext, CLOCK.take()
 
 
 def bench_text_layer(files: list[Path], repeat: int) -> dict:
@@ -242,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         threads = os.environ.get("OMP_THREAD_LIMIT", str(limits.tesseract_threads))
         like_env = {**os.environ, "OMP_THREAD_LIMIT": threads}
+        CLOCK.install()
         ocr.read(pages[0][1].read_bytes(), limits=limits)  # warm caches (Tesseract data, imports)
 
         rows: list[dict] = []
@@ -261,6 +315,8 @@ def main(argv: list[str] | None = None) -> int:
             row = {"page": label, "bare_s": round(bare[0], 3), "ours_s": round(ours[0], 3),
                    "ratio": round(ours[0] / bare[0], 3), "bare_cpu_s": round(bare[1], 3),
                    "ours_cpu_s": round(ours[1], 3),
+                   "tesseract_cpu_s": {k: round(v, 3) for k, v in ours[3][0].items()},
+                   "tesseract_runs": dict(ours[3][1]),
                    "bare_words": bare[2],
                    "rotation": page.rotation if page else None, "skew": page.skew if page else None,
                    "dpi": page.dpi if page else None, "words": len(page.words) if page else 0,
@@ -291,8 +347,15 @@ def main(argv: list[str] | None = None) -> int:
         "ours_cpu_total_s": round(sum(r["ours_cpu_s"] for r in rows), 3),
         "cpu_ratio": round(sum(r["ours_cpu_s"] for r in rows) / max(sum(r["bare_cpu_s"] for r in rows), 1e-9), 3),
         "goals": {"cpu_ratio": 1.10, "ratio": 1.00},
+        "tesseract_cpu_s": {k: round(sum(r["tesseract_cpu_s"].get(k, 0.0) for r in rows), 3)
+                            for k in ("page", "strip", "word", "osd")},
+        "tesseract_runs": {k: sum(r["tesseract_runs"].get(k, 0) for r in rows) for k in ("page", "strip", "word", "osd")},
         "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()],
     }
+    # the CPU ratio Tesseract's runs alone give, as if ours spent nothing around them
+    bare_cpu = max(summary["bare_cpu_total_s"], 1e-9)
+    summary["tesseract_cpu_ratio"] = round(sum(summary["tesseract_cpu_s"].values()) / bare_cpu, 3)
+    summary["page_pass_cpu_ratio"] = round(summary["tesseract_cpu_s"]["page"] / bare_cpu, 3)
     # Turned pages cost an OSD run (and upside-down ones a second pass) that bare Tesseract
     # skips, reading them as garbage: shown apart so the steady overhead is visible.
     upright = [r for r in rows if not r["rotation"]]
@@ -320,6 +383,12 @@ def main(argv: list[str] | None = None) -> int:
               f"(bare counts whitespace-separated tokens of its text output)")
         print(f"CPU ratio {summary['cpu_ratio']:.3f} (goal <= 1.10); "
               f"load average at the end {summary['load_average_1_5_15']} on {os.cpu_count()} CPUs")
+        t, n = summary["tesseract_cpu_s"], summary["tesseract_runs"]
+        if n["page"]:
+            print(f"Tesseract's runs inside ours, CPU s: page pass {t['page']:.2f} ({n['page']} runs, "
+                  f"{summary['page_pass_cpu_ratio']:.3f} of bare), second look: strips {t['strip']:.2f} "
+                  f"({n['strip']}), words alone {t['word']:.2f} ({n['word']}), OSD {t['osd']:.2f} ({n['osd']}); "
+                  f"CPU ratio of Tesseract's runs alone {summary['tesseract_cpu_ratio']:.3f}")
         if "upright_ratio" in summary:
             print(f"pages needing no turn ({summary['upright_pages']}): ratio {summary['upright_ratio']:.3f}, "
                   f"CPU ratio {summary['upright_cpu_ratio']:.3f}")
