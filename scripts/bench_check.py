@@ -129,7 +129,10 @@ def goal_digital(repeat: int) -> dict:
     # where the check's time goes: the interpreter and the imports before any file is read
     startup = [sys.executable, "-c", "import cli.main"]
     libraries = [sys.executable, "-c", LIBRARIES_SCRIPT]
-    ours, bare, start, libs = [], [], [], []
+    ours: list[float] = []
+    bare: list[float] = []
+    start: list[float] = []
+    libs: list[float] = []
     _child(check, _no_cache_env())  # warm-up: bytecode compiled, files in the page cache
     for i in range(repeat):  # alternating which goes first
         for which in ((ours, check), (bare, text)) if i % 2 == 0 else ((bare, text), (ours, check)):
@@ -167,7 +170,7 @@ def goal_warm(repeat: int) -> dict:
 
     def reading() -> None:  # what the parsers are given: words and lines, codes (no classifying)
         for f in files:
-            ocr.read_text(f.data)
+            ocr.read_text(f.data or b"")
 
     runs = (("ours", ours), ("bare", bare), ("reading", reading))
     for _, fn in runs:  # warm: first loads of rulebooks, vocabularies, fonts
