@@ -8,6 +8,7 @@ spellings, then from the certificate's prose."""
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 
 from domain.documents import Field
 from intake import normalize as nz
@@ -33,7 +34,8 @@ KINDS = [
     ("inss", r"\binss\b|contribuicoes previdenciarias"),
     ("federal", r"tributos federais|divida ativa da uniao|receita federal|\bpgfn\b"),
     ("estadual", r"situacao fiscal|tributos estaduais|receita estadual|fazenda estadual|secretaria de estado de fazenda|"
-                 r"secretaria da fazenda|\bicms\b"),
+                 r"secretaria da fazenda|\bicms\b|divida ativa do estado|procuradoria geral do estado|fazenda do estado|"
+                 r"fazenda publica (?:do estado|estadual)"),
     ("municipal", r"tributos municipais|prefeitura|fazenda municipal|secretaria municipal"),
 ]
 
@@ -43,6 +45,8 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     ocr = r.ocr
     out: dict[str, Field] = {}
     out["titular_nome"] = lookup(r, "titular_nome", name_field)
+    if out["titular_nome"].value is None:
+        out["titular_nome"] = _named(r)
     doc = lookup(r, "titular_documento", lambda s: doc_checked(s, ocr))
     out["titular_documento"] = doc if doc.value else sole_doc(r)
     out["numero"] = unchecked(_numero(r), ocr)
@@ -60,8 +64,35 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     else:
         out["resultado"] = _antecedentes(body)
     out["data_emissao"] = _emissao(r)
-    out["validade"] = _validade(r)
+    out["validade"] = _validade(r, out["data_emissao"])
     return out
+
+
+# The holder named in the certificate's prose: '... NÃO CONSTA condenação ... em nome de JOÃO
+# CARLOS PEREIRA, nacionalidade brasileira, ...': a run of words in capitals after 'em nome de'.
+_NAMED = re.compile(r"\bem nome d[eoa]s?\s+(?:[:(]\s*)?")
+_NOT_NAME = frozenset({"CPF", "RG", "CNPJ", "CI", "NIS", "PIS", "PORTADOR", "PORTADORA", "INSCRITO", "INSCRITA",
+                       "NASCIDO", "NASCIDA", "FILHO", "FILHA", "NACIONALIDADE", "RESIDENTE"})
+_CAPITALS = re.compile(r"[A-ZÀ-Ý][A-ZÀ-Ý'´`-]*(?:\s+(?:[A-ZÀ-Ý][A-ZÀ-Ý'´`-]*|d[aeo]s?|D[AEO]S?|E|e))*")
+
+
+def _named(r: Reader) -> Field:
+    fl = r.flow()
+    for m in _NAMED.finditer(fl.folded):
+        got = _CAPITALS.match(fl.text, m.end())
+        if got is None:
+            continue
+        words = got.group(0).split()
+        cut = next((k for k, w in enumerate(words) if w in _NOT_NAME), len(words))
+        words = words[:cut]  # 'JOÃO DA SILVA CPF 529...': the name ends at the document's label
+        while words and words[-1].lower() in ("da", "de", "do", "das", "dos", "e"):
+            words.pop()  # a name never ends on a particle: it ran into the sentence
+        if len(words) >= 2:
+            text = " ".join(words)
+            f = name_field(fl.span(got.start(), got.start() + len(text)))
+            if f.value is not None:
+                return f
+    return field(None)
 
 
 # An authentication code in groups ('6G9Z9.G2HGV.48WJZ', '54EB.8897.E041.CA54')
@@ -138,11 +169,33 @@ def _resultado(head: str, body: str) -> Field:
     return field(None)
 
 
+# what a criminal record certificate finds: a record, a conviction, a proceeding ...
+_RECORD = r"(?:registros?|anotac|antecedentes?|condenac|processos?|inqueritos?|mandados?|ocorrencias?|acoes|feitos)"
+_CONSTA = re.compile(r"\bconstam?\b")
+_NEGATION = re.compile(r"\b(?:nao|nada)\s*$")
+
+
 def _antecedentes(body: str) -> Field:
-    if re.search(r"\bnada consta\b|\bnao (consta|constam|ha) (registro|anotac|antecedente)", body):
+    """What the certificate finds. A 'consta' is what it says only where no 'não' or 'nada'
+    stands right before it ('NÃO CONSTA condenação', 'nada consta'): said with a record after
+    it ('constam os seguintes registros'), it is a finding; said bare, a finding for review. A
+    certificate that says both is for review too."""
+    clear = bool(re.search(r"\bnao ha (registro|anotac|antecedente)", body))
+    found = plain = False
+    for m in _CONSTA.finditer(body):
+        if _NEGATION.search(body[max(0, m.start() - 8):m.start()]):
+            clear = True
+        elif re.match(r"[\s(),:]*(?:m\)\s*)?(?:(?:o|a|os|as|o\(s\)|a\(s\)|seguintes?|seguinte\(s\))\s+)*" + _RECORD,
+                      body[m.end():m.end() + 60]):
+            found = True
+        else:
+            plain = True
+    if clear and not found:
         return field("nada_consta", None, 0.95)
-    if re.search(r"\bconsta(m)?\b", body):
-        return field("consta", None, 0.85)
+    if found and not clear:
+        return field("consta", None, 0.9)
+    if plain and not clear:
+        return field("consta", None, 0.6)  # 'consta' with nothing after it to say what
     return field(None)
 
 
@@ -174,10 +227,37 @@ def _validity(span) -> Field:
     return field(pick[0], span_of(span, pick[1], pick[2]))
 
 
-def _validade(r: Reader) -> Field:
+# A validity printed as a term counted from the issue: 'válida por 90 (noventa) dias a contar
+# da data de sua emissão', 'Validade: 30 (TRINTA) dias, contados da data de emissão'.
+_TERM = re.compile(r"\b(?:valid[ao]|validade)\b[^.\n]{0,25}?(?<![\d/])(\d{1,3})\s*(?:\([a-z\s-]+\)\s*)?dias\b"
+                   r"[^.]{0,60}?\b(?:emissao|expedicao|emitid[ao]|expedid[ao])\b")
+
+
+def _validade(r: Reader, emissao: Field | None = None) -> Field:
     f = in_order(r, "validade", _validity, lines=1)
     if f.value is not None:
         return f
+    dated = _dated_validade(r)
+    if dated.value is not None:
+        return dated
+    return _term_validade(r, emissao)
+
+
+def _term_validade(r: Reader, emissao: Field | None) -> Field:
+    """The last day of a term counted from the issue date: the issue date plus that many days
+    (a term counted from a day leaves that day out), as sure as the less sure of the two."""
+    if emissao is None or emissao.value is None:
+        return field(None)
+    fl = r.flow()
+    m = _TERM.search(fl.folded)
+    if m is None:
+        return field(None)
+    end = date.fromisoformat(emissao.value) + timedelta(days=int(m.group(1)))
+    term = fl.field(end, m.start(1), m.end())
+    return term.model_copy(update={"confidence": min(term.confidence, emissao.confidence)})
+
+
+def _dated_validade(r: Reader) -> Field:
     fl = r.flow()
     for m in _VALIDADE.finditer(fl.folded):
         window = fl.text[m.end():m.end() + 40]

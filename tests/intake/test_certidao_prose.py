@@ -1,0 +1,90 @@
+"""Certificates as their issuers print them: what they find, whose they are and how long they
+hold, said in prose ('NÃO CONSTA condenação ... em nome de ...', 'válida por 90 (noventa) dias
+a contar da data de sua emissão'), not in labelled cells.
+
+The texts follow the public formats of the Polícia Federal's certidão de antecedentes, the TST's
+CNDT and a state's certidão da dívida ativa, with made-up holders."""
+
+from __future__ import annotations
+
+from intake import parsers
+from tests.intake.test_parsers_unit import _ext
+
+ANTECEDENTES_PF = [
+    "MINISTÉRIO DA JUSTIÇA E SEGURANÇA PÚBLICA",
+    "POLÍCIA FEDERAL",
+    "CERTIDÃO DE ANTECEDENTES CRIMINAIS",
+    "A Polícia Federal CERTIFICA, após pesquisa no Sistema Nacional de Informações Criminais - SINIC,",
+    "que, até a presente data, NÃO CONSTA condenação com trânsito em julgado em nome de",
+    "JOÃO CARLOS PEREIRA DA SILVA, nacionalidade brasileira, nascido(a) aos 12/03/1980, filho(a) de",
+    "ANTÔNIO PEREIRA DA SILVA e de MARIA APARECIDA PEREIRA, CPF nº 529.982.247-25.",
+    "Esta certidão é válida por 90 (noventa) dias a contar da data de sua emissão.",
+    "Certidão expedida às 14h32 do dia 01/12/2026, com base no ato normativo vigente.",
+    "Código de controle da certidão: 09A1.7F33.BC21.55E0",
+]
+
+
+def test_a_negated_consta_is_nothing_found_with_the_holder_and_term_read_from_prose():
+    f = parsers.parse("atestado_antecedentes", _ext(ANTECEDENTES_PF))
+    assert (f["resultado"].value, f["resultado"].confidence) == ("nada_consta", 0.95)
+    assert f["titular_nome"].value == "JOÃO CARLOS PEREIRA DA SILVA"
+    assert f["titular_documento"].value == "52998224725"
+    assert f["data_emissao"].value == "2026-12-01"
+    # a term counted from the issue leaves the issue day out: 01/12/2026 + 90 days
+    assert f["validade"].value == "2027-03-01" and f["validade"].page == 1
+
+
+def test_a_record_said_to_be_there_is_a_finding():
+    lines = ANTECEDENTES_PF[:3] + [
+        "Certificamos que CONSTAM os seguintes registros em nome de JOÃO CARLOS PEREIRA DA SILVA,",
+        "CPF nº 529.982.247-25: Processo nº 0001234-56.2019.8.21.0001.",
+        "Certidão expedida às 14h32 do dia 01/12/2026.",
+    ]
+    f = parsers.parse("atestado_antecedentes", _ext(lines))
+    assert (f["resultado"].value, f["resultado"].confidence) == ("consta", 0.9)
+
+
+def test_a_certificate_that_says_both_or_says_consta_alone_is_for_review():
+    both = ANTECEDENTES_PF[:5] + ["CONSTA(M) processo(s) em andamento na Justiça Estadual."]
+    assert parsers.parse("atestado_antecedentes", _ext(both))["resultado"].value is None
+    bare = ANTECEDENTES_PF[:3] + ["Conforme consta no sistema, a pesquisa foi feita em 01/12/2026."]
+    found = parsers.parse("atestado_antecedentes", _ext(bare))["resultado"]
+    assert found.value == "consta" and found.confidence < 0.8
+
+
+def test_a_term_with_no_issue_date_gives_no_validity():
+    lines = [ln for ln in ANTECEDENTES_PF if "expedida" not in ln]
+    f = parsers.parse("atestado_antecedentes", _ext(lines))
+    assert f["data_emissao"].value is None and f["validade"].value is None
+
+
+def test_a_state_certificate_with_its_issue_in_a_labelled_row_and_a_term():
+    lines = [
+        "GOVERNO DO ESTADO DE SÃO PAULO",
+        "PROCURADORIA GERAL DO ESTADO",
+        "Certidão Negativa de Débitos Tributários da Dívida Ativa do Estado de São Paulo",
+        "CNPJ Base: 11.222.333/0001-81",
+        "Ressalvado o direito da Fazenda do Estado de São Paulo de apurar débitos de responsabilidade",
+        "da pessoa jurídica acima identificada, é certificado que NÃO CONSTAM débitos inscritos em",
+        "Dívida Ativa de responsabilidade do interessado.",
+        "Data e hora da emissão 01/12/2026 10:05:22 (hora de Brasília)",
+        "Validade: 30 (TRINTA) dias, contados da data de emissão. (Res. Conj. SF/PGE 02, de 09/05/2013)",
+        "Certidão nº 52498173",
+    ]
+    f = parsers.parse("certidao", _ext(lines))
+    assert f["tipo_certidao"].value == "estadual"
+    assert f["resultado"].value == "negativa"
+    assert f["data_emissao"].value == "2026-12-01"
+    assert f["validade"].value == "2026-12-31"  # not the resolution's date (09/05/2013)
+
+
+def test_the_cndt_issue_date_after_expedicao():
+    lines = [
+        "PODER JUDICIÁRIO", "JUSTIÇA DO TRABALHO", "CERTIDÃO NEGATIVA DE DÉBITOS TRABALHISTAS",
+        "Nome: VIAÇÃO SERRANA TURISMO LTDA", "(MATRIZ E FILIAIS) CNPJ: 11.222.333/0001-81",
+        "Certidão nº: 41523987/2026", "Expedição: 01/12/2026, às 10:21:33",
+        "Validade: 30/05/2027 - 180 (cento e oitenta) dias, contados da data", "de sua expedição.",
+    ]
+    f = parsers.parse("certidao", _ext(lines))
+    assert f["tipo_certidao"].value == "trabalhista"
+    assert (f["data_emissao"].value, f["validade"].value) == ("2026-12-01", "2027-05-30")
