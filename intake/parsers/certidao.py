@@ -152,7 +152,8 @@ def _code(span) -> Field:
 
 def _resultado(head: str, body: str) -> Field:
     text = head + " " + body
-    if re.search(r"positiva com efeitos? de negativa", text):
+    # 'POSITIVA COM EFEITOS DE NEGATIVA', 'POSITIVA DE DÉBITOS TRABALHISTAS COM EFEITO DE NEGATIVA'
+    if re.search(r"\bpositiva\b[^.\n]{0,60}?\bcom efeitos? de (?:certidao )?negativa", text):
         return field("positiva_efeito_negativa", None, 0.95)
     if re.search(r"\bcertidao positiva\b|\bpositiva de debitos\b", head):
         return field("positiva", None, 0.95)

@@ -88,3 +88,16 @@ def test_the_cndt_issue_date_after_expedicao():
     f = parsers.parse("certidao", _ext(lines))
     assert f["tipo_certidao"].value == "trabalhista"
     assert (f["data_emissao"].value, f["validade"].value) == ("2026-12-01", "2027-05-30")
+
+
+def test_a_positive_certificate_with_the_effect_of_a_negative_one_however_the_title_words_it():
+    lines = [
+        "PODER JUDICIÁRIO", "JUSTIÇA DO TRABALHO",
+        "CERTIDÃO POSITIVA DE DÉBITOS TRABALHISTAS COM EFEITO DE NEGATIVA",
+        "Nome: VIAÇÃO SERRANA TURISMO LTDA", "(MATRIZ E FILIAIS) CNPJ: 11.222.333/0001-81",
+        "Expedição: 01/12/2026, às 10:21:33", "Validade: 30/05/2027 - 180 (cento e oitenta) dias",
+        "Certifica-se que VIAÇÃO SERRANA TURISMO LTDA CONSTA do Banco Nacional de Devedores Trabalhistas",
+        "com débito garantido ou exigibilidade suspensa.",
+    ]
+    f = parsers.parse("certidao", _ext(lines))
+    assert (f["resultado"].value, f["resultado"].confidence) == ("positiva_efeito_negativa", 0.95)
