@@ -51,10 +51,15 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["titular_documento"] = doc if doc.value else sole_doc(r)
     out["numero"] = unchecked(_numero(r), ocr)
     fl = r.flow()
-    head = " ".join(nz.fold(row.text) for row in r.layout.rows[r.layout.pages[0].number][:10])
+    top = [nz.fold(row.text) for row in r.layout.rows[r.layout.pages[0].number][:10]]
+    head = " ".join(top)
+    # the title says what the certificate is before anything the first lines go on to say
+    # ('CERTIDÃO JUDICIAL CRIMINAL NEGATIVA' over '... distribuição de ações e execuções criminais')
+    title = next((t for t in top if re.search(r"\b(?:certid|atestado|certificado|alvara)", t) and not re.search(r"\d", t)), "")
     body = nz.fold(fl.text)
     if doc_type == "certidao":
-        kind = next((k for k, pat in KINDS if re.search(pat, head)), None)
+        kind = next((k for k, pat in KINDS if re.search(pat, title)), None) if title else None
+        kind = kind or next((k for k, pat in KINDS if re.search(pat, head)), None)
         conf = 0.95
         if kind is None:
             kind = next((k for k, pat in KINDS if re.search(pat, body)), "outra")
@@ -69,11 +74,12 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
 
 
 # The holder named in the certificate's prose: '... NÃO CONSTA condenação ... em nome de JOÃO
-# CARLOS PEREIRA, nacionalidade brasileira, ...': a run of words in capitals after 'em nome de'.
-_NAMED = re.compile(r"\bem nome d[eoa]s?\s+(?:[:(]\s*)?")
+# CARLOS PEREIRA, nacionalidade brasileira, ...', 'NADA CONSTA contra MARCOS RIBEIRO, CPF ...':
+# a run of words in capitals after 'em nome de' or 'consta contra', on its line.
+_NAMED = re.compile(r"\b(?:em nome d[eoa]s?|constam? contra)\b\s*(?:[:(]\s*)?")
 _NOT_NAME = frozenset({"CPF", "RG", "CNPJ", "CI", "NIS", "PIS", "PORTADOR", "PORTADORA", "INSCRITO", "INSCRITA",
                        "NASCIDO", "NASCIDA", "FILHO", "FILHA", "NACIONALIDADE", "RESIDENTE"})
-_CAPITALS = re.compile(r"[A-ZÀ-Ý][A-ZÀ-Ý'´`-]*(?:\s+(?:[A-ZÀ-Ý][A-ZÀ-Ý'´`-]*|d[aeo]s?|D[AEO]S?|E|e))*")
+_CAPITALS = re.compile(r"[A-ZÀ-Ý][A-ZÀ-Ý'´`-]*(?:[ \t]+(?:[A-ZÀ-Ý][A-ZÀ-Ý'´`-]*|d[aeo]s?|D[AEO]S?|E|e))*")  # one line
 
 
 def _named(r: Reader) -> Field:
@@ -230,8 +236,10 @@ def _validity(span) -> Field:
 
 # A validity printed as a term counted from the issue: 'válida por 90 (noventa) dias a contar
 # da data de sua emissão', 'Validade: 30 (TRINTA) dias, contados da data de emissão'.
-_TERM = re.compile(r"\b(?:valid[ao]|validade)\b[^.\n]{0,25}?(?<![\d/])(\d{1,3})\s*(?:\([a-z\s-]+\)\s*)?dias\b"
-                   r"[^.]{0,60}?\b(?:emissao|expedicao|emitid[ao]|expedid[ao])\b")
+# A term with no start named runs from the issue too ('Validade: 90 dias.'); one counted from
+# anything else (a due date, a business day) is none of these.
+_TERM = re.compile(r"\b(?:valid[ao]|validade)\b[^.\n]{0,25}?(?<![\d/])(\d{1,3})\s*(?:\([a-z\s-]+\)\s*)?(dias|mes(?:es)?)\b"
+                   r"(?:[^.]{0,60}?\b(?:emissao|expedicao|emitid[ao]|expedid[ao])\b|\s*(?:[.;]|$))")
 
 
 def _validade(r: Reader, emissao: Field | None = None) -> Field:
@@ -253,9 +261,18 @@ def _term_validade(r: Reader, emissao: Field | None) -> Field:
     m = _TERM.search(fl.folded)
     if m is None:
         return field(None)
-    end = date.fromisoformat(emissao.value) + timedelta(days=int(m.group(1)))
+    issued, n = date.fromisoformat(emissao.value), int(m.group(1))
+    end = issued + timedelta(days=n) if m.group(2) == "dias" else _months_after(issued, n)
     term = fl.field(end, m.start(1), m.end())
     return term.model_copy(update={"confidence": min(term.confidence, emissao.confidence)})
+
+
+def _months_after(day: date, months: int) -> date:
+    """The same day so many months on (the month's last day where it has no such day)."""
+    y, m = divmod(day.month - 1 + months, 12)
+    year, month = day.year + y, m + 1
+    last = (date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)).day
+    return date(year, month, min(day.day, last))
 
 
 def _dated_validade(r: Reader) -> Field:

@@ -101,3 +101,48 @@ def test_a_positive_certificate_with_the_effect_of_a_negative_one_however_the_ti
     ]
     f = parsers.parse("certidao", _ext(lines))
     assert (f["resultado"].value, f["resultado"].confidence) == ("positiva_efeito_negativa", 0.95)
+
+
+def test_the_holder_on_the_line_after_em_nome_de_and_a_term_with_no_start_named():
+    lines = [
+        "POLÍCIA CIVIL DE MINAS GERAIS", "CERTIDÃO DE ANTECEDENTES CRIMINAIS",
+        "Certificamos que, após consulta aos sistemas informatizados da Polícia Civil de Minas Gerais,",
+        "NÃO CONSTAM registros de antecedentes criminais em nome de:",
+        "MARCOS ANTÔNIO RIBEIRO",
+        "CPF: 529.982.247-25    RG: MG-12.345.678",
+        "Certidão emitida em 01/12/2026 às 09:40:12. Validade: 90 dias.",
+    ]
+    f = parsers.parse("atestado_antecedentes", _ext(lines))
+    assert f["titular_nome"].value == "MARCOS ANTÔNIO RIBEIRO"
+    assert f["resultado"].value == "nada_consta"
+    assert (f["data_emissao"].value, f["validade"].value) == ("2026-12-01", "2027-03-01")
+
+
+def test_a_court_certificate_is_criminal_by_its_title_and_names_whom_nothing_is_against():
+    lines = [
+        "PODER JUDICIÁRIO DO ESTADO DO RIO GRANDE DO SUL", "CERTIDÃO JUDICIAL CRIMINAL NEGATIVA",
+        "CERTIFICO que, revendo os registros de distribuição de ações e execuções criminais do Estado",
+        "do Rio Grande do Sul, NADA CONSTA contra MARCOS ANTÔNIO RIBEIRO, CPF 529.982.247-25,",
+        "nascido em 12/03/1980, filho de JOSÉ RIBEIRO e de ANA MARIA RIBEIRO.",
+        "Porto Alegre, 01 de dezembro de 2026.",
+        "Esta certidão é válida por 6 (seis) meses a contar da data de sua expedição.",
+    ]
+    f = parsers.parse("certidao", _ext(lines))
+    assert f["tipo_certidao"].value == "criminal"
+    assert f["titular_nome"].value == "MARCOS ANTÔNIO RIBEIRO"
+    assert (f["data_emissao"].value, f["validade"].value) == ("2026-12-01", "2027-06-01")
+
+
+def test_a_term_counted_from_something_else_gives_no_validity():
+    lines = ANTECEDENTES_PF[:8] + ["Certidão expedida às 14h32 do dia 01/12/2026.",
+                                   "Validade: 10 dias úteis após o vencimento do boleto."]
+    lines = [ln for ln in lines if "válida por" not in ln]
+    assert parsers.parse("atestado_antecedentes", _ext(lines))["validade"].value is None
+
+
+def test_a_term_in_months_ends_on_the_last_day_of_a_shorter_month():
+    lines = ["CERTIDÃO NEGATIVA DE DÉBITOS MUNICIPAIS", "Nome: VIAÇÃO SERRANA TURISMO LTDA",
+             "CNPJ: 11.222.333/0001-81", "Emitida em 31/01/2026.",
+             "Esta certidão é válida por 1 (um) mês a contar da data de sua emissão."]
+    f = parsers.parse("certidao", _ext(lines))
+    assert (f["data_emissao"].value, f["validade"].value) == ("2026-01-31", "2026-02-28")
