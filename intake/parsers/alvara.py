@@ -10,7 +10,9 @@ import re
 from domain.documents import Field
 from intake import normalize as nz
 from intake.parsers._common import Reader, date_field, doc_checked, field, name_field, unchecked
-from intake.parsers.generic import closing_city, labelled, lookup, lookup_text, numero_after_title, sole_doc
+from intake.parsers.generic import (
+    closing_city, closing_date, labelled, lookup, lookup_text, numero_after_title, sole_doc, validity_in_prose,
+)
 
 TYPES = ("alvara",)
 
@@ -32,7 +34,11 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     num = lookup(r, "numero", _numero, x_parse=_numero, ordered=True)
     out["numero"] = unchecked(num if num.value is not None else numero_after_title(r), ocr)
     out["data_emissao"] = lookup(r, "data_emissao", date_field)
+    if out["data_emissao"].value is None:
+        out["data_emissao"] = closing_date(r)  # 'Caxias do Sul, 15 de janeiro de 2026.' under the text
     out["validade"] = lookup(r, "validade", date_field)
+    if out["validade"].value is None:
+        out["validade"] = validity_in_prose(r, out["data_emissao"])  # 'O presente alvará é válido até ...'
     out["atividade"] = lookup_text(r, "atividade", prose="vocabulary")
     out["municipio"] = labelled(r, "municipio")
     if out["municipio"].value is None:

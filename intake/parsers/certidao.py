@@ -8,12 +8,13 @@ spellings, then from the certificate's prose."""
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
 
 from domain.documents import Field
 from intake import normalize as nz
 from intake.parsers._common import REPAIRED, Reader, date_field, doc_checked, field, name_field, span_of, unchecked
-from intake.parsers.generic import closing_date, in_label, in_order, lookup, sole_doc, spellings
+from intake.parsers.generic import (
+    closing_date, in_label, in_order, lookup, sole_doc, spellings, validity_in_prose,
+)
 
 TYPES = ("certidao", "atestado_antecedentes")
 
@@ -219,9 +220,6 @@ def _emissao(r: Reader) -> Field:
     return closing_date(r)
 
 
-_VALIDADE = re.compile(r"\b(valida|valido|validade)\b\s*(?:ate)?\s*[:\-]?\s*")
-
-
 def _validity(span) -> Field:
     """A validity's last day: the date in the cell, or the end of a period printed there
     ('20/02/2026 a 22/03/2026')."""
@@ -234,57 +232,8 @@ def _validity(span) -> Field:
     return field(pick[0], span_of(span, pick[1], pick[2]))
 
 
-# A validity printed as a term counted from the issue: 'válida por 90 (noventa) dias a contar
-# da data de sua emissão', 'Validade: 30 (TRINTA) dias, contados da data de emissão'.
-# A term with no start named runs from the issue too ('Validade: 90 dias.'); one counted from
-# anything else (a due date, a business day) is none of these.
-_TERM = re.compile(r"\b(?:valid[ao]|validade)\b[^.\n]{0,25}?(?<![\d/])(\d{1,3})\s*(?:\([a-z\s-]+\)\s*)?(dias|mes(?:es)?)\b"
-                   r"(?:[^.]{0,60}?\b(?:emissao|expedicao|emitid[ao]|expedid[ao])\b|\s*(?:[.;]|$))")
-
-
 def _validade(r: Reader, emissao: Field | None = None) -> Field:
     f = in_order(r, "validade", _validity, lines=1)
     if f.value is not None:
         return f
-    dated = _dated_validade(r)
-    if dated.value is not None:
-        return dated
-    return _term_validade(r, emissao)
-
-
-def _term_validade(r: Reader, emissao: Field | None) -> Field:
-    """The last day of a term counted from the issue date: the issue date plus that many days
-    (a term counted from a day leaves that day out), as sure as the less sure of the two."""
-    if emissao is None or emissao.value is None:
-        return field(None)
-    fl = r.flow()
-    m = _TERM.search(fl.folded)
-    if m is None:
-        return field(None)
-    issued, n = date.fromisoformat(emissao.value), int(m.group(1))
-    end = issued + timedelta(days=n) if m.group(2) == "dias" else _months_after(issued, n)
-    term = fl.field(end, m.start(1), m.end())
-    return term.model_copy(update={"confidence": min(term.confidence, emissao.confidence)})
-
-
-def _months_after(day: date, months: int) -> date:
-    """The same day so many months on (the month's last day where it has no such day)."""
-    y, m = divmod(day.month - 1 + months, 12)
-    year, month = day.year + y, m + 1
-    last = (date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)).day
-    return date(year, month, min(day.day, last))
-
-
-def _dated_validade(r: Reader) -> Field:
-    fl = r.flow()
-    for m in _VALIDADE.finditer(fl.folded):
-        window = fl.text[m.end():m.end() + 40]
-        ds = nz.find_dates(window)
-        if not ds or ds[0][1] > 2:
-            continue
-        pick = ds[0]
-        # 'Validade: 01/02/2026 a 02/03/2026' is a period: it ends on the second date
-        if len(ds) > 1 and re.fullmatch(r"\s*(a|ate|até)\s*", window[ds[0][2]:ds[1][1]]):
-            pick = ds[1]
-        return fl.field(pick[0], m.end() + pick[1], m.end() + pick[2])
-    return field(None)
+    return validity_in_prose(r, emissao)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from datetime import date, timedelta
 
 from intake import normalize as nz
 from intake.layout import Span, match_factor
@@ -23,7 +24,7 @@ from intake.parsers._lexicon import weighed
 from intake.reading import shapes
 from intake.reading.cells import Region
 from intake.reading.extract import AMBIGUOUS, Candidate
-from intake.reading.labels import RUN_GAP
+from intake.reading.labels import NUMBER_SIGNS, RUN_GAP, cites_an_act
 from intake.reading.vocabulary import common_synonyms, vocabulary
 from domain import doctypes
 from domain.documents import Field
@@ -298,9 +299,12 @@ def lookup(r: Reader, labels: str | Sequence[str], parse: Parse, *,
         kw = dict(find_kw)
         if nz.key(lab) in _GENERIC or len(nz.key(lab)) <= 4:
             kw.setdefault("whole", True)
+        sign = nz.key(lab) in NUMBER_SIGNS
         for hit in r.layout.find(lab, **kw):
             if not r.layout.leads(hit):
                 continue  # the end of a heading ('GRADE DE ITINERÁRIO'), not a label
+            if sign and cites_an_act(r.layout, hit.page, hit.row, hit.start):
+                continue  # 'Portaria Inmetro nº 30/2004': a citation, no label
             for method in how:
                 if method == "wide":
                     span = _wide(r, hit)
@@ -453,7 +457,7 @@ def numero_after_title(r: Reader, rows: int = 12) -> Field:
     for row in r.layout.rows[page][:rows]:
         sp = r.layout.row_span(row)
         m = _NUMERO_RE.search(nz.fold_chars(sp.text))
-        if m and m.start() <= 2:
+        if m and m.start() <= 2 and not cites_an_act(r.layout, page, row.index, 0):
             raw = sp.text[m.start(1):m.end(1)].rstrip(".,;")
             return field(raw, span_of(sp, m.start(1), m.start(1) + len(raw)))
     return field(None)
@@ -551,3 +555,62 @@ TYPES: tuple[str, ...] = ()
 
 def parse(ext, doc_type: str) -> dict[str, Field]:
     return read_fields(Reader(ext, doc_type), doc_type)
+
+
+# ------------------------------------------------------------------ validity in prose
+
+_VALID_UNTIL = re.compile(r"\b(valida|valido|validade)\b\s*(?:ate)?\s*[:\-]?\s*")
+
+
+# A validity printed as a term counted from the issue: 'válida por 90 (noventa) dias a contar
+# da data de sua emissão', 'Validade: 30 (TRINTA) dias, contados da data de emissão'.
+# A term with no start named runs from the issue too ('Validade: 90 dias.'); one counted from
+# anything else (a due date, a business day) is none of these.
+_TERM = re.compile(r"\b(?:valid[ao]|validade)\b[^.\n]{0,25}?(?<![\d/])(\d{1,3})\s*(?:\([a-z\s-]+\)\s*)?(dias|mes(?:es)?)\b"
+                   r"(?:[^.]{0,60}?\b(?:emissao|expedicao|emitid[ao]|expedid[ao])\b|\s*(?:[.;]|$))")
+
+
+def _term_validity(r: Reader, emissao: Field | None) -> Field:
+    """The last day of a term counted from the issue date: the issue date plus that many days
+    (a term counted from a day leaves that day out), as sure as the less sure of the two."""
+    if emissao is None or emissao.value is None:
+        return field(None)
+    fl = r.flow()
+    m = _TERM.search(fl.folded)
+    if m is None:
+        return field(None)
+    issued, n = date.fromisoformat(emissao.value), int(m.group(1))
+    end = issued + timedelta(days=n) if m.group(2) == "dias" else _months_after(issued, n)
+    term = fl.field(end, m.start(1), m.end())
+    return term.model_copy(update={"confidence": min(term.confidence, emissao.confidence)})
+
+
+def _months_after(day: date, months: int) -> date:
+    """The same day so many months on (the month's last day where it has no such day)."""
+    y, m = divmod(day.month - 1 + months, 12)
+    year, month = day.year + y, m + 1
+    last = (date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)).day
+    return date(year, month, min(day.day, last))
+
+
+def _dated_validity(r: Reader) -> Field:
+    fl = r.flow()
+    for m in _VALID_UNTIL.finditer(fl.folded):
+        window = fl.text[m.end():m.end() + 40]
+        ds = nz.find_dates(window)
+        if not ds or ds[0][1] > 2:
+            continue
+        pick = ds[0]
+        # 'Validade: 01/02/2026 a 02/03/2026' is a period: it ends on the second date
+        if len(ds) > 1 and re.fullmatch(r"\s*(a|ate|até)\s*", window[ds[0][2]:ds[1][1]]):
+            pick = ds[1]
+        return fl.field(pick[0], m.end() + pick[1], m.end() + pick[2])
+    return field(None)
+
+
+def validity_in_prose(r: Reader, emissao: Field | None = None) -> Field:
+    """A validity the text states ('é válido até 31/12/2026', 'Validade: 01/02/2026 a
+    02/03/2026'), else one it counts from the issue date ('válida por 90 (noventa) dias a contar
+    da data de sua emissão'): null when neither is printed, or the term's start is unknown."""
+    dated = _dated_validity(r)
+    return dated if dated.value is not None else _term_validity(r, emissao)

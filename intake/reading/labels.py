@@ -25,6 +25,12 @@ from ocr.model import BBox, Word, union_bbox
 # a word this many row heights after the previous one starts a new run (another box or column)
 RUN_GAP = 1.5
 _OF = frozenset(("da", "do", "de", "das", "dos"))
+# a bare number sign right after an act's name or its issuer cites the act ('Resolução CONTRAN nº
+# 789/2020'): the document's own numbers are labelled otherwise ('Nº do certificado')
+NUMBER_SIGNS = frozenset(("no", "n", "n o", "numero"))  # (key() forms)
+_ACTS = frozenset(("lei", "leis", "portaria", "resolucao", "decreto", "deliberacao", "instrucao", "normativa", "norma",
+                   "art", "artigo", "inciso", "paragrafo", "nbr", "rtq", "emenda", "oficio", "contran", "denatran",
+                   "senatran", "inmetro", "antt", "conjunta", "complementar", "sumula", "ato"))
 _BOX_NUMBER = re.compile(r"\d{1,2}[a-z]? [a-z]")  # (key() text)
 _QUOTES = "“”\"'‘’`"  # a speck OCR reads as a quote mark beside a numbering ('“6.')
 _NUMBERED = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*|[IVXivx]{1,4}|[a-z])[.)]")
@@ -63,6 +69,20 @@ class LabelAt:
     @property
     def first_words(self) -> tuple[Word, ...]:
         return self.words[: self.end - self.start]
+
+
+def cites_an_act(layout: Layout, page: int, row: int, start: int) -> bool:
+    """Whether the word at `start` of the row follows an act's name or issuer, on its row or at
+    the end of the row above, where the sentence runs on ('... conforme a Portaria Inmetro' /
+    'nº 30/2004')."""
+    rows = layout.rows[page]
+    if start > 0:
+        before = rows[row].keys[start - 1]
+    elif row > 0 and rows[row - 1].keys:
+        before = rows[row - 1].keys[-1]
+    else:
+        return False
+    return bool(before) and before.split()[-1] in _ACTS
 
 
 def _tokens(row: LayoutRow) -> list[tuple[str, int, bool, bool]]:
@@ -204,6 +224,8 @@ class LabelIndex:
             if found is None:
                 continue
             n, (spelling, score) = found
+            if spelling in NUMBER_SIGNS and cites_an_act(self.layout, row.page, row.index, wi):
+                continue  # 'Portaria Inmetro nº 30/2004', 'Lei nº 8.036': a citation, no label
             if fuzzy:
                 n, spelling, score = self._tail(row, toks, p, n, spelling, score)
             end = toks[p + n - 1][1] + 1

@@ -1,0 +1,44 @@
+"""Documents as issuers commonly print them, outside the sample generator's layouts: a town's
+alvará stating its validity in a sentence and its date under the text, an occupational health
+certificate (ASO) naming a worker, an inspection certificate citing the rule it applies."""
+
+from __future__ import annotations
+
+from intake import parsers
+from tests.intake.test_parsers_unit import _ext
+
+
+def test_an_alvara_valid_until_a_date_said_in_a_sentence_and_dated_under_the_text():
+    lines = [
+        "PREFEITURA MUNICIPAL DE CAXIAS DO SUL", "Secretaria Municipal da Receita",
+        "ALVARÁ DE LOCALIZAÇÃO E FUNCIONAMENTO", "Nº 2026/004512",
+        "Razão Social: VIAÇÃO SERRANA TURISMO LTDA", "CNPJ: 11.222.333/0001-81",
+        "O presente alvará é válido até 31/12/2026 e deve ser afixado em local visível.",
+        "Caxias do Sul, 15 de janeiro de 2026.",
+    ]
+    f = parsers.parse("alvara", _ext(lines))
+    assert (f["data_emissao"].value, f["validade"].value) == ("2026-01-15", "2026-12-31")
+
+
+def test_an_aso_names_its_worker():
+    lines = [
+        "CLÍNICA MEDICINA DO TRABALHO SAÚDE PLENA", "ATESTADO DE SAÚDE OCUPACIONAL - ASO",
+        "Exame: PERIÓDICO", "Trabalhador: MARCOS ANTÔNIO RIBEIRO          CPF: 529.982.247-25",
+        "Função: Motorista de ônibus", "Parecer: APTO para a função.", "Caxias do Sul, 20 de novembro de 2026.",
+        "Dra. Helena Castro Vieira - CRM/RS 28.741",
+    ]
+    f = parsers.parse("atestado_medico", _ext(lines))
+    assert f["titular_nome"].value == "MARCOS ANTÔNIO RIBEIRO"
+
+
+def test_a_cited_acts_number_is_not_the_certificates_own():
+    lines = [
+        "CERTIFICADO DE INSPEÇÃO TÉCNICA VEICULAR - CITV",
+        "Proprietário: VIAÇÃO SERRANA TURISMO LTDA", "Placa: IXY4B21",
+        "Certificamos que o veículo foi inspecionado conforme a Portaria Inmetro",
+        "nº 30/2004 e o RTQ 5, em condições de segurança para circulação.",
+        "Resultado da inspeção: APROVADO",
+    ]
+    assert parsers.parse("laudo_inspecao", _ext(lines))["numero"].value != "30/2004"
+    numbered = lines[:1] + ["Nº do Certificado: CITV-2026-0045871"] + lines[1:]
+    assert parsers.parse("laudo_inspecao", _ext(numbered))["numero"].value == "CITV-2026-0045871"
