@@ -124,14 +124,20 @@ def _seguradora(r: Reader) -> tuple[Field, Field]:
     return name, cnpj
 
 
+_LABELLED_CNPJ = re.compile(r"\s*c\.?\s?n\.?\s?p\.?\s?j\.?(?:\s*/\s*mf)?\s*(?:n[o°º.]{1,2})?\s*[:\-]?\s*\d")
+
+
 def _block_doc(segs: list[Span], name: Span, ocr: bool) -> Field:
     """The CNPJ printed in a company's block: on its name's row or the next three, in its column
-    (a letterhead: the name, then 'CNPJ: ...', the address)."""
+    (a letterhead: the name, then 'CNPJ: ...', the address), or far right on the name's own row
+    where nothing but its label stands before it ('BRADESCO AUTO/RE ...      CNPJ 92.682.038/0001-00')."""
     h = max(name.bbox[3] - name.bbox[1], 0.005)
     for s in segs:
         if s.page != name.page or s.bbox[1] < name.bbox[1] - 0.2 * h or s.bbox[1] > name.bbox[3] + 4.5 * h:
             continue
-        if s.bbox[0] > name.bbox[2] + 0.05 or s.bbox[2] < name.bbox[0] - 0.05:
+        beside = s.bbox[1] < name.bbox[3] - 0.5 * h and s.bbox[3] > name.bbox[1] + 0.5 * h \
+            and bool(_LABELLED_CNPJ.match(nz.fold(s.text)))
+        if not beside and (s.bbox[0] > name.bbox[2] + 0.05 or s.bbox[2] < name.bbox[0] - 0.05):
             continue
         f = _doc_in(s, ocr)
         if f.value is not None and len(f.value) == 14:

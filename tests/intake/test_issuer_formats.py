@@ -5,7 +5,7 @@ certificate (ASO) naming a worker, an inspection certificate citing the rule it 
 from __future__ import annotations
 
 from intake import parsers
-from tests.intake.test_parsers_unit import _ext
+from tests.intake.test_parsers_unit import _ext, _page_of
 
 
 def test_an_alvara_valid_until_a_date_said_in_a_sentence_and_dated_under_the_text():
@@ -42,3 +42,16 @@ def test_a_cited_acts_number_is_not_the_certificates_own():
     assert parsers.parse("laudo_inspecao", _ext(lines))["numero"].value != "30/2004"
     numbered = lines[:1] + ["Nº do Certificado: CITV-2026-0045871"] + lines[1:]
     assert parsers.parse("laudo_inspecao", _ext(numbered))["numero"].value == "CITV-2026-0045871"
+
+
+def test_an_insurers_cnpj_far_right_on_its_letterhead_row():
+    ext = _page_of([
+        [(0.06, "BRADESCO AUTO/RE COMPANHIA DE SEGUROS", 1.0), (0.67, "CNPJ 92.682.038/0001-00", 1.0)],
+        [(0.06, "APÓLICE DE SEGURO - RESPONSABILIDADE CIVIL FACULTATIVA DE VEÍCULOS", 1.0)],
+        [(0.06, "Apólice: 0971.31.000.4512", 1.0), (0.5, "Emissão: 25/02/2026", 1.0)],
+        [(0.06, "Segurado: VIAÇÃO SERRANA TURISMO LTDA", 1.0), (0.64, "CNPJ: 11.222.333/0001-81", 1.0)],
+        [(0.06, "Vigência: das 24h de 01/03/2026 às 24h de 01/03/2027", 1.0)],
+    ])
+    f = parsers.parse("apolice_seguro", ext)
+    assert f["seguradora_cnpj"].value == "92682038000100"
+    assert f["segurado_documento"].value == "11222333000181"
