@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from datetime import date
+from datetime import date, timedelta
 from functools import lru_cache
 
 __all__ = [
@@ -197,6 +197,21 @@ def find_dates(text: str | None) -> list[tuple[date, int, int]]:
             add(_make(int(m.group(3)), month, int(m.group(1))), m.start(), m.end())
     found.sort(key=lambda f: f[1])
     return found
+
+
+def term_end(start: date, n: int, unit: str) -> date:
+    """The day a term of n days, months or years counted from `start` expires, as the Código
+    Civil counts (art. 132): days leave the first day out (start + n); months and years end on
+    the day of the same number, or the next day where that month has none (31/01 + 1 mês:
+    01/03). unit: a folded word ('dias', 'mes', 'meses', 'ano', 'anos')."""
+    if unit.startswith("dia"):
+        return start + timedelta(days=n)
+    months = n * 12 if unit.startswith("ano") else n
+    y, m = divmod(start.month - 1 + months, 12)
+    first = date(start.year + y, m + 1, 1)
+    following = date(first.year + first.month // 12, first.month % 12 + 1, 1)
+    days = (following - first).days
+    return first.replace(day=start.day) if start.day <= days else following
 
 
 def parse_date(text: str | None) -> date | None:

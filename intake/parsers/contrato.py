@@ -15,7 +15,7 @@ from rapidfuzz.distance import Levenshtein
 from intake import normalize as nz
 from intake.layout import Span
 from intake.parsers._common import (
-    UNSURE, Flow, Reader, cap, field, find_docs, ident, ocr_text, period_fields, span_of, unchecked,
+    INFERRED, UNSURE, Flow, Reader, cap, field, find_docs, ident, ocr_text, period_fields, span_of, unchecked,
 )
 from intake.parsers._lexicon import DASHES, accent_slip, confs, despeck, echoes, mend_prose, weighed
 from intake.parsers.generic import closing_date
@@ -575,6 +575,26 @@ def _vigencia(fl: Flow) -> tuple[Field, Field]:
             o = m.end()
             (a, s1, e1), (b, s2, e2) = ds[:2]
             return period_fields(fl.field(a, o + s1, o + e1), fl.field(b, o + s2, o + e2), window, (s1, e1), (s2, e2))
+    return _term(fl)
+
+
+# 'O prazo de vigência ... será de 12 (doze) meses, contados a partir de 02/03/2026'
+_TERM = re.compile(r"\b(?:vigorara|vigencia|vigente|prazo|vigorar)\b[^.]{0,80}?(?<![\d/])(\d{1,3})\s*(?:\([a-z\s-]+\)\s*)?"
+                   r"(dias|mes(?:es)?|anos?)\b[^.]{0,40}?\b(?:a partir d[eoa]|a contar d[eoa]|contad[oa]s? d[eoa]|"
+                   r"iniciando(?:-se)? em|com inicio em|de)\s*(?:(?:data\s+)?(?:de\s+)?)?")
+
+
+def _term(fl: Flow) -> tuple[Field, Field]:
+    """A term of so many days, months or years from a date: the date and the day the term expires
+    (normalize.term_end), worked out (INFERRED)."""
+    for m in _TERM.finditer(fl.folded):
+        ds = nz.find_dates(fl.text[m.end():m.end() + 14])
+        if not ds or ds[0][1] > 1:
+            continue
+        start, s0, e0 = ds[0]
+        begin = fl.field(start, m.end() + s0, m.end() + e0)
+        end = fl.field(nz.term_end(start, int(m.group(1)), m.group(2)), m.start(1), m.end() + e0)
+        return begin, cap(end, INFERRED)
     return field(None), field(None)
 
 
@@ -747,7 +767,9 @@ def _clause(fl: Flow, labels) -> tuple[int, int] | None:
     paragraphs = getattr(fl, "paragraphs", ())
     for lab in labels:
         k = nz.fold(lab)
-        for m in re.finditer(r"\b" + re.escape(k).replace(r"\ ", r"\s+") + r"\s*[:\-–—]\s*", t):
+        # 'Itinerário: ...', or said in a sentence up to a colon ('O itinerário compreende: ...')
+        for m in re.finditer(r"\b" + re.escape(k).replace(r"\ ", r"\s+") + r"(?:\s*[\-–—]|(?:\s+(?!anexo\b)[a-z]+){0,3}\s*:)\s*",
+                             t):
             rest = t[m.end():m.end() + 600]
             ends = [len(rest)]
             stop = _label_stop().search(rest)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from datetime import date, timedelta
+from datetime import date
 
 from intake import normalize as nz
 from intake.layout import Span, match_factor
@@ -566,31 +566,22 @@ _VALID_UNTIL = re.compile(r"\b(valida|valido|validade)\b\s*(?:ate)?\s*[:\-]?\s*"
 # da data de sua emissão', 'Validade: 30 (TRINTA) dias, contados da data de emissão'.
 # A term with no start named runs from the issue too ('Validade: 90 dias.'); one counted from
 # anything else (a due date, a business day) is none of these.
-_TERM = re.compile(r"\b(?:valid[ao]|validade)\b[^.\n]{0,25}?(?<![\d/])(\d{1,3})\s*(?:\([a-z\s-]+\)\s*)?(dias|mes(?:es)?)\b"
+_TERM = re.compile(r"\b(?:valid[ao]|validade)\b[^.\n]{0,25}?(?<![\d/])(\d{1,3})\s*(?:\([a-z\s-]+\)\s*)?(dias|mes(?:es)?|anos?)\b"
                    r"(?:[^.]{0,60}?\b(?:emissao|expedicao|emitid[ao]|expedid[ao])\b|\s*(?:[.;]|$))")
 
 
 def _term_validity(r: Reader, emissao: Field | None) -> Field:
-    """The last day of a term counted from the issue date: the issue date plus that many days
-    (a term counted from a day leaves that day out), as sure as the less sure of the two."""
+    """The day a term counted from the issue date expires (normalize.term_end), as sure as the
+    less sure of the two and never more than a value worked out (INFERRED)."""
     if emissao is None or emissao.value is None:
         return field(None)
     fl = r.flow()
     m = _TERM.search(fl.folded)
     if m is None:
         return field(None)
-    issued, n = date.fromisoformat(emissao.value), int(m.group(1))
-    end = issued + timedelta(days=n) if m.group(2) == "dias" else _months_after(issued, n)
+    end = nz.term_end(date.fromisoformat(emissao.value), int(m.group(1)), m.group(2))
     term = fl.field(end, m.start(1), m.end())
-    return term.model_copy(update={"confidence": min(term.confidence, emissao.confidence)})
-
-
-def _months_after(day: date, months: int) -> date:
-    """The same day so many months on (the month's last day where it has no such day)."""
-    y, m = divmod(day.month - 1 + months, 12)
-    year, month = day.year + y, m + 1
-    last = (date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)).day
-    return date(year, month, min(day.day, last))
+    return term.model_copy(update={"confidence": min(term.confidence, emissao.confidence, INFERRED)})
 
 
 def _dated_validity(r: Reader) -> Field:

@@ -140,9 +140,10 @@ def test_a_term_counted_from_something_else_gives_no_validity():
     assert parsers.parse("atestado_antecedentes", _ext(lines))["validade"].value is None
 
 
-def test_a_term_in_months_ends_on_the_last_day_of_a_shorter_month():
+def test_a_term_in_months_ends_as_the_civil_code_counts():
     lines = ["CERTIDÃO NEGATIVA DE DÉBITOS MUNICIPAIS", "Nome: VIAÇÃO SERRANA TURISMO LTDA",
              "CNPJ: 11.222.333/0001-81", "Emitida em 31/01/2026.",
              "Esta certidão é válida por 1 (um) mês a contar da data de sua emissão."]
     f = parsers.parse("certidao", _ext(lines))
-    assert (f["data_emissao"].value, f["validade"].value) == ("2026-01-31", "2026-02-28")
+    # art. 132 § 3º: the day of the same number, or the next where the month has none
+    assert (f["data_emissao"].value, f["validade"].value) == ("2026-01-31", "2026-03-01")

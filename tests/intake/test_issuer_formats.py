@@ -55,3 +55,37 @@ def test_an_insurers_cnpj_far_right_on_its_letterhead_row():
     f = parsers.parse("apolice_seguro", ext)
     assert f["seguradora_cnpj"].value == "92682038000100"
     assert f["segurado_documento"].value == "11222333000181"
+
+
+MUNICIPAL_CONTRACT = [
+    "CONTRATO ADMINISTRATIVO Nº 045/2026",
+    "CONTRATO DE PRESTAÇÃO DE SERVIÇOS DE TRANSPORTE ESCOLAR QUE ENTRE SI CELEBRAM O MUNICÍPIO DE",
+    "CAXIAS DO SUL E A EMPRESA VIAÇÃO SERRANA TURISMO LTDA.",
+    "O MUNICÍPIO DE CAXIAS DO SUL, pessoa jurídica de direito público interno, inscrito no CNPJ sob o nº",
+    "88.830.609/0001-39, doravante denominado CONTRATANTE, e a empresa VIAÇÃO SERRANA TURISMO LTDA,",
+    "inscrita no CNPJ sob o nº 11.222.333/0001-81, doravante denominada CONTRATADA, com fundamento na",
+    "Lei nº 14.133/2021, têm entre si justo e contratado o que segue:",
+    "CLÁUSULA SEGUNDA - DA VIGÊNCIA",
+    "2.1. O prazo de vigência do presente contrato será de 12 (doze) meses, contados a partir de",
+    "02/03/2026, podendo ser prorrogado nos termos da lei.",
+    "CLÁUSULA QUARTA - DO ITINERÁRIO E HORÁRIOS",
+    "4.1. O itinerário compreende: Vila Cristina, Estrada Municipal VRS-814, Linha Feijó, EMEF Santa Rita.",
+    "Horários: saída às 06h40 e retorno às 12h15, de segunda a sexta-feira.",
+    "Caxias do Sul, 20 de fevereiro de 2026.",
+]
+
+
+def test_a_contracts_term_counted_from_its_start_and_its_itinerary_said_in_a_sentence():
+    f = parsers.parse("contrato_fretamento", _ext(MUNICIPAL_CONTRACT))
+    assert f["numero_contrato"].value == "045/2026"
+    assert f["vigencia_inicio"].value == "2026-03-02"
+    # twelve months from 02/03/2026 end on the day of the same number (Código Civil, art. 132 § 3º),
+    # a date worked out, not printed
+    assert f["vigencia_fim"].value == "2027-03-02" and f["vigencia_fim"].confidence == 0.9
+    assert f["itinerario"].value == "Vila Cristina, Estrada Municipal VRS-814, Linha Feijó, EMEF Santa Rita"
+    assert f["horarios"].value.startswith("saída às 06h40")
+
+
+def test_an_itinerary_pointing_to_an_annex_is_no_value():
+    lines = MUNICIPAL_CONTRACT[:11] + ["4.1. O itinerário constante do Anexo I: conforme planilha da Secretaria."]
+    assert parsers.parse("contrato_fretamento", _ext(lines))["itinerario"].value is None

@@ -169,3 +169,14 @@ def test_whole_words_at_finds_what_a_look_around_regex_finds(text, phrase):
     as the regex it replaced: the phrase with no a-z or digit just before or after it."""
     m = re.search(r"(?<![a-z0-9])" + re.escape(phrase) + r"(?![a-z0-9])", text)
     assert nz.whole_words_at(text, phrase) == (m.start() if m else -1)
+
+
+def test_term_end_counts_as_the_civil_code():
+    from datetime import date
+
+    from intake.normalize import term_end
+    assert term_end(date(2026, 12, 1), 180, "dias") == date(2027, 5, 30)  # the first day left out
+    assert term_end(date(2026, 3, 2), 12, "meses") == date(2027, 3, 2)  # the day of the same number
+    assert term_end(date(2026, 1, 31), 1, "mes") == date(2026, 3, 1)  # none in February: the next day
+    assert term_end(date(2024, 2, 29), 1, "ano") == date(2025, 3, 1)
+    assert term_end(date(2026, 11, 30), 3, "meses") == date(2027, 3, 1)
