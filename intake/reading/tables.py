@@ -30,6 +30,7 @@ from ocr.model import Word, union_bbox
 
 # words of one header label are never this many row heights apart
 HEADER_GAP = 1.2
+UNNAMED = ""  # a column the header shows but the table's vocabulary does not name
 
 
 @dataclass(frozen=True)
@@ -221,18 +222,39 @@ def _header(rows: list[LayoutRow], spellings: dict[str, str], min_cols: int, fuz
                 continue
             score = (len(named), sum(len(sp) for _, _, sp in named.values()))
             if best is None or score > best[2]:
-                best = (named, cand, score)
+                best = (named, cand, score, found)
     if best is None:
         return None
-    named, row, _ = best
-    heads = sorted(((row.words[i:j], name, spelling) for name, (i, j, spelling) in named.items()),
-                   key=lambda t: t[0][0].bbox[0])
+    named, row, _, found = best
+    heads = sorted([(row.words[i:j], name, spelling) for name, (i, j, spelling) in named.items()]
+                   + [(ws, UNNAMED, "") for ws in _unnamed(row, found)], key=lambda t: t[0][0].bbox[0])
     cols = []
     for k, (ws, name, spelling) in enumerate(heads):
         x0 = 0.0 if k == 0 else ws[0].bbox[0] - tol
         x1 = heads[k + 1][0][0].bbox[0] - tol if k + 1 < len(heads) else 1.0
         cols.append(Column(name, x0, x1, tuple(ws), spelling))
     return cols, row.index
+
+
+def _unnamed(row: LayoutRow, found: list[tuple[int, int, str, str]]) -> list[tuple[Word, ...]]:
+    """The header's other columns: each run of its words (set apart by a column gap) that names
+    none of the table's ('Poltrona', 'Órgão emissor' in a passenger list). Their cells are no
+    cell of the named columns beside them (a seat's '02' is no part of the CPF before it)."""
+    taken = {k for i, j, _, _ in found for k in range(i, j)}
+    runs: list[list[int]] = []
+    for k, w in enumerate(row.words):
+        if runs and w.bbox[0] - row.words[runs[-1][-1]].bbox[2] <= HEADER_GAP * row.height:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    return [tuple(row.words[k] for k in run) for run in runs
+            if not taken.intersection(run) and any(_heading_word(row.words[k]) for k in run)]
+
+
+def _heading_word(w: Word) -> bool:
+    """A word that may head a column: three letters or more, read sure (a speck OCR read as
+    'na' or '|' beside the header heads none)."""
+    return sum(ch.isalpha() for ch in w.text) >= 3 and w.conf >= 0.8
 
 
 # words that join two nouns of one phrase: never set between two columns' headers
@@ -291,7 +313,7 @@ def _assign(row: LayoutRow, cols: list[Column]) -> tuple[dict[str, list[Word]], 
         if home is not None and over is not home and \
                 min(w.bbox[2], over.x1) - max(w.bbox[0], over.x0) > 0.8 * width:
             home = over
-        if home is not None:
+        if home is not None and home.name != UNNAMED:
             cells.setdefault(home.name, []).append(w)
     return cells, specks
 

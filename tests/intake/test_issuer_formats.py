@@ -89,3 +89,18 @@ def test_a_contracts_term_counted_from_its_start_and_its_itinerary_said_in_a_sen
 def test_an_itinerary_pointing_to_an_annex_is_no_value():
     lines = MUNICIPAL_CONTRACT[:11] + ["4.1. O itinerário constante do Anexo I: conforme planilha da Secretaria."]
     assert parsers.parse("contrato_fretamento", _ext(lines))["itinerario"].value is None
+
+
+def test_a_passenger_lists_columns_nobody_named_bound_the_named_ones():
+    """'Órgão emissor' and 'Poltrona' are in no vocabulary: their cells are no part of the
+    document number left of them (a seat's '02' after a CPF made it 13 digits)."""
+    cols = (0.06, 0.1, 0.42, 0.55, 0.7, 0.85)
+    header = ["Item", "Nome do passageiro", "Documento", "Número", "Órgão emissor", "Poltrona"]
+    people = [("1", "ANA PAULA MORETTI", "RG", "1098765432", "SSP/RS", "01"),
+              ("2", "BRUNO DALL AGNOL", "CPF", "529.982.247-25", "-", "02")]
+    ext = _page_of([[(0.06, "RELAÇÃO DE PASSAGEIROS", 1.0)]]
+                   + [[(x, text, 1.0) for x, text in zip(cols, row)] for row in [header, *people]]
+                   + [[(0.06, "Total de passageiros: 2", 1.0)]])
+    rows = parsers.parse("lista_passageiros", ext)["passageiros"].value
+    assert [(p["nome"], p["documento_tipo"], p["documento"]) for p in rows] == [
+        ("ANA PAULA MORETTI", "rg", "1098765432"), ("BRUNO DALL AGNOL", "cpf", "52998224725")]
