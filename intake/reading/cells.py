@@ -73,6 +73,11 @@ def _speck(w: Word) -> bool:
     return w.conf < 0.5 and len(w.text.strip()) <= 2
 
 
+# a form's box number: '05 -' (a dash apart) or '5.', '5)', '05-' (marked)
+_BOX_NUMBER = re.compile(r"\d{1,2}[.)\-–]")
+_BOX_NUMBER_BARE = re.compile(r"\d{1,2}")
+
+
 def _is_colon_label(w: Word) -> bool:
     t = w.text.strip()
     return bool(_LABEL_COLON.fullmatch(t)) and not t[:-1].replace(".", "").replace("h", "").isdigit()
@@ -96,6 +101,9 @@ class Cells:
         w = row.words[i]
         if _NUMBERING.match(w.text) and i + 1 < len(row.words) and _HEADING_WORD.match(row.words[i + 1].text):
             return LabelAt(row.page, row.index, i, len(row.words), row.words[i:], "", (), 1.0)  # '4. COBERTURAS'
+        boxed = self._numbered_box(row, i)
+        if boxed is not None:
+            return boxed
         lab = self.labels.starting(w)
         if lab is None or lab.row != row.index:
             if colon and _is_colon_label(w) and len(key(w.text)) >= 2:
@@ -112,6 +120,22 @@ class Cells:
         if nxt.bbox[0] - lab.words[-1].bbox[2] >= RUN_GAP * row.height:
             return lab  # a label alone in its box
         return None
+
+    def _numbered_box(self, row: LayoutRow, i: int) -> LabelAt | None:
+        """A form's box number and its label ('05 - CNPJ OU CPF', '3) Placa'): the label, where
+        the number opens a box whose label follows it. No value: a value beside a label is never
+        a number marked so."""
+        words = row.words
+        j = i + 1
+        if _BOX_NUMBER.fullmatch(words[i].text):
+            if j < len(words) and words[j].text in ("-", "–", "—"):
+                j += 1
+        elif not (_BOX_NUMBER_BARE.fullmatch(words[i].text) and j + 1 < len(words) and words[j].text in ("-", "–", "—")):
+            return None
+        else:
+            j += 1
+        lab = self.labels.starting(words[j]) if j < len(words) else None
+        return lab if lab is not None and lab.row == row.index else None
 
     def stands(self, lab: LabelAt) -> bool:
         """Whether a label is printed as a label: it opens its row or a run of words (after a
@@ -367,12 +391,16 @@ class Cells:
                  for w in r.words if self._beside(lab, w, top, bottom) and self._standing_label_word(w)]
         x0, x1 = lab.bbox[0], lab.first_words[-1].bbox[2]
         if lab.start > 0:
-            num = row.words[lab.start - 1]
-            if _NUMBERING.match(num.text) and x0 - num.bbox[2] < NUMBER_GAP * h:
-                # '1. CONTRATANTE' over 'BOA VIAGEM ...': the box opens at its number (set apart
-                # by a tab's width at most: '3.   Contratada')
+            k = lab.start - 1
+            dash = row.words[k] if row.words[k].text in ("-", "–", "—") and k > 0 else None
+            num = row.words[k - 1] if dash is not None else row.words[k]
+            numbered = _NUMBERING.match(num.text) or _BOX_NUMBER.fullmatch(num.text) or \
+                (dash is not None and _BOX_NUMBER_BARE.fullmatch(num.text))
+            if numbered and x0 - num.bbox[2] < NUMBER_GAP * h + (dash.bbox[2] - dash.bbox[0] if dash else 0.0):
+                # '1. CONTRATANTE' over 'BOA VIAGEM ...', '01 - NOME OU RAZÃO SOCIAL' over its box:
+                # the box opens at its number (set apart by a tab's width at most: '3.   Contratada')
                 x0 = num.bbox[0]
-                band = [w for w in band if w is not num]
+                band = [w for w in band if w is not num and w is not dash]
         left = x0 - 0.6 * h
         before = [w.bbox[2] for w in band if w.bbox[2] <= x0 + 0.1 * h]
         if before:

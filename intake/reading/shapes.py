@@ -159,8 +159,8 @@ def name(span: Span | None, ocr: bool = False) -> Field:
         return field(None, span)
     words = [w for w in re.split(r"[\s/]+", v) if re.search(r"[A-Za-zÀ-ÿ]", w)]
     lower = [w for w in words if w[:1].islower() and nz.fold(w).strip(".,;()") not in _PARTICLES]
-    if lower or all(nz.fold(w).strip(".,;()") in _PARTICLES for w in words):
-        return field(None, span)  # (a particle alone, 'de': the rest of a label wrapped away)
+    if lower or all(nz.fold(w).strip(".,;()") in _PARTICLES | {"ou"} for w in words):
+        return field(None, span)  # (a particle alone, 'de', 'OU': the rest of a label wrapped away)
     if ocr and len(words) == 1:
         return cap(f, CUT_NAME)  # a person or a company is named by two words at least: OCR read a part, or a label
     if ocr:

@@ -118,6 +118,19 @@ def caption_words() -> frozenset[str]:
     return frozenset(str(w) for w in (_common().get("caption_words") or ()))
 
 
+def _alternatives(labels: tuple[str, ...]) -> tuple[str, ...]:
+    """The labels, and each one naming two things with a slash ('CNPJ/CPF', 'NOME / RAZÃO
+    SOCIAL') also as printed with 'ou', in either order ('CNPJ OU CPF', 'CPF OU CNPJ', 'NOME OU
+    RAZÃO SOCIAL'): forms print all of them."""
+    out = list(labels)
+    for lab in labels:
+        if "/" in lab and not lab.endswith("/") and lab.count("/") == 1:
+            a, b = (part.strip() for part in lab.split("/"))
+            if len(a) >= 2 and len(b) >= 2:
+                out += [alt for alt in (f"{a} OU {b}", f"{b} OU {a}") if alt not in out]
+    return tuple(out)
+
+
 def _synthesised(doc_type: str) -> dict:
     """A type without a vocabulary file: its fields' labels from doctypes.yaml and the common
     synonyms, shapes from their kinds."""
@@ -148,7 +161,7 @@ def vocabulary(doc_type: str) -> Vocabulary:
     fields = {}
     for name, spec in (data.get("fields") or {}).items():
         spec = spec or {}
-        fields[name] = FieldSpec(name, _tuple(spec.get("labels")), str(spec.get("shape", "text")),
+        fields[name] = FieldSpec(name, _alternatives(_tuple(spec.get("labels"))), str(spec.get("shape", "text")),
                                  _tuple(spec.get("not")))
     tables = {t: {c: _tuple(v) for c, v in (spec.get("columns") or {}).items()}
               for t, spec in (data.get("tables") or {}).items()}

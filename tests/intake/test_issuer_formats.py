@@ -104,3 +104,65 @@ def test_a_passenger_lists_columns_nobody_named_bound_the_named_ones():
     rows = parsers.parse("lista_passageiros", ext)["passageiros"].value
     assert [(p["nome"], p["documento_tipo"], p["documento"]) for p in rows] == [
         ("ANA PAULA MORETTI", "rg", "1098765432"), ("BRUNO DALL AGNOL", "cpf", "52998224725")]
+
+
+def _dare_pdf() -> bytes:
+    """A state's fee form as it prints: numbered boxes, a small label over a bold value."""
+    import io
+
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen import canvas
+
+    out = io.BytesIO()
+    c = canvas.Canvas(out, pagesize=A4)
+    h = A4[1]
+
+    def box(x, y, w, label, value):
+        c.rect(x, h - y - 28, w, 28)
+        c.setFont("Helvetica", 6.5)
+        c.drawString(x + 3, h - y - 9, label)
+        c.setFont("Helvetica-Bold", 9)
+        c.drawString(x + 3, h - y - 23, value)
+
+    c.setFont("Helvetica-Bold", 11)
+    c.drawString(40, h - 54, "DOCUMENTO DE ARRECADAÇÃO DE RECEITAS ESTADUAIS - DARE-SP")
+    box(40, 70, 330, "01 - NOME OU RAZÃO SOCIAL", "VIAÇÃO PAULISTA FRETAMENTO LTDA")
+    box(370, 70, 185, "05 - CNPJ OU CPF", "04.252.011/0001-10")
+    box(40, 98, 330, "10 - OBSERVAÇÕES", "Taxa de vistoria veicular - placa FRT2A34")
+    box(370, 98, 185, "14 - VALOR TOTAL", "R$ 350,00")
+    c.setFont("Helvetica", 8)
+    c.drawString(40, h - 150, "Data do pagamento: 18/02/2026")
+    c.save()
+    return out.getvalue()
+
+
+def test_labels_printed_with_ou_for_the_slash():
+    """'NOME OU RAZÃO SOCIAL' over its box: a slash's label as a state's form prints it, and its
+    'OU' never taken for a name."""
+    import ocr
+
+    f = parsers.parse("comprovante_taxa", ocr.read(_dare_pdf()))
+    assert (f["titular_nome"].value, f["titular_documento"].value) == ("VIAÇÃO PAULISTA FRETAMENTO LTDA", "04252011000110")
+    assert (f["valor"].value, f["placa"].value) == (350.0, "FRT2A34")
+
+
+def test_a_lone_ou_is_no_name():
+    from intake.layout import Span
+    from intake.reading import shapes
+    from ocr.model import Word
+
+    span = Span(1, (Word(text="OU", bbox=(0.1, 0.1, 0.13, 0.12), conf=1.0),))
+    assert shapes.name(span).value is None
+
+
+def test_a_numbered_boxs_label_is_never_the_value_beside_another_label():
+    """'01 - NOME OU RAZÃO SOCIAL      05 - CNPJ OU CPF' on one row: right of the first label
+    stands the next box's number and label, no value."""
+    ext = _page_of([
+        [(0.06, "GUIA DE RECOLHIMENTO", 1.0)],
+        [(0.06, "01 - NOME OU RAZÃO SOCIAL", 1.0), (0.64, "05 - CNPJ OU CPF", 1.0)],
+        [(0.06, "VIAÇÃO PAULISTA FRETAMENTO LTDA", 1.0), (0.64, "04.252.011/0001-10", 1.0)],
+        [(0.06, "10 - OBSERVAÇÕES", 1.0), (0.64, "14 - VALOR TOTAL", 1.0)],
+        [(0.06, "Taxa de vistoria veicular", 1.0), (0.64, "R$ 350,00", 1.0)],
+    ])
+    assert "CNPJ" not in str(parsers.parse("comprovante_taxa", ext)["titular_nome"].value)
