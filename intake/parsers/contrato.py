@@ -767,9 +767,13 @@ def _clause(fl: Flow, labels) -> tuple[int, int] | None:
     paragraphs = getattr(fl, "paragraphs", ())
     for lab in labels:
         k = nz.fold(lab)
-        # 'Itinerário: ...', or said in a sentence up to a colon ('O itinerário compreende: ...')
-        for m in re.finditer(r"\b" + re.escape(k).replace(r"\ ", r"\s+") + r"(?:\s*[\-–—]|(?:\s+(?!anexo\b)[a-z]+){0,3}\s*:)\s*",
+        # 'Itinerário: ...', or said in a sentence up to a colon on its line ('O itinerário
+        # compreende: ...'; not '... dos Horários' / 'ITINERÁRIO: ...', another label's)
+        for m in re.finditer(r"\b" + re.escape(k).replace(r"\ ", r"\s+") + r"(?:\s*[\-–—]|((?:[ \t]+[a-z]+){0,3})[ \t]*:)\s*",
                              t):
+            if m.group(1) and re.search(r"\b(?:anexo|itinerario|horarios?|locais|pontos|origem|destino|valor|vigencia)\b",
+                                        m.group(1)):
+                continue
             rest = t[m.end():m.end() + 600]
             ends = [len(rest)]
             stop = _label_stop().search(rest)
