@@ -771,7 +771,7 @@ def _clause(fl: Flow, labels) -> tuple[int, int] | None:
         # compreende: ...'; not '... dos Horários' / 'ITINERÁRIO: ...', another label's)
         for m in re.finditer(r"\b" + re.escape(k).replace(r"\ ", r"\s+") + r"(?:\s*[\-–—]|((?:[ \t]+[a-z]+){0,3})[ \t]*:)\s*",
                              t):
-            if m.group(1) and re.search(r"\b(?:anexo|itinerario|horarios?|locais|pontos|origem|destino|valor|vigencia)\b",
+            if m.group(1) and re.search(r"\b(?:anex[oa]s?|itinerario|horarios?|locais|pontos|origem|destino|valor|vigencia)\b",
                                         m.group(1)):
                 continue
             rest = t[m.end():m.end() + 600]

@@ -227,7 +227,7 @@ def _header(rows: list[LayoutRow], spellings: dict[str, str], min_cols: int, fuz
         return None
     named, row, _, found = best
     heads = sorted([(row.words[i:j], name, spelling) for name, (i, j, spelling) in named.items()]
-                   + [(ws, UNNAMED, "") for ws in _unnamed(row, found)], key=lambda t: t[0][0].bbox[0])
+                   + [(ws, UNNAMED, "") for ws in _unnamed(row, found, spellings)], key=lambda t: t[0][0].bbox[0])
     cols = []
     for k, (ws, name, spelling) in enumerate(heads):
         x0 = 0.0 if k == 0 else ws[0].bbox[0] - tol
@@ -236,19 +236,33 @@ def _header(rows: list[LayoutRow], spellings: dict[str, str], min_cols: int, fuz
     return cols, row.index
 
 
-def _unnamed(row: LayoutRow, found: list[tuple[int, int, str, str]]) -> list[tuple[Word, ...]]:
+def _unnamed(row: LayoutRow, found: list[tuple[int, int, str, str]], spellings: Mapping[str, str]
+             ) -> list[tuple[Word, ...]]:
     """The header's other columns: each run of its words (set apart by a column gap) that names
     none of the table's ('Poltrona', 'Órgão emissor' in a passenger list). Their cells are no
-    cell of the named columns beside them (a seat's '02' is no part of the CPF before it)."""
+    cell of the named columns beside them (a seat's '02' is no part of the CPF before it). A run
+    that may be a named column's header misread, cut or spaced apart is none: one holding a word
+    of a spelling of the table's ('CARTEIRA RR DE' for 'CARTEIRA DE IDENTIDADE', 'EMISSOR' left of
+    'RG / ÓRGÃO EMISSOR' when OCR lost the rest), or going on with the header left of it ('NOME' ·
+    'COMPLETO')."""
     taken = {k for i, j, _, _ in found for k in range(i, j)}
+    known = {t for sp in spellings for t in sp.split()}
     runs: list[list[int]] = []
     for k, w in enumerate(row.words):
         if runs and w.bbox[0] - row.words[runs[-1][-1]].bbox[2] <= HEADER_GAP * row.height:
             runs[-1].append(k)
         else:
             runs.append([k])
-    return [tuple(row.words[k] for k in run) for run in runs
-            if not taken.intersection(run) and any(_heading_word(row.words[k]) for k in run)]
+    out = []
+    for run in runs:
+        words = [key(row.words[k].text) for k in run if _heading_word(row.words[k])]
+        if taken.intersection(run) or not words or known.intersection(words):
+            continue
+        left = max((f for f in found if f[1] <= run[0]), key=lambda f: f[1], default=None)
+        if left is not None and any(sp.startswith(f"{left[3]} {words[0]}") for sp in spellings):
+            continue
+        out.append(tuple(row.words[k] for k in run))
+    return out
 
 
 def _heading_word(w: Word) -> bool:

@@ -94,7 +94,7 @@ def test_an_itinerary_pointing_to_an_annex_is_no_value():
 def test_a_passenger_lists_columns_nobody_named_bound_the_named_ones():
     """'Órgão emissor' and 'Poltrona' are in no vocabulary: their cells are no part of the
     document number left of them (a seat's '02' after a CPF made it 13 digits)."""
-    cols = (0.06, 0.1, 0.42, 0.55, 0.7, 0.85)
+    cols = (0.06, 0.1, 0.42, 0.55, 0.7, 0.88)
     header = ["Item", "Nome do passageiro", "Documento", "Número", "Órgão emissor", "Poltrona"]
     people = [("1", "ANA PAULA MORETTI", "RG", "1098765432", "SSP/RS", "01"),
               ("2", "BRUNO DALL AGNOL", "CPF", "529.982.247-25", "-", "02")]
