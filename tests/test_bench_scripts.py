@@ -54,7 +54,9 @@ def test_the_library_floor_loads_what_a_digital_check_loads():
              " '--reference-date', '2026-03-02', 'samples/quickstart']\n"
              "try:\n    runpy.run_module('cli.main', run_name='__main__')\nexcept SystemExit:\n    pass\n"
              "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)")
-    check = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    # no read cache (the suite's may hold these files read): the check reads them as the bench's does
+    check = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                           env=bench._no_cache_env())
     floor = subprocess.run([sys.executable, "-c", bench.LIBRARIES_SCRIPT + "\nimport sys\nprint('\\n'.join(sorted(sys.modules)))"],
                            cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert floor.returncode == 0, floor.stderr
