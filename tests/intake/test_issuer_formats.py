@@ -166,3 +166,19 @@ def test_a_numbered_boxs_label_is_never_the_value_beside_another_label():
         [(0.06, "Taxa de vistoria veicular", 1.0), (0.64, "R$ 350,00", 1.0)],
     ])
     assert "CNPJ" not in str(parsers.parse("comprovante_taxa", ext)["titular_nome"].value)
+
+
+def test_a_policy_titled_by_its_insurers_product_name():
+    from intake.classify import classify
+
+    ext = _ext([
+        "PORTO SEGURO COMPANHIA DE SEGUROS GERAIS", "CNPJ: 61.198.164/0001-60 - Código SUSEP: 05886",
+        "SEGURO DE RESPONSABILIDADE CIVIL - TRANSPORTE DE PASSAGEIROS POR FRETAMENTO",
+        "Nº da Apólice 1.31.0045.887.2   Início de Vigência 01/03/2026   Fim de Vigência 01/03/2027",
+        "Segurado TRANSPORTES ROTA SUL FRETAMENTO LTDA   CPF/CNPJ 11.222.333/0001-81",
+        "GARANTIAS   IMPORTÂNCIA SEGURADA (R$)   FRANQUIA",
+        "Responsabilidade Civil - Passageiros (por veículo)   1.550.000,00   não há",
+        "Acidentes Pessoais Passageiros - Morte (por passageiro)   50.000,00   não há",
+    ])
+    kind, conf = classify(ext)
+    assert kind == "apolice_seguro" and conf >= 0.8
