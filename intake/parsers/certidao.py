@@ -95,8 +95,8 @@ def _named(r: Reader) -> Field:
         while words and words[-1].lower() in ("da", "de", "do", "das", "dos", "e"):
             words.pop()  # a name never ends on a particle: it ran into the sentence
         if len(words) >= 2:
-            text = " ".join(words)
-            f = name_field(fl.span(got.start(), got.start() + len(text)))
+            last = list(re.finditer(r"\S+", got.group(0)))[len(words) - 1]
+            f = name_field(fl.span(got.start(), got.start() + last.end()))
             if f.value is not None:
                 return f
     return field(None)

@@ -124,8 +124,10 @@ class Cells:
     def _numbered_box(self, row: LayoutRow, i: int) -> LabelAt | None:
         """A form's box number and its label ('05 - CNPJ OU CPF', '3) Placa'): the label, where
         the number opens a box whose label follows it. No value: a value beside a label is never
-        a number marked so."""
+        a number marked so, and a box number opens a run of words ('Eixos: 2. Tipo:' holds a value)."""
         words = row.words
+        if i > 0 and words[i].bbox[0] - words[i - 1].bbox[2] < RUN_GAP * row.height:
+            return None
         j = i + 1
         if _BOX_NUMBER.fullmatch(words[i].text):
             if j < len(words) and words[j].text in ("-", "–", "—"):

@@ -182,3 +182,12 @@ def test_a_policy_titled_by_its_insurers_product_name():
     ])
     kind, conf = classify(ext)
     assert kind == "apolice_seguro" and conf >= 0.8
+
+
+def test_a_small_number_right_after_a_label_is_its_value_not_a_box_number():
+    """'Lotação: 44- Placa: ...': '44-' after its label is the value, though a box number is
+    written so; a box number opens a run of words."""
+    ext = _ext(["CERTIFICADO DE INSPEÇÃO TÉCNICA VEICULAR", "Proprietário: VIAÇÃO SERRANA TURISMO LTDA",
+                "Lotação: 44- Placa: IXY4B21", "Resultado: APROVADO"])
+    f = parsers.parse("laudo_inspecao", ext)
+    assert (f["lotacao"].value, f["placa"].value) == (44, "IXY4B21")
