@@ -52,6 +52,10 @@ class Table:
     def named(self, name: str) -> bool:
         return any(c.name == name for c in self.columns)
 
+    def named_count(self) -> int:
+        """How many of its columns the header names (a header printed again names them again)."""
+        return sum(1 for c in self.columns if c.name != UNNAMED)
+
     def header_words(self, name: str) -> tuple[Word, ...]:
         return next((c.header for c in self.columns if c.name == name), ())
 
@@ -117,7 +121,7 @@ def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols
     bounds: list[Column] | None = None
     for page in layout.pages:
         rows = layout.rows[page.number]
-        header = _header(rows, spellings, min_cols if table is None else max(min_cols, len(table.columns)),
+        header = _header(rows, spellings, min_cols if table is None else max(min_cols, table.named_count()),
                          page.source == "ocr", require, tol)
         begin = 0
         if header is not None:
@@ -243,8 +247,7 @@ def _unnamed(row: LayoutRow, found: list[tuple[int, int, str, str]], spellings: 
     cell of the named columns beside them (a seat's '02' is no part of the CPF before it). A run
     that may be a named column's header misread, cut or spaced apart is none: one holding a word
     of a spelling of the table's ('CARTEIRA RR DE' for 'CARTEIRA DE IDENTIDADE', 'EMISSOR' left of
-    'RG / ÓRGÃO EMISSOR' when OCR lost the rest), or going on with the header left of it ('NOME' ·
-    'COMPLETO')."""
+    'RG / ÓRGÃO EMISSOR' when OCR lost the rest, 'COMPLETO' set apart from its 'NOME')."""
     taken = {k for i, j, _, _ in found for k in range(i, j)}
     known = {t for sp in spellings for t in sp.split()}
     runs: list[list[int]] = []
@@ -257,9 +260,6 @@ def _unnamed(row: LayoutRow, found: list[tuple[int, int, str, str]], spellings: 
     for run in runs:
         words = [key(row.words[k].text) for k in run if _heading_word(row.words[k])]
         if taken.intersection(run) or not words or known.intersection(words):
-            continue
-        left = max((f for f in found if f[1] <= run[0]), key=lambda f: f[1], default=None)
-        if left is not None and any(sp.startswith(f"{left[3]} {words[0]}") for sp in spellings):
             continue
         out.append(tuple(row.words[k] for k in run))
     return out

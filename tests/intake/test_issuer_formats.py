@@ -191,3 +191,24 @@ def test_a_small_number_right_after_a_label_is_its_value_not_a_box_number():
                 "Lotação: 44- Placa: IXY4B21", "Resultado: APROVADO"])
     f = parsers.parse("laudo_inspecao", ext)
     assert (f["lotacao"].value, f["placa"].value) == (44, "IXY4B21")
+
+
+def test_a_list_whose_unnamed_column_heads_both_pages_reads_every_row():
+    """Its header printed again on page 2 names the same columns: the unnamed one is no column
+    the second header must name too (else that header would be read as a passenger)."""
+    from ocr.model import Extraction
+
+    cols = (0.06, 0.1, 0.42, 0.55, 0.88)
+    header = ["Item", "Nome do passageiro", "Documento", "Número", "Poltrona"]
+
+    def page(rows, title):
+        return _page_of([[(0.06, title, 1.0)]] + [[(x, t, 1.0) for x, t in zip(cols, r)] for r in [header, *rows]]).pages[0]
+
+    one = page([("1", "ANA PAULA MORETTI", "RG", "1098765432", "01"), ("2", "BRUNO DALL AGNOL", "CPF", "529.982.247-25", "02")],
+               "RELAÇÃO DE PASSAGEIROS")
+    two = page([("3", "CAMILA ROSSI FERRARI", "RG", "2087654321", "03")], "RELAÇÃO DE PASSAGEIROS (continuação)")
+    ext = Extraction(media_type="application/pdf", sha256="0" * 64, page_count=2,
+                     pages=(one, two.model_copy(update={"number": 2})))
+    rows = parsers.parse("lista_passageiros", ext)["passageiros"].value
+    assert [(p["nome"], p["documento"]) for p in rows] == [
+        ("ANA PAULA MORETTI", "1098765432"), ("BRUNO DALL AGNOL", "52998224725"), ("CAMILA ROSSI FERRARI", "2087654321")]
