@@ -199,6 +199,11 @@ def find_dates(text: str | None) -> list[tuple[date, int, int]]:
     return found
 
 
+# a term as printed, in folded text: '90 (noventa) dias', '12 meses', '5 anos' (groups: the
+# number, the unit term_end() takes)
+TERM = r"(?<![\d/])(\d{1,3})\s*(?:\([a-z\s-]+\)\s*)?(dias|mes(?:es)?|anos?)\b"
+
+
 def term_end(start: date, n: int, unit: str) -> date:
     """The day a term of n days, months or years counted from `start` expires, as the Código
     Civil counts (art. 132): days leave the first day out (start + n); months and years end on

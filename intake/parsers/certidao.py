@@ -180,6 +180,8 @@ def _resultado(head: str, body: str) -> Field:
 # what a criminal record certificate finds: a record, a conviction, a proceeding ...
 _RECORD = r"(?:registros?|anotac|antecedentes?|condenac|processos?|inqueritos?|mandados?|ocorrencias?|acoes|feitos)"
 _CONSTA = re.compile(r"\bconstam?\b")
+# 'CONSTA(M) o(s) seguinte(s) registro(s)': a record right after it, past articles
+_RECORD_AFTER = re.compile(r"[\s(),:]*(?:m\)\s*)?(?:(?:o|a|os|as|o\(s\)|a\(s\)|seguintes?|seguinte\(s\))\s+)*" + _RECORD)
 _NEGATION = re.compile(r"\b(?:nao|nada)\s*$")
 
 
@@ -193,8 +195,7 @@ def _antecedentes(body: str) -> Field:
     for m in _CONSTA.finditer(body):
         if _NEGATION.search(body[max(0, m.start() - 8):m.start()]):
             clear = True
-        elif re.match(r"[\s(),:]*(?:m\)\s*)?(?:(?:o|a|os|as|o\(s\)|a\(s\)|seguintes?|seguinte\(s\))\s+)*" + _RECORD,
-                      body[m.end():m.end() + 60]):
+        elif _RECORD_AFTER.match(body, m.end(), m.end() + 60):
             found = True
         else:
             plain = True

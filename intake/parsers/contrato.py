@@ -579,8 +579,8 @@ def _vigencia(fl: Flow) -> tuple[Field, Field]:
 
 
 # 'O prazo de vigência ... será de 12 (doze) meses, contados a partir de 02/03/2026'
-_TERM = re.compile(r"\b(?:vigorara|vigencia|vigente|prazo|vigorar)\b[^.]{0,80}?(?<![\d/])(\d{1,3})\s*(?:\([a-z\s-]+\)\s*)?"
-                   r"(dias|mes(?:es)?|anos?)\b[^.]{0,40}?\b(?:a partir d[eoa]|a contar d[eoa]|contad[oa]s? d[eoa]|"
+_TERM = re.compile(r"\b(?:vigorara|vigencia|vigente|prazo|vigorar)\b[^.]{0,80}?" + nz.TERM +
+                   r"[^.]{0,40}?\b(?:a partir d[eoa]|a contar d[eoa]|contad[oa]s? d[eoa]|"
                    r"iniciando(?:-se)? em|com inicio em|de)\s*(?:(?:data\s+)?(?:de\s+)?)?")
 
 

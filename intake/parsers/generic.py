@@ -566,7 +566,7 @@ _VALID_UNTIL = re.compile(r"\b(valida|valido|validade)\b\s*(?:ate)?\s*[:\-]?\s*"
 # da data de sua emissão', 'Validade: 30 (TRINTA) dias, contados da data de emissão'.
 # A term with no start named runs from the issue too ('Validade: 90 dias.'); one counted from
 # anything else (a due date, a business day) is none of these.
-_TERM = re.compile(r"\b(?:valid[ao]|validade)\b[^.\n]{0,25}?(?<![\d/])(\d{1,3})\s*(?:\([a-z\s-]+\)\s*)?(dias|mes(?:es)?|anos?)\b"
+_TERM = re.compile(r"\b(?:valid[ao]|validade)\b[^.\n]{0,25}?" + nz.TERM +
                    r"(?:[^.]{0,60}?\b(?:emissao|expedicao|emitid[ao]|expedid[ao])\b|\s*(?:[.;]|$))")
 
 
