@@ -53,8 +53,9 @@ AGAINST = frozenset({MISREAD, REPAIRED, AMBIGUOUS})
 _CLASS = {"renavam": "checked", "doc": "checked", "placa": "shape", "chassi": "shape", "text": "number",
           "name": "name"}
 # class -> confidence raised to, by the surest agreeing read: a text layer's sure read, a sure
-# OCR read (or two more files agreeing), an unsure OCR read. None: that is not enough.
-LEVELS: dict[str, dict[str, float | None]] = {
+# OCR read (or two more files agreeing), an unsure OCR read (not enough for a short name or
+# number, nor for an alphanumeric CNPJ: level()).
+LEVELS: dict[str, dict[str, float]] = {
     "checked": {"text": 0.95, "sure": 0.95, "read": 0.9},
     "shape": {"text": 0.95, "sure": 0.9, "read": 0.85},
     "number": {"text": 0.9, "sure": 0.9, "read": 0.85},
