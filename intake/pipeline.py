@@ -2,7 +2,7 @@
 
 read_file()    bytes -> Documents (OCR or text layer, classification, parsing), cached by hash
 read_packet()  many files -> Documents with packet-unique ids, in parallel when asked
-judge_packet() Documents + rulebook -> the contract's Result
+judge_packet() Documents + rulebook -> the contract's Result (after corroboration across the packet)
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from intake.classify import classify
 from intake.layout import Layout
 from intake.parsers import parse
 from intake.reading.calibration import calibrated
+from intake.reading.corroborate import corroborated
 from intake.reading.finish import finished
 from intake.reading.vocabulary import suffix_slips, vocabulary
 from ocr.model import Extraction, Problem
@@ -470,7 +471,10 @@ def judge_packet(
     corrections: list[Correction] | None = None,
 ) -> Result:
     """The result of the documents read (validators.engine.result), its id from their contents
-    unless given."""
+    unless given. Values read unsure that another file of the packet reads alike are raised first
+    (reading.corroborate): every path to a judgement (the CLI, the service's first judgement and
+    its judgements again after a correction) starts from the files' own reads and passes here."""
+    documents = corroborated(documents)
     return engine.result(packet_id or packet_id_for(documents), rulebook_id, documents, reference_date,
                          facts, corrections)
 
