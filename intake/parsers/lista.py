@@ -200,9 +200,9 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         if not nome or not re.search(r"[A-Za-zÀ-ÿ]{2}", nome):
             judged.append(None)
             return False
-        if _FOOTER.search(nz.fold(" ".join(sp.text for sp in row.cells.values()))):
+        if _FOOTER.search(nz.fold(" ".join(sp.text for c, sp in row.cells.items() if not c.startswith("x_")))):
             judged.append(None)
-            return False  # a page's running header or footer, not a passenger
+            return False  # a page's running header or footer, not a passenger (an address column's 'Rua' is)
         numbered = bool(re.fullmatch(r"\d{1,4}", re.sub(r"[^0-9A-Za-z]", "", row.text("n") or "")))
         has_doc = any(_clean_doc(row.text(c)) for c in row.cells if c.startswith("doc"))
         kept = has_doc or (numbered and bool(row.text("tipo") or row.text("doc")))
@@ -451,10 +451,10 @@ class _Column:
 
 
 def _lead_apart(t: Table, rows: list[Row]) -> None:
-    """A number column's cells hold only what stands right of its header's left edge where its
+    """A document column's cells hold only what stands right of its header's left edge where its
     numbers start there (left-aligned): a word wholly left of that edge is the column's before it,
     read across the rule between them (a right-aligned row number, '9.6' for 28), or, for the
-    first column, a numbering column whose header OCR did not read ('2 211.942.402-08')."""
+    first column, a numbering column's whose header OCR did not read ('2 211.942.402-08')."""
     order = sorted(t.columns, key=lambda c: c.x0)
     for k, col in enumerate(order):
         if not (col.name == "doc" or col.name.startswith("doc_")) or not col.header:
@@ -465,7 +465,7 @@ def _lead_apart(t: Table, rows: list[Row]) -> None:
         h = sorted(w.bbox[3] - w.bbox[1] for sp in cells if sp for w in sp.words)
         if not h or sum(1 for x in starts if x is not None and abs(x - hx) <= h[len(h) // 2]) < 0.6 * len(rows):
             continue  # not a column whose numbers start at its header
-        to = order[k - 1].name if k > 0 and order[k - 1].name != UNNAMED else "n"
+        to = order[k - 1].name if k > 0 else "n"
         for row, sp in zip(rows, cells):
             if not sp:
                 continue
@@ -473,6 +473,8 @@ def _lead_apart(t: Table, rows: list[Row]) -> None:
             if not lead or len(lead) == len(sp.words):
                 continue
             row.cells[col.name] = sp.sub([w for w in sp.words if w.bbox[2] > hx + EDGE])
+            if to == UNNAMED:
+                continue  # (a column of no name of ours: its words are no cell's)
             before = row.cells.get(to)
             row.cells[to] = Span(row.page, tuple(sorted([*(before.words if before else ()), *lead],
                                                          key=lambda w: w.bbox[0])))

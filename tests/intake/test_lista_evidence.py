@@ -186,6 +186,20 @@ def test_a_column_named_again_inside_another_columns_header_is_that_other_column
     assert pax.value == _as_read(people)
 
 
+def test_an_address_column_is_no_page_footer():
+    # 'Rua ...' in every row's address cell: the rows are passengers', not a footer's
+    people = _people(4)
+    words = (row("LISTA DE PASSAGEIROS", 0.06, 0.05) + row("Nº", 0.06, 0.10) + row("Nome", 0.10, 0.10)
+             + row("Tipo", 0.40, 0.10) + row("Documento", 0.50, 0.10) + row("Endereço", 0.70, 0.10))
+    for i, (nome, tipo, num, *_) in enumerate(people[:3]):
+        y = 0.13 + i * PITCH
+        words += (row(f"{i + 1}", 0.06, y) + row(nome, 0.10, y) + row(tipo, 0.40, y) + row(num[:14], 0.50, y)
+                  + row(f"Rua das Acácias, {100 + i}", 0.70, y))
+    pax, total = _read(_ext(_page(1, words + row("Total de passageiros: 3", 0.06, 0.25))))
+    assert [p["nome"] for p in pax.value] == [p[0] for p in people[:3]]
+    assert (total.value, total.confidence) == (3, 1.0)
+
+
 # ---------------------------------------------------------------------------- scanned
 
 
