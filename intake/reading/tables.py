@@ -186,8 +186,8 @@ def _regrid(rows: list[LayoutRow], tilt: float) -> list[LayoutRow]:
     narrow ruled column as one tall 'line' (a numbering column's '36 37 38' stacked, or a run of
     its cells down half the page), which would join every row it crosses into one: such a row's
     words go each to the row whose line it stands on (a new row where none does), a word read
-    again there in part dropped; a word taller than two lines (a rule, a shaded band read as
-    text) stands on no line."""
+    again there in part dropped; a word taller than two lines read unsure (a rule, a shaded band
+    read as text) stands on no line."""
     real = [w for r in rows for w in r.words if _real_word(w)]
     if len(real) < 3:
         return rows
@@ -200,7 +200,7 @@ def _regrid(rows: list[LayoutRow], tilt: float) -> list[LayoutRow]:
     loose: list[Word] = []
     changed = False
     for r in rows:
-        ws = [w for w in r.words if w.bbox[3] - w.bbox[1] <= 2.2 * h]
+        ws = [w for w in r.words if w.bbox[3] - w.bbox[1] <= 2.2 * h or w.conf >= 0.5]
         changed |= len(ws) < len(r.words)
         # (a row's number may be one digit; a lone letter is as often a speck)
         mids = [cy(w) for w in ws if _real_word(w) or w.text.isdigit() and w.conf >= 0.5] or [cy(w) for w in ws]
