@@ -24,7 +24,7 @@ from typing import cast
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from intake.layout import Layout, Row, Span, LayoutRow, _same_place, _within
+from intake.layout import Layout, Row, Span, LayoutRow
 from intake.normalize import key
 from ocr.model import Word, union_bbox
 
@@ -220,7 +220,7 @@ def _regrid(rows: list[LayoutRow], tilt: float) -> list[LayoutRow]:
         if k is None or abs(centres[k] - c) > 0.6 * h:
             lines.append([w])
             centres.append(c)
-        elif not any(_within(w, v) or _same_place(w, v) or _read_over(w, v) for v in lines[k]):
+        elif not any(_read_over(w, v) for v in lines[k]):
             lines[k].append(w)
     order = sorted(range(len(lines)), key=lambda i: centres[i])
     out = []
@@ -232,7 +232,8 @@ def _regrid(rows: list[LayoutRow], tilt: float) -> list[LayoutRow]:
 
 def _read_over(w: Word, v: Word) -> bool:
     """Whether w, read in a tall 'line', lies over much of a word v its row read there: a second
-    read of that place ('4/2023:' over the '2023259049' of the row's own line)."""
+    read of that place (the same number read twice, '4/2023:' over the '2023259049' of the row's
+    own line)."""
     ix = min(w.bbox[2], v.bbox[2]) - max(w.bbox[0], v.bbox[0])
     iy = min(w.bbox[3], v.bbox[3]) - max(w.bbox[1], v.bbox[1])
     return ix > 0.3 * (w.bbox[2] - w.bbox[0]) and iy > 0
