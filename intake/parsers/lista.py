@@ -453,8 +453,8 @@ class _Column:
 def _lead_apart(t: Table, rows: list[Row]) -> None:
     """A document column's cells hold only what stands right of its header's left edge where its
     numbers start there (left-aligned): a word wholly left of that edge is the column's before it,
-    read across the rule between them (a right-aligned row number, '9.6' for 28), or, for the
-    first column, a numbering column's whose header OCR did not read ('2 211.942.402-08')."""
+    read across the rule between them (a right-aligned row number read as '1.7' for 17), or, for
+    the first column, a numbering column's whose header OCR did not read ('5 123.456.789-09')."""
     order = sorted(t.columns, key=lambda c: c.x0)
     for k, col in enumerate(order):
         if not (col.name == "doc" or col.name.startswith("doc_")) or not col.header:
@@ -523,7 +523,7 @@ SURE_TOTAL = 0.8
 
 @dataclass(frozen=True)
 class Numbering:
-    """What a list's row numbers say, from the numbers read sure (an OCR'd '2, 22' or 'pa 8' says
+    """What a list's row numbers say, from the numbers read sure (an OCR'd '1, 12' or 'ra 7' says
     nothing): whether it numbers its rows at all, whether the numbers skip or do not start at 1
     (rows missed), whether every number read sure follows the one before by the rows between
     them (or starts again at 1: a list numbered by page or by group), and whether every row's

@@ -183,7 +183,7 @@ def _placed_as(cols: list[Column], first: list[Column]) -> bool:
 
 def _regrid(rows: list[LayoutRow], tilt: float) -> list[LayoutRow]:
     """An OCR'd table body with every word on the printed line it stands on. OCR may read a
-    narrow ruled column as one tall 'line' (a numbering column's '36 37 38' stacked, or a run of
+    narrow ruled column as one tall 'line' (a numbering column's '12 13 14' stacked, or a run of
     its cells down half the page), which would join every row it crosses into one: such a row's
     words go each to the row whose line it stands on (a new row where none does), a word read
     again there in part dropped; a word taller than two lines read unsure (a rule, a shaded band
@@ -232,7 +232,7 @@ def _regrid(rows: list[LayoutRow], tilt: float) -> list[LayoutRow]:
 
 def _read_over(w: Word, v: Word) -> bool:
     """Whether w, read in a tall 'line', lies over much of a word v its row read there: a second
-    read of that place (the same number read twice, '4/2023:' over the '2023259049' of the row's
+    read of that place (the same number read twice, '1/2024' over the '2024001234' of the row's
     own line)."""
     ix = min(w.bbox[2], v.bbox[2]) - max(w.bbox[0], v.bbox[0])
     iy = min(w.bbox[3], v.bbox[3]) - max(w.bbox[1], v.bbox[1])
@@ -360,8 +360,8 @@ def _unnamed(row: LayoutRow, found: list[tuple[int, int, str, str]], spellings: 
     that may be a named column's header misread, cut or spaced apart is none: one holding a word
     of a spelling of the table's ('CARTEIRA RR DE' for 'CARTEIRA DE IDENTIDADE', 'EMISSOR' left of
     'RG / ÓRGÃO EMISSOR' when OCR lost the rest, 'COMPLETO' set apart from its 'NOME'). A word
-    read unsure heads a column where the rows below start a word where it starts ('SérielTurma'
-    over '7º ano B')."""
+    read unsure heads a column where the rows below start a word where it starts ('Obsenvações'
+    over 'ida e volta')."""
     taken = {k for i, j, _, _ in found for k in range(i, j)}
     known = {t for sp in spellings for t in sp.split()}
     runs: list[list[int]] = []

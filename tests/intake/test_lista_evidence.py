@@ -212,20 +212,20 @@ def _ocr_list(people, *, conf: float = 0.95, stacked: tuple[int, int] | None = N
     unsure) right of the names."""
     numbers = numbers or [str(i) for i in range(1, len(people) + 1)]
     words: list[Word] = row("LISTA DE PASSAGEIROS", 0.06, 0.05, conf)
-    head = row("Documento", 0.11, 0.10, conf) + row("Tipo", 0.40, 0.10, conf) + row("Nome do passageiro", 0.50, 0.10, conf)
+    head = row("Documento", 0.12, 0.10, conf) + row("Tipo", 0.37, 0.10, conf) + row("Nome completo", 0.47, 0.10, conf)
     if header_n:
         head += row("Nº", 0.06, 0.10, conf)
     if extra:
-        head += [w(extra, 0.81, 0.10, extra_conf)]
+        head += [w(extra, 0.78, 0.10, extra_conf)]
     words += head
     lines: list[list[Word]] = []
     tall: list[Word] = []
     for i, ((nome, tipo, num, *_), no) in enumerate(zip(people, numbers)):
         y = 0.13 + i * PITCH
-        n = Word(text=no, bbox=(0.096 - 0.0095 * len(no), y, 0.096, y + H), conf=number_conf)
-        body = row(num, 0.11, y, conf) + row(tipo, 0.40, y, conf) + row(nome, 0.50, y, conf)
+        n = Word(text=no, bbox=(0.106 - 0.0095 * len(no), y, 0.106, y + H), conf=number_conf)
+        body = row(num, 0.12, y, conf) + row(tipo, 0.37, y, conf) + row(nome, 0.47, y, conf)
         if extra:
-            body += row(f"{i % 9 + 1}º ano A", 0.81, y, conf)
+            body += row("ida e volta" if i % 2 else "só ida", 0.78, y, conf)
         if stacked and stacked[0] <= i <= stacked[1]:
             tall.append(n)  # one 'line' down the numbering column
             lines.append(body)
@@ -264,7 +264,7 @@ def _as_read_docs(people):
 
 def test_a_header_word_read_unsure_heads_the_column_its_rows_start_under():
     people = _people(12)
-    pax, _ = _read(_ocr_list(people, extra="SérielTurma", extra_conf=0.7))
+    pax, _ = _read(_ocr_list(people, extra="Obsenvações", extra_conf=0.7))
     assert [p["nome"] for p in pax.value] == [p[0] for p in people]
 
 
@@ -272,7 +272,7 @@ def test_ocr_numbers_read_unsure_say_nothing_and_numbers_read_sure_out_of_turn_d
     people = _people(12)
     sure, total = _read(_ocr_list(people))
     assert min(r.confidence for r in sure.rows) >= CONFIDENT and total.confidence >= 0.9
-    # numbers read as marks ('pa 8' for 18) are no evidence of a gap: the rows stay as sure
+    # numbers read as marks ('ra 7' for 17) are no evidence of a gap: the rows stay as sure
     junk = [f"pa{k}" if k % 3 == 0 else str(k + 1) for k in range(12)]
     unsure, _ = _read(_ocr_list(people, numbers=junk, number_conf=0.5))
     assert _confs(unsure) == _confs(sure)
