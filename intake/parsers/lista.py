@@ -7,6 +7,7 @@ the rows read, checked against a printed total when there is one."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 
 from validate_docbr import Certidao
@@ -22,7 +23,7 @@ from intake.parsers._lexicon import words as lexicon_words
 from intake.parsers.contrato import contract_number
 from intake.reading import shapes
 from intake.reading.extract import Extractor
-from intake.reading.tables import read_table
+from intake.reading.tables import UNNAMED, Table, read_table
 from intake.reading.vocabulary import vocabulary
 from domain.documents import Field, RowRead
 
@@ -143,19 +144,24 @@ def _tipo_of(text: str | None) -> str | None:
     return None
 
 
-def _kinds_in_names(out_rows: list[dict]) -> None:
+def _kinds_in_names(out_rows: list[dict]) -> list[int]:
     """A kind column whose header was not read runs into the names ('JÉSSICA DUARTE MONTEIRO
     CPF', 'JOSUÉ TOLEDO DE CAMARGO MAT'): where most rows' names end with a word that spells a
-    kind whole (never a word's beginning: 'NASCIMENTO' is a surname), that word is the row's kind."""
+    kind whole (never a word's beginning: 'NASCIMENTO' is a surname), that word is the row's kind.
+    Where a few rows' names do, and those rows have no kind, the word is their kind too, but the
+    columns were not found alike on every row: those rows (their places returned) are unsure."""
     whole = {w: kind for kind, words, _ in _kind_spellings() for w in words if " " not in w}
     tails = [whole.get(nz.key(r["nome"].split()[-1])) if r["nome"] and len(r["nome"].split()) > 2 else None
              for r in out_rows]
-    if len(out_rows) < 2 or 2 * sum(1 for k in tails if k) < len(out_rows):
-        return
-    for row, kind in zip(out_rows, tails):
-        if kind is not None and row["documento_tipo"] in (None, kind):
+    most = len(out_rows) >= 2 and 2 * sum(1 for k in tails if k) >= len(out_rows)
+    odd = []
+    for i, (row, kind) in enumerate(zip(out_rows, tails)):
+        if kind is not None and (row["documento_tipo"] is None or most and row["documento_tipo"] == kind):
             row["nome"] = row["nome"].rsplit(None, 1)[0]
             row["documento_tipo"] = kind
+            if not most:
+                odd.append(i)
+    return odd
 
 
 def _kinds_in_cells(out_rows: list[dict], rows: list[Row]) -> None:
@@ -194,9 +200,9 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         if not nome or not re.search(r"[A-Za-zÀ-ÿ]{2}", nome):
             judged.append(None)
             return False
-        if _FOOTER.search(nz.fold(" ".join(sp.text for sp in row.cells.values()))):
+        if _FOOTER.search(nz.fold(" ".join(sp.text for c, sp in row.cells.items() if not c.startswith("x_")))):
             judged.append(None)
-            return False  # a page's running header or footer, not a passenger
+            return False  # a page's running header or footer, not a passenger (an address column's 'Rua' is)
         numbered = bool(re.fullmatch(r"\d{1,4}", re.sub(r"[^0-9A-Za-z]", "", row.text("n") or "")))
         has_doc = any(_clean_doc(row.text(c)) for c in row.cells if c.startswith("doc"))
         kept = has_doc or (numbered and bool(row.text("tipo") or row.text("doc")))
@@ -204,8 +210,10 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         return kept
 
     t = read_table(r.layout, vocabulary("lista_passageiros").tables["passageiros"], min_cols=2, stop=STOP,
-                   keep=keep, key_columns=[c for c in COLUMNS if c != "nome"], key_first=("n",))
+                   keep=keep, key_columns=[c for c in COLUMNS if c != "nome"], key_first=("n",), regrid=True)
     rows = t.rows if t is not None else []
+    if t is not None and r.ocr:
+        _lead_apart(t, rows)
     # whether the list's header names a column for the passengers' documents: only then is an
     # empty cell a document absent; otherwise the number was not read
     doc_column = t is not None and any(c.name == "doc" or c.name.startswith("doc_") for c in t.columns)
@@ -241,6 +249,10 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
             tipo_sp = cells.get("tipo") if _tipo_of(row.text("tipo")) else None
             if tipo is None and doc and len(doc) == 11 and doc.isdigit() and id_valid("cpf", doc):
                 tipo = "cpf"
+        if tipo in (None, "matricula") and doc and len(doc) == 32 and doc.isdigit() and _certidao_ok(doc):
+            # a birth certificate's number is its 'matrícula': 32 digits whose two check digits
+            # hold are a certidão's, whatever word the list prints for it
+            tipo = "certidao"
         if tipo in ("cpf",) and doc:
             doc = nz.doc(doc) or doc
         conf, dconf = _row_conf(r, nome, nome_sp, tipo, tipo_sp, doc, doc_sp, seen)
@@ -267,7 +279,8 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     if not out_rows:
         return field(None), field(None)
     if t is not None and not t.named("tipo"):
-        _kinds_in_names(out_rows)
+        for i in _kinds_in_names(out_rows):
+            confs[i] = min(confs[i], UNKNOWN_KIND)
         _kinds_in_cells(out_rows, rows)
     _kinds_by_shape(out_rows, confs, shapes, doc_confs)
     for i, (entry, (nome_sp, doc_sp)) in enumerate(zip(out_rows, read_spans)):
@@ -283,21 +296,39 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     pax = field(out_rows, None, min(min(confs), min(doc_confs)), page=first_page, bbox=bbox)
     total = len(out_rows)
     kept_at = [i for i, k in enumerate(judged) if k]
-    dropped = any(k is False for k in judged[kept_at[0]:kept_at[-1]]) if kept_at else False
-    if dropped or not _numbered_whole([row.text("n") for row in rows]) or any(_glued(r) for r in out_rows) \
-            or _numbers_go_on(r, rows) or _words_for_numbers([row.text("n") for row in rows]):
-        # (a named row between passengers left out for want of a document: the columns were not
-        # all found)
-        # the list numbers its rows and the numbers read skip or do not start at 1 (rows were
-        # missed: a page's table not read), or a number cell holds several passengers' numbers
-        # (rows ran together): neither the rows nor their count are sure
+    numbers = numbering([row.cells.get("n") for row in rows], r.ocr)
+    # a named row between passengers left out for want of a document (the columns were not all
+    # found; unless every row kept is numbered in turn: then it was no passenger's, a group's
+    # heading), or the page going on below the last row with the next rows' numbers: rows missed?
+    missed = any(k is False for k in judged[kept_at[0]:kept_at[-1]]) and not numbers.whole if kept_at else False
+    missed = missed or _numbers_go_on(r, rows)
+    glued = [_glued(row) for row in out_rows]
+    printed = _printed_total(r)
+    # the count as the list prints it: its total, read sure, equal to the rows read, and its row
+    # numbers (where it numbers its rows) read at their places wherever read sure. Two prints that
+    # agree with the rows read leave no row missed and none run into another
+    counted = printed is not None and printed.value == total and printed.confidence >= SURE_TOTAL \
+        and (not numbers.numbered or numbers.consistent)
+    if numbers.broken or _words_for_numbers([row.text("n") for row in rows]) or (missed or any(glued)) and not counted:
+        # the list numbers its rows and the numbers read sure skip or do not start at 1 (rows were
+        # missed: a page's table not read), or its numbering column holds words (the header was
+        # matched to the wrong columns), or rows may be missed or run together (a number cell
+        # holding several passengers' numbers) with nothing printed to say otherwise: neither the
+        # rows nor their count are sure
         pax = pax.model_copy(update={"confidence": min(pax.confidence, PARTIAL)})
         confs = [min(c, PARTIAL) for c in confs]
-    printed = _printed_total(r)
+    elif any(glued):
+        # the count borne out, a number of no kind's length is that row's own doubt
+        confs = [min(c, PARTIAL) if g else c for c, g in zip(confs, glued)]
+        pax = pax.model_copy(update={"confidence": min(pax.confidence, PARTIAL)})
     if printed is None:
-        tconf = min(0.95 if not r.ocr else 0.85, pax.confidence if pax.confidence <= PARTIAL else 1.0)
+        # (numbers read at their places from 1 to the last row's say how many rows there are)
+        tconf = 1.0 if numbers.whole and not r.ocr else 0.95 if not r.ocr else 0.9 if numbers.whole else 0.85
+        tconf = min(tconf, pax.confidence if pax.confidence <= PARTIAL else 1.0)
     elif printed.value == total:
         tconf = 1.0 if not r.ocr else max(0.9, min(1.0, printed.confidence))
+        if numbers.broken:
+            tconf = PARTIAL  # the numbers read sure say otherwise: which one is wrong?
     else:
         tconf = 0.5  # rows read and printed total disagree: someone must look
         pax = pax.model_copy(update={"confidence": min(pax.confidence, 0.5)})
@@ -419,6 +450,39 @@ class _Column:
         return " ".join(out), sure
 
 
+def _lead_apart(t: Table, rows: list[Row]) -> None:
+    """A document column's cells hold only what stands right of its header's left edge where its
+    numbers start there (left-aligned): a word wholly left of that edge is the column's before it,
+    read across the rule between them (a right-aligned row number read as '1.7' for 17), or, for
+    the first column, a numbering column's whose header OCR did not read ('5 123.456.789-09')."""
+    order = sorted(t.columns, key=lambda c: c.x0)
+    for k, col in enumerate(order):
+        if not (col.name == "doc" or col.name.startswith("doc_")) or not col.header:
+            continue
+        hx = col.header[0].bbox[0]
+        cells = [row.cells.get(col.name) for row in rows]
+        starts = [next((w.bbox[0] for w in sp.words if w.bbox[2] > hx + EDGE), None) for sp in cells if sp]
+        h = sorted(w.bbox[3] - w.bbox[1] for sp in cells if sp for w in sp.words)
+        if not h or sum(1 for x in starts if x is not None and abs(x - hx) <= h[len(h) // 2]) < 0.6 * len(rows):
+            continue  # not a column whose numbers start at its header
+        to = order[k - 1].name if k > 0 else "n"
+        for row, sp in zip(rows, cells):
+            if not sp:
+                continue
+            lead = [w for w in sp.words if w.bbox[2] <= hx + EDGE]
+            if not lead or len(lead) == len(sp.words):
+                continue
+            row.cells[col.name] = sp.sub([w for w in sp.words if w.bbox[2] > hx + EDGE])
+            if to == UNNAMED:
+                continue  # (a column of no name of ours: its words are no cell's)
+            before = row.cells.get(to)
+            row.cells[to] = Span(row.page, tuple(sorted([*(before.words if before else ()), *lead],
+                                                         key=lambda w: w.bbox[0])))
+
+
+EDGE = 0.002  # a word's edge this near the header's is at it
+
+
 def _glued(row: dict) -> bool:
     """A number cell holding several passengers' numbers (digits no kind of document has, but a
     birth certificate's 32): the table's rows ran together, so its names and numbers may pair
@@ -453,15 +517,49 @@ def _numbers_go_on(r: Reader, rows: list[Row]) -> bool:
     return False
 
 
-def _numbered_whole(numbers: list[str | None]) -> bool:
-    """Whether a list's row numbers, where it prints them on most rows, are its rows' places
-    (1, 2, 3 ...) on nearly every row: numbers that skip, or do not start at 1, say rows were
-    missed. (OCR may misread a number here and there: that is no gap.)"""
-    at = [(i, int(d)) for i, d in enumerate(re.sub(r"\D", "", t or "") for t in numbers) if d and len(d) <= 4]
-    if len(at) < max(3, len(numbers) // 2):
-        return True  # not a numbered list
-    placed = sum(1 for i, n in at if n == i + 1)
-    return placed >= 0.8 * len(at)
+SURE_NUMBER = 0.85  # a row number read this sure, digits only, is what the page prints
+SURE_TOTAL = 0.8
+
+
+@dataclass(frozen=True)
+class Numbering:
+    """What a list's row numbers say, from the numbers read sure (an OCR'd '1, 12' or 'ra 7' says
+    nothing): whether it numbers its rows at all, whether the numbers skip or do not start at 1
+    (rows missed), whether every number read sure follows the one before by the rows between
+    them (or starts again at 1: a list numbered by page or by group), and whether every row's
+    number was read so, from 1 to the count of rows without starting again."""
+    numbered: bool
+    broken: bool
+    consistent: bool
+    whole: bool
+
+
+def numbering(cells: list[Span | None], ocr: bool = False) -> Numbering:
+    texts = [sp.text if sp else None for sp in cells]
+    at = [d for d in (re.sub(r"\D", "", t or "") for t in texts) if d and len(d) <= 4]
+    numbered = len(at) >= max(3, len(texts) // 2)
+    sure = [(i, v) for i, v in ((i, _sure_number(sp, ocr)) for i, sp in enumerate(cells)) if v is not None]
+    # each number against the last one placed (a misread one between them moves nothing)
+    placed = restarts = 0
+    anchor: tuple[int, int] | None = None
+    for i, v in sure:
+        if v == (anchor[1] + i - anchor[0] if anchor else i + 1) or anchor and v == 1:
+            restarts += v != (anchor[1] + i - anchor[0] if anchor else i + 1)
+            placed += 1
+            anchor = (i, v)
+    broken = len(sure) >= 3 and placed < 0.8 * len(sure)
+    consistent = numbered and len(sure) >= 3 and placed == len(sure)
+    whole = consistent and restarts == 0 and len(sure) == len(cells)
+    return Numbering(numbered, broken, consistent, whole)
+
+
+def _sure_number(sp: Span | None, ocr: bool) -> int | None:
+    """The row number a cell holds, where it holds one number only (its mark aside: '01.',
+    '7)'), read sure."""
+    if not sp or not sp.words or ocr and min(w.conf for w in sp.words) < SURE_NUMBER:
+        return None
+    t = sp.text.strip().rstrip(".)º°-").strip()
+    return int(t) if re.fullmatch(r"\d{1,4}", t) else None
 
 
 def _words_for_numbers(numbers: list[str | None]) -> bool:
@@ -672,17 +770,25 @@ def _kinds_by_shape(out_rows: list[dict], confs: list[float], shapes: list[str |
             confs[i] = min(confs[i], FUNCTION)
 
 
+# a count the list prints in a line of its own: 'Total: 33', 'Quantidade de passageiros
+# relacionados: 35', 'Nº de alunos = 33' (the words between the count's name and its colon are
+# the list's own), or '33 passageiros' in a line that says total
+_COUNT = re.compile(r"\b(?:total|quantidade|qtde?|numero|no)\b\.?(?:\s+(?:de|do|dos))?\s+"
+                    r"(?:passageiros|alunos|estudantes|pessoas|usuarios)\b[^\d:=]{0,30}[:=]\s*(\d{1,4})\b")
+_TOTAL = re.compile(r"\btotal(?:\s+(?:de|geral de)\s+(?:passageiros|alunos|estudantes))?\s*[:\-]?\s*(\d{1,4})\b")
+_SO_MANY = re.compile(r"\b(\d{1,4})\s+(?:passageiros|alunos|estudantes)\b")
+
+
 def _printed_total(r: Reader) -> Field | None:
     """The count the list prints: in its label's cell (the vocabulary's spellings: 'QUANTIDADE
-    DE PASSAGEIROS: 33'), else 'total ...' or '33 passageiros' in a line that says total."""
+    DE PASSAGEIROS: 33'), else in a line that names it (_COUNT, _TOTAL; '33 passageiros' in a
+    line that says total)."""
     f = r.x.field("total_passageiros")
     if isinstance(f.value, int):
         return f
     for sp in r.segments():
         t = nz.fold_chars(sp.text)
-        m = re.search(r"\btotal(?:\s+de\s+(?:passageiros|alunos|estudantes))?\s*[:\-]?\s*(\d{1,4})\b", t) or \
-            re.search(r"\b(\d{1,4})\s+(?:passageiros|alunos|estudantes)\b", t) if "total" in t else None
+        m = _COUNT.search(t) or (_TOTAL.search(t) or _SO_MANY.search(t) if "total" in t else None)
         if m:
             return field(int(m.group(1)), span_of(sp, m.start(1), m.end(1)))
     return None
-

@@ -105,11 +105,11 @@ def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols
                stop: Sequence[str] = (), anchor: str | Sequence[str] | None = None, key_columns: Sequence[str] = (),
                key_first: Sequence[str] = (),
                keep: Callable[[Row], bool] | None = None, tol: float = 0.012,
-               require: Sequence[str] = ()) -> Table | None:
+               require: Sequence[str] = (), regrid: bool = False) -> Table | None:
     """The first table whose header names `min_cols` of the columns (and every `require`d
     one), with its rows; None when no header is found. key_columns: a line with nothing in them
     continues a row (a wrapped cell); key_first: columns that, when the table has them, are the
-    only key."""
+    only key; regrid: an OCR'd body's words set on their own printed lines (`_regrid`)."""
     spellings: dict[str, str] = {}
     for name, labels in columns.items():
         for lab in labels:
@@ -135,7 +135,9 @@ def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols
                     key_columns = first_keys
                 if anchor is not None and not isinstance(anchor, str):
                     anchor = next((a for a in anchor if table.named(a)), None)
-            bounds = cols
+            # a header printed again where the first one's columns stand, naming fewer of them
+            # (a kind column's title left out): the columns are the first header's still
+            bounds = cols if bounds is None or not _placed_as(cols, bounds) else bounds
             begin = hrow + 1
         elif table is None or bounds is None:
             continue
@@ -143,7 +145,10 @@ def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols
         ended = False
         gaps: list[float] = []
         prev = rows[begin - 1] if begin > 0 else None
-        for row in rows[begin:]:
+        body = rows[begin:]
+        if regrid and page.source == "ocr":
+            body = _regrid(body, layout.tilt.get(page.number, 0.0))
+        for row in body:
             rk = " ".join(k for k in row.keys if k)
             if stop_keys and any(rk.startswith(sk) for sk in stop_keys):
                 ended = True
@@ -167,6 +172,76 @@ def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols
         if ended:
             break
     return table
+
+
+def _placed_as(cols: list[Column], first: list[Column]) -> bool:
+    """Whether every column a header names stands where the first header had it."""
+    at = {c.name: c.header[0].bbox[0] for c in first if c.name != UNNAMED and c.header}
+    named = [c for c in cols if c.name != UNNAMED and c.header]
+    return bool(named) and all(c.name in at and abs(c.header[0].bbox[0] - at[c.name]) <= 0.01 for c in named)
+
+
+def _regrid(rows: list[LayoutRow], tilt: float) -> list[LayoutRow]:
+    """An OCR'd table body with every word on the printed line it stands on. OCR may read a
+    narrow ruled column as one tall 'line' (a numbering column's '12 13 14' stacked, or a run of
+    its cells down half the page), which would join every row it crosses into one: such a row's
+    words go each to the row whose line it stands on (a new row where none does), a word read
+    again there in part dropped; a word taller than two lines read unsure (a rule, a shaded band
+    read as text) stands on no line."""
+    real = [w for r in rows for w in r.words if _real_word(w)]
+    if len(real) < 3:
+        return rows
+    h = sorted(w.bbox[3] - w.bbox[1] for w in real)[len(real) // 2]
+
+    def cy(w: Word) -> float:  # a word's middle, the page's tilt undone
+        return (w.bbox[1] + w.bbox[3]) / 2 - tilt * ((w.bbox[0] + w.bbox[2]) / 2 - 0.5)
+
+    lines: list[list[Word]] = []
+    loose: list[Word] = []
+    changed = False
+    for r in rows:
+        ws = [w for w in r.words if w.bbox[3] - w.bbox[1] <= 2.2 * h or w.conf >= 0.5]
+        changed |= len(ws) < len(r.words)
+        # (a row's number may be one digit; a lone letter is as often a speck)
+        mids = [cy(w) for w in ws if _real_word(w) or w.text.isdigit() and w.conf >= 0.5] or [cy(w) for w in ws]
+        if not ws:
+            continue
+        if max(mids) - min(mids) > h:
+            loose += ws  # words of several lines
+            changed = True
+        else:
+            lines.append(ws)
+    if not changed:
+        return rows
+    centres = [sorted(cy(w) for w in ws)[len(ws) // 2] for ws in lines]
+    for w in sorted(loose, key=cy):
+        c = cy(w)
+        k = min(range(len(lines)), key=lambda i: abs(centres[i] - c), default=None)
+        if k is None or abs(centres[k] - c) > 0.6 * h:
+            lines.append([w])
+            centres.append(c)
+        elif not any(_read_over(w, v) for v in lines[k]):
+            lines[k].append(w)
+    order = sorted(range(len(lines)), key=lambda i: centres[i])
+    out = []
+    for n, i in enumerate(order):
+        ws = sorted(lines[i], key=lambda w: w.bbox[0])
+        out.append(LayoutRow(rows[0].page, rows[0].index + n, tuple(ws), tuple(key(w.text) for w in ws)))
+    return out
+
+
+def _read_over(w: Word, v: Word) -> bool:
+    """Whether w, read in a tall 'line', lies over much of a word v its row read there: a second
+    read of that place (the same number read twice, '1/2024' over the '2024001234' of the row's
+    own line)."""
+    ix = min(w.bbox[2], v.bbox[2]) - max(w.bbox[0], v.bbox[0])
+    iy = min(w.bbox[3], v.bbox[3]) - max(w.bbox[1], v.bbox[1])
+    return ix > 0.3 * (w.bbox[2] - w.bbox[0]) and iy > 0
+
+
+def _real_word(w: Word) -> bool:
+    """Two letters or digits or more, read with half a confidence or more: no speck."""
+    return len(key(w.text).replace(" ", "")) >= 2 and w.conf >= 0.5
 
 
 def _stacked(band: list[LayoutRow]) -> LayoutRow | None:
@@ -211,13 +286,13 @@ def _header(rows: list[LayoutRow], spellings: dict[str, str], min_cols: int, fuz
             require: Sequence[str], tol: float) -> tuple[list[Column], int] | None:
     best = None
     for k, row in enumerate(rows):
-        tries = [row]
+        tries = [(row, 1)]
         for n in (2, 3, 4, 5):  # a header's cells wrapped over up to five lines, centred
             if k + n <= len(rows):
                 st = _stacked(rows[k:k + n])
                 if st is not None:
-                    tries.append(st)
-        for cand in tries:
+                    tries.append((st, n))
+        for cand, lines in tries:
             found = _match_runs(cand, spellings, fuzzy)
             named: dict[str, tuple[int, int, str]] = {}
             for i, j, name, spelling in found:
@@ -226,12 +301,14 @@ def _header(rows: list[LayoutRow], spellings: dict[str, str], min_cols: int, fuz
                 continue
             score = (len(named), sum(len(sp) for _, _, sp in named.values()))
             if best is None or score > best[2]:
-                best = (named, cand, score, found)
+                best = (named, cand, score, found, rows[k + lines:k + lines + 10])
     if best is None:
         return None
-    named, row, _, found = best
+    named, row, _, found, below = best
+    named, again = _named_once(row, found, named)
     heads = sorted([(row.words[i:j], name, spelling) for name, (i, j, spelling) in named.items()]
-                   + [(ws, UNNAMED, "") for ws in _unnamed(row, found, spellings)], key=lambda t: t[0][0].bbox[0])
+                   + [(ws, UNNAMED, "") for ws in _unnamed(row, found, spellings, below) + again],
+                   key=lambda t: t[0][0].bbox[0])
     cols = []
     for k, (ws, name, spelling) in enumerate(heads):
         x0 = 0.0 if k == 0 else ws[0].bbox[0] - tol
@@ -240,14 +317,51 @@ def _header(rows: list[LayoutRow], spellings: dict[str, str], min_cols: int, fuz
     return cols, row.index
 
 
-def _unnamed(row: LayoutRow, found: list[tuple[int, int, str, str]], spellings: Mapping[str, str]
-             ) -> list[tuple[Word, ...]]:
+def _cells(row: LayoutRow) -> list[list[int]]:
+    """The header's cells: runs of its words set apart by a column gap."""
+    runs: list[list[int]] = []
+    for k, w in enumerate(row.words):
+        if runs and w.bbox[0] - row.words[runs[-1][-1]].bbox[2] <= HEADER_GAP * row.height:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    return runs
+
+
+def _named_once(row: LayoutRow, found: list[tuple[int, int, str, str]], named: dict[str, tuple[int, int, str]]
+                ) -> tuple[dict[str, tuple[int, int, str]], list[tuple[Word, ...]]]:
+    """A column named in two of the header's cells, its spelling filling one whole and the other
+    in part ('Nome do aluno' and 'Nome do responsável'): the one it fills names it; the other is a
+    column of its own that names none of the table's (its cells are no part of the one beside it).
+    Two cells it fills whole ('Documento', 'Número') stay one column, as they print one thing."""
+    cell_of = {k: n for n, run in enumerate(_cells(row)) for k in run}
+    cells = _cells(row)
+    out, again = dict(named), []
+    for name in named:
+        runs = [(i, j, sp) for i, j, n, sp in found if n == name]
+        by_cell: dict[int, tuple[int, int, str]] = {}
+        for i, j, sp in runs:
+            by_cell.setdefault(cell_of[i], (i, j, sp))
+        if len(by_cell) < 2:
+            continue
+        whole = [c for c in by_cell if len(cells[c]) == by_cell[c][1] - by_cell[c][0]]
+        if len(whole) != 1:
+            continue
+        out[name] = by_cell[whole[0]]
+        again += [tuple(row.words[k] for k in cells[c]) for c in by_cell if c != whole[0]]
+    return out, again
+
+
+def _unnamed(row: LayoutRow, found: list[tuple[int, int, str, str]], spellings: Mapping[str, str],
+             below: Sequence[LayoutRow] = ()) -> list[tuple[Word, ...]]:
     """The header's other columns: each run of its words (set apart by a column gap) that names
     none of the table's ('Poltrona', 'Órgão emissor' in a passenger list). Their cells are no
     cell of the named columns beside them (a seat's '02' is no part of the CPF before it). A run
     that may be a named column's header misread, cut or spaced apart is none: one holding a word
     of a spelling of the table's ('CARTEIRA RR DE' for 'CARTEIRA DE IDENTIDADE', 'EMISSOR' left of
-    'RG / ÓRGÃO EMISSOR' when OCR lost the rest, 'COMPLETO' set apart from its 'NOME')."""
+    'RG / ÓRGÃO EMISSOR' when OCR lost the rest, 'COMPLETO' set apart from its 'NOME'). A word
+    read unsure heads a column where the rows below start a word where it starts ('Obsenvações'
+    over 'ida e volta')."""
     taken = {k for i, j, _, _ in found for k in range(i, j)}
     known = {t for sp in spellings for t in sp.split()}
     runs: list[list[int]] = []
@@ -258,11 +372,25 @@ def _unnamed(row: LayoutRow, found: list[tuple[int, int, str, str]], spellings: 
             runs.append([k])
     out = []
     for run in runs:
-        words = [key(row.words[k].text) for k in run if _heading_word(row.words[k])]
+        words = [key(row.words[k].text) for k in run
+                 if _heading_word(row.words[k]) or _letters(row.words[k]) and _aligned(row.words[k], below)]
         if taken.intersection(run) or not words or known.intersection(words):
             continue
         out.append(tuple(row.words[k] for k in run))
     return out
+
+
+def _letters(w: Word) -> bool:
+    return sum(ch.isalpha() for ch in w.text) >= 3
+
+
+def _aligned(w: Word, below: Sequence[LayoutRow]) -> bool:
+    """Whether most of the rows below (three or more) start a word where w starts: a column."""
+    if len(below) < 3:
+        return False
+    h = sorted(r.height for r in below)[len(below) // 2]
+    at = sum(1 for r in below if any(abs(v.bbox[0] - w.bbox[0]) <= max(0.004, 0.6 * h) for v in r.words))
+    return at >= 0.6 * len(below)
 
 
 def _heading_word(w: Word) -> bool:

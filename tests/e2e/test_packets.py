@@ -99,3 +99,19 @@ def test_no_false_ok_and_evidence_named(case: tuple[Path, str]) -> None:
                      and all(k in f for k in ("document", "field", "value", "expected"))
                      and f["document"] and f["field"]]
             assert named, f"{item['id']}: no finding names document and field: {item['findings']}"
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_no_finding_shows_a_list_or_a_record(case: tuple[Path, str]) -> None:
+    """No finding's message or evidence holds a list's or a record's repr (a passenger list is
+    names and document numbers of minors, printed in the checklist, the evidence and the
+    parecer): a finding about a list's rows names the rows."""
+    packet_json, rendering = case
+    _, result, _ = run_check(packet_json, rendering)
+    findings = [f for i in result["checklist"] for f in i["findings"]]
+    findings += [f for d in result["documents"] for f in d.get("problems", [])]
+    for f in findings:
+        for k in ("message", "value", "expected"):
+            assert not isinstance(f.get(k), (list, dict)), f"{f['code']}: {k} is a {type(f[k]).__name__}"
+            text = str(f.get(k))
+            assert "[{" not in text and "{'" not in text and "['" not in text, f"{f['code']}: {text[:200]}"

@@ -109,13 +109,18 @@ def test_a_list_going_on_over_a_page_is_one_document(seed: int) -> None:
 
 
 def test_a_numbered_list_read_in_part_is_unsure() -> None:
-    from intake.parsers.lista import _numbered_whole
+    from intake.layout import Span
+    from intake.parsers.lista import numbering
+    from ocr.model import Word
 
-    assert _numbered_whole(["1", "2", "3", "4"])
-    assert _numbered_whole(["01", "02", None, "04"])  # a number not read is no gap
-    assert not _numbered_whole(["35", "36", "37", "38", "39", "40"])  # the first page's rows missing
-    assert not _numbered_whole(["1", "2", "3", "9", "10", "11"])
-    assert _numbered_whole(["", "", "", ""])  # not a numbered list
+    def cells(*texts):
+        return [Span(1, (Word(text=t, bbox=(0.06, 0.1, 0.08, 0.11), conf=1.0),)) if t else None for t in texts]
+
+    assert not numbering(cells("1", "2", "3", "4")).broken
+    assert not numbering(cells("01", "02", None, "04")).broken  # a number not read is no gap
+    assert numbering(cells("35", "36", "37", "38", "39", "40")).broken  # the first page's rows missing
+    assert numbering(cells("1", "2", "3", "9", "10", "11")).broken
+    assert not numbering(cells("", "", "", "")).numbered  # not a numbered list
 
 
 def test_a_number_cell_holding_several_passengers_numbers_is_no_sure_row() -> None:

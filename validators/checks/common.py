@@ -161,13 +161,58 @@ def jsonable(v: Any) -> Any:
 
 
 def show(v: Any) -> str:
-    """A value as a person reads it in a message."""
+    """A value as a person reads it in a message: never a list's or a record's repr (a list of
+    passengers is its count; its rows are named by `rows_named`), a list of plain values joined
+    as Portuguese joins them ('A, B e C')."""
     if isinstance(v, Decimal):
         return brl(v)
     if isinstance(v, date):
         return br(v)
+    if isinstance(v, (list, tuple)):
+        if any(isinstance(x, (list, tuple, dict)) for x in v):
+            return f"{len(v)} {'item' if len(v) == 1 else 'itens'}"
+        return joined([show(x) for x in v])
+    if isinstance(v, dict):
+        return "; ".join(f"{k}: {show(x)}" for k, x in v.items() if x not in (None, "", [], {}))
     d = to_date(v) if isinstance(v, str) and re.match(r"^\d{4}-\d{2}-\d{2}$", v) else None
     return br(d) if d else str(v)
+
+
+def joined(parts: list[str]) -> str:
+    """'A', 'A e B', 'A, B e C'."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} e {parts[-1]}" if parts else ""
+
+
+def rows_named(rows: list[int]) -> str:
+    """Rows of a list as a person names them: 'linha 3', 'linhas 3, 7 e 12', 'linhas 1 a 35'
+    (runs of three or more as a range)."""
+    nums = sorted(set(rows))
+    runs: list[list[int]] = []
+    for n in nums:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [p for run in runs for p in ([f"{run[0]} a {run[-1]}"] if len(run) >= 3 else [str(n) for n in run])]
+    return f"{'linha' if len(nums) == 1 else 'linhas'} {joined(parts)}"
+
+
+def unsure_rows(r: Read) -> list[int]:
+    """The entries (1-based) of a list field its parser read below CONFIDENT, as an entry or in
+    a number's characters: empty where the parser gave no per-entry reads."""
+    f = r.doc.fields.get(r.field) if r.doc is not None else None
+    rows = f.rows if f is not None else None
+    if not rows or not isinstance(r.value, list) or len(rows) != len(r.value):
+        return []
+    return [i for i, row in enumerate(rows, start=1)
+            if row.confidence < CONFIDENT or row.document_confidence < CONFIDENT]
+
+
+def evidence(v: Any) -> Any:
+    """A finding's value or expected value as the result carries it: a plain value, never a list
+    or a record (which would print as its repr, and a list of people in full)."""
+    v = jsonable(v)
+    return show(v) if isinstance(v, (list, dict)) else v
 
 
 # --- outcomes -----------------------------------------------------------------------------
@@ -176,7 +221,7 @@ def finding(code: str, severity: str, message: str, *, document: str | None = No
             field: str | None = None, value: Any = None, expected: Any = None,
             row: int | None = None) -> Finding:
     return Finding(code=code, severity=severity, message=message, document=document,
-                   field=field, value=jsonable(value), expected=jsonable(expected), row=row)
+                   field=field, value=evidence(value), expected=evidence(expected), row=row)
 
 
 def _ids(docs: Iterable[Document | str | None]) -> list[str]:
@@ -184,12 +229,13 @@ def _ids(docs: Iterable[Document | str | None]) -> list[str]:
 
 
 def ok(*docs: Document | str | None, info: str | None = None, code: str | None = None,
-       manual: list[str] | None = None, r: Read | None = None, expected: Any = None) -> Outcome:
+       manual: list[str] | None = None, r: Read | None = None, expected: Any = None,
+       row: int | None = None) -> Outcome:
     findings = []
     if info:
         findings.append(finding(code or "info.note", "info", info, document=r.doc_id if r else None,
                                 field=r.field if r else None, value=r.value if r else None,
-                                expected=expected))
+                                expected=expected, row=row))
     return Outcome("ok", findings, _ids(docs), list(manual or []))
 
 
@@ -232,6 +278,14 @@ def uncertain(r: Read, expected: Any, *extra_docs: Document | None, what: str | 
     elif r.doc.type_confidence < CONFIDENT:
         code = f"{r.doc.type}.type_uncertain"
         msg = f"Tipo do documento {r.doc.id} incerto ({where}?): {name} precisa de conferência."
+    elif isinstance(r.value, list):
+        # a list's reading is its rows': those read unsure are named, never the list itself
+        code = f"{r.doc.type}.{r.field}_uncertain"
+        rows = unsure_rows(r)
+        read = (f"{rows_named(rows)} {'lida' if len(rows) == 1 else 'lidas'} com incerteza" if rows
+                else f"{show(r.value)} {'lido' if len(r.value) == 1 else 'lidos'} com incerteza")
+        msg = f"Leitura incerta de {name} em {where} ({r.doc.id}): {read} (confiança {r.confidence:.2f})."
+        return review(code, msg, r, expected, *extra_docs, value=read, row=rows[0] if rows else None)
     else:
         code = f"{r.doc.type}.{r.field}_uncertain"
         msg = (f"Leitura incerta de {name} em {where} ({r.doc.id}): "

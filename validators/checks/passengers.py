@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, cast
 
 from validators.checks.base import Context, Outcome, check
 from validators.checks.common import (
-    Read, fail, fold, missing, name_similarity, ok, read, review, same_name, same_number, uncertain,
+    Read, fail, fold, joined, missing, name_similarity, ok, read, review, rows_named, same_name, same_number,
+    uncertain,
 )
 from domain.documents import CONFIDENT, Document
 from domain.ids import cpf as cpf_id
@@ -17,6 +18,9 @@ if TYPE_CHECKING:
     from validators.checks.packet import Vehicle
 
 ID_KINDS = ("rg", "cpf", "matricula", "certidao", "inscricao")
+# each kind of document as a message names it
+KIND_NAMES = {"rg": "RG", "cpf": "CPF", "matricula": "matrícula", "certidao": "certidão de nascimento",
+              "inscricao": "inscrição"}
 
 
 @dataclass(frozen=True)
@@ -111,7 +115,9 @@ def passengers_identified(ctx: Context, accepted: list[str] = list(ID_KINDS),
     want = "/".join(k.upper() for k in accepted)
     for i, p in enumerate(rows, start=1):
         where = f"passageiro {i}"
-        value = {"nome": p.nome, "documento_tipo": p.documento_tipo, "documento": p.documento}
+        # a finding about one row carries that row (`row`) and its number as read (or the row,
+        # where none was), never the list
+        value = p.documento or rows_named([i])
         field_r = Read(lista, "passageiros", value, r.confidence)
         if p.entry and not p.documento and not p.confident:
             # a number not read is not a number absent: only a list whose number column was read
@@ -156,12 +162,14 @@ def passengers_identified(ctx: Context, accepted: list[str] = list(ID_KINDS),
         return outs
     if notes:
         # a noted entry's kind was read (an unsure row of no kind, or a CPF, is reviewed above)
-        listed = "; ".join(f"{w} ({cast(str, p.documento_tipo).upper()} {p.documento})" for w, p in notes)
-        unsure = Read(lista, "passageiros", [{"nome": p.nome, "documento_tipo": p.documento_tipo,
-                                               "documento": p.documento} for _, p in notes], r.confidence)
+        named = rows_named([cast(int, p.row) for _, p in notes])
+        kinds = joined(sorted({KIND_NAMES.get(k, k.upper()) for k in (cast(str, p.documento_tipo) for _, p in notes)}))
+        unsure = Read(lista, "passageiros", named, r.confidence)
         return [ok(lista, code="lista_passageiros.numero_leitura_incerta", r=unsure, expected=want,
-                   info=f"Documento presente em todas as linhas, mas com dígitos de leitura incerta em: "
-                        f"{listed}. A identificação exigida está presente; conferir o número se for usado.")]
+                   row=notes[0][1].row,
+                   info=f"Documento presente em todas as linhas, mas com dígitos de leitura incerta na"
+                        f"{'s' if len(notes) > 1 else ''} {named} ({kinds}). A identificação exigida está "
+                        f"presente; conferir o número se for usado.")]
     return [ok(lista)]
 
 
@@ -179,7 +187,9 @@ def list_matches_contract(ctx: Context) -> list[Outcome]:
     outs = []
     if ln.present and cn.present:
         if same_number(ln.value, cn.value):
-            outs.append(ok(lista, c) if ln.confident and cn.confident else uncertain(ln, cn.value, c))
+            # (the side read unsure is the one to look at)
+            outs.append(ok(lista, c) if ln.confident and cn.confident else
+                        uncertain(cn, ln.value, lista) if ln.confident else uncertain(ln, cn.value, c))
         elif ln.confident and cn.confident:
             outs.append(fail("lista_passageiros.contrato_diverge",
                              f"A lista indica o contrato {ln.value}; o contrato apresentado é o {cn.value}.",
@@ -188,7 +198,8 @@ def list_matches_contract(ctx: Context) -> list[Outcome]:
             outs.append(uncertain(ln, cn.value, c))
     if lc.present and cc.present:
         if same_name(lc.value, cc.value):
-            outs.append(ok(lista, c) if lc.confident and cc.confident else uncertain(lc, cc.value, c))
+            outs.append(ok(lista, c) if lc.confident and cc.confident else
+                        uncertain(cc, lc.value, lista) if lc.confident else uncertain(lc, cc.value, c))
         elif lc.confident and cc.confident and name_similarity(lc.value, cc.value) < 0.5:
             outs.append(fail("lista_passageiros.contratante_diverge",
                              f"A lista indica o contratante {lc.value}; o contrato é de {cc.value}.", lc, cc.value, c))

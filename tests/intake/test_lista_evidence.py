@@ -1,0 +1,282 @@
+"""A passenger list's rows and count made sure by what the list itself prints, where it agrees:
+its row numbers in turn, its printed total equal to the rows read, each number of its kind's shape
+with its check digits holding; kept unsure where any of it disagrees. And a scanned table whose
+rows OCR read across one another (a numbering column read as one tall line, a header word read
+unsure, a row number run into the next column) read row by row. Hand-built pages; coordinates are
+fractions of the page."""
+
+from __future__ import annotations
+
+from validate_docbr import Certidao
+
+from domain.documents import CONFIDENT
+from domain.ids import cpf
+from intake import parsers
+from intake.parsers import lista
+from ocr.model import Extraction, Line, Page, Word
+from tests.intake.test_reading_toolkit import H, row, w
+
+PITCH = 0.024  # a row every 0.024 of the page's height
+COLS = {"n": 0.06, "nome": 0.10, "tipo": 0.46, "num": 0.60}
+
+
+def _cpf(base9: str) -> str:
+    d = base9 + cpf.check_digits(base9)
+    return f"{d[:3]}.{d[3:6]}.{d[6:9]}-{d[9:]}"
+
+
+def _certidao(base30: str, valid: bool = True) -> str:
+    """A birth certificate's 32 digits, its two check digits holding (or not)."""
+    good = next(base30 + f"{k:02d}" for k in range(100) if Certidao().validate(base30 + f"{k:02d}"))
+    return good if valid else good[:-1] + str((int(good[-1]) + 1) % 10)
+
+
+FIRST = ["ANA", "BRUNO", "CARLA", "DIEGO", "ELISA", "FÁBIO", "GABRIELA", "HEITOR", "ISABELA", "JOÃO", "KARINA",
+         "LUCAS"]
+LAST = ["SILVA", "MORETTI", "PEREIRA", "COSTA", "LIMA", "ROCHA", "ALVES", "NUNES", "SCHMIDT", "BECKER", "FARIAS"]
+
+
+def _people(n: int = 35) -> list[tuple[str, str, str, str, str]]:
+    """(name, kind as printed, number as printed, kind, number) of n passengers: CPFs, RGs, school
+    enrolment numbers and birth certificates, a birth certificate's number printed as its
+    'MATRÍCULA' (what the certificate itself calls it)."""
+    out = []
+    for i in range(n):
+        nome = f"{FIRST[i % 12]} {FIRST[(i * 5 + 3) % 12]} {LAST[i % 11]} {LAST[(i * 7 + 2) % 11]}"
+        k = i % 4
+        if k == 0:
+            printed = _cpf(f"{123 + i:03d}{456 + i:03d}{789 - i:03d}")
+            out.append((nome, "CPF", printed, "cpf", printed.replace(".", "").replace("-", "")))
+        elif k == 1:
+            out.append((nome, "RG", f"{1098765400 + i}", "rg", f"{1098765400 + i}"))
+        elif k == 2:
+            out.append((nome, "MATRÍCULA", f"2024{300100 + i}", "matricula", f"2024{300100 + i}"))
+        else:
+            num = _certidao(f"{104539 + i:06d}0155{2012 + i % 9}1{10020 + i:05d}{150 + i:03d}{1000 + i:07d}")
+            out.append((nome, "MATRÍCULA" if i % 8 == 3 else "CERTIDÃO", num, "certidao", num))
+    return out
+
+
+def _page(n: int, words: list[Word], source: str = "pdf_text", lines: list[list[Word]] = ()) -> Page:
+    return Page(number=n, source=source, width=595, height=842,
+                lines=tuple(Line(words=(x,)) for x in words) + tuple(Line(words=tuple(ln)) for ln in lines))
+
+
+def _ext(*pages: Page) -> Extraction:
+    return Extraction(media_type="application/pdf", sha256="0" * 64, page_count=len(pages), pages=pages)
+
+
+def _list(people, *, numbers=None, total: str | None = "Quantidade de passageiros relacionados: {n}",
+          per_page: int = 25, header_again: bool = False, between: dict[int, str] | None = None,
+          source: str = "pdf_text", conf: float = 1.0) -> Extraction:
+    """A list over as many pages as it takes (`per_page` rows each), its title and header on the
+    first page only (or again on every page), its rows numbered 01, 02 ... (or as `numbers`
+    says), a line of text before some rows (`between`), and its total below."""
+    numbers = numbers or [f"{i:02d}" for i in range(1, len(people) + 1)]
+    header = (row("Nº", COLS["n"], 0, conf) + row("Nome do aluno", COLS["nome"], 0, conf)
+              + row("Documento", COLS["tipo"], 0, conf) + row("Número", COLS["num"], 0, conf))
+    pages: list[list[Word]] = [row("RELAÇÃO DE ALUNOS TRANSPORTADOS", 0.06, 0.05, conf)
+                               + row("Contrato nº 17/2026", 0.06, 0.08, conf)]
+    y = 0.12
+
+    def put(words: list[Word], at: float) -> list[Word]:
+        return [x.model_copy(update={"bbox": (x.bbox[0], at, x.bbox[2], at + H)}) for x in words]
+
+    pages[-1] += put(header, y)
+    y += PITCH
+    for i, ((nome, tipo, num, *_), no) in enumerate(zip(people, numbers)):
+        if i and i % per_page == 0:
+            pages.append([])
+            y = 0.06
+            if header_again:
+                pages[-1] += put(header, y)
+                y += PITCH
+        if between and i in between:
+            pages[-1] += row(between[i], COLS["nome"], y, conf)
+            y += PITCH
+        pages[-1] += (row(no, COLS["n"], y, conf) + row(nome, COLS["nome"], y, conf)
+                      + row(tipo, COLS["tipo"], y, conf) + row(num, COLS["num"], y, conf))
+        y += PITCH
+    if total:
+        pages[-1] += row(total.format(n=len(people)), 0.06, y + PITCH, conf)
+    return _ext(*(_page(k, ws, source) for k, ws in enumerate(pages, start=1)))
+
+
+def _read(e: Extraction):
+    f = parsers.parse("lista_passageiros", e)
+    return f["passageiros"], f["total_passageiros"]
+
+
+def _as_read(people) -> list[dict]:
+    return [{"nome": nome, "documento_tipo": kind, "documento": doc} for nome, _, _, kind, doc in people]
+
+
+def test_a_text_layer_list_whose_numbers_total_and_check_digits_agree_is_sure():
+    people = _people()
+    pax, total = _read(_list(people))
+    assert pax.value == _as_read(people)  # a certidão printed as 'MATRÍCULA' is a certidão
+    assert [(r.confidence, r.document_confidence) for r in pax.rows] == [(1.0, 1.0)] * 35
+    assert [r.page for r in pax.rows] == [1] * 25 + [2] * 10
+    assert (pax.confidence, total.value, total.confidence) == (1.0, 35, 1.0)
+
+
+def test_a_heading_between_numbered_rows_is_no_passenger_left_out():
+    # a group's heading ('Turma B - tarde') between rows numbered in turn: no row was missed
+    people = _people(30)
+    pax, total = _read(_list(people, between={12: "Turma B - tarde"}))
+    assert pax.value == _as_read(people)
+    assert pax.confidence == 1.0 and (total.value, total.confidence) == (30, 1.0)
+    # numbered again from 1 in each group, the printed total bears the rows out
+    numbers = [f"{i:02d}" for i in range(1, 13)] + [f"{i:02d}" for i in range(1, 19)]
+    pax, total = _read(_list(people, numbers=numbers, between={12: "Turma B - tarde"}))
+    assert pax.confidence == 1.0 and (total.value, total.confidence) == (30, 1.0)
+    # ... and without a printed total, nothing does: a heading may have been a passenger's row
+    pax, total = _read(_list(people, numbers=numbers, between={12: "Turma B - tarde"}, total=None))
+    assert pax.confidence == 0.5 and total.confidence == 0.5
+
+
+def test_a_gap_in_the_numbering_keeps_rows_and_count_unsure():
+    people = _people()
+    numbers = [f"{i:02d}" for i in range(1, 17)] + [f"{i:02d}" for i in range(18, 37)]  # 17 skipped
+    pax, total = _read(_list(people, numbers=numbers))
+    assert pax.value == _as_read(people)
+    assert {r.confidence for r in pax.rows} == {0.5} and pax.confidence == 0.5
+    assert (total.value, total.confidence) == (35, 0.5)  # 35 rows read, 35 printed: one was not read?
+
+
+def test_a_printed_total_that_disagrees_keeps_rows_and_count_unsure():
+    people = _people()
+    pax, total = _read(_list(people, total="Quantidade de passageiros relacionados: 36"))
+    assert {r.confidence for r in pax.rows} == {0.5}
+    assert (total.value, total.confidence) == (35, 0.5)
+
+
+def test_a_bad_check_digit_keeps_its_row_unsure_and_only_it():
+    people = _people()
+    nome, _, num, _, _ = people[3]
+    bad = _certidao(num[:30], valid=False)
+    people[3] = (nome, "MATRÍCULA", bad, "matricula", bad)  # 32 digits, no certidão's: whose?
+    pax, total = _read(_list(people))
+    assert pax.value[3] == {"nome": nome, "documento_tipo": "matricula", "documento": bad}
+    assert (pax.rows[3].confidence, pax.rows[3].document_confidence) == (0.5, 0.6)
+    assert all(r.confidence == 1.0 for k, r in enumerate(pax.rows) if k != 3)
+    assert (total.value, total.confidence) == (35, 1.0)  # the count is borne out all the same
+    # without a total to bear the rows out, 32 digits of no kind may be two rows run together
+    pax, total = _read(_list(people, total=None))
+    assert {r.confidence for r in pax.rows} == {0.5} and total.confidence == 0.5
+
+
+def test_the_count_printed_in_a_sentence_of_its_own_words():
+    assert lista._COUNT.search("quantidade de passageiros relacionados: 35").group(1) == "35"
+    assert lista._COUNT.search("no de alunos = 33").group(1) == "33"
+    # a number in a sentence about the list is no count of it
+    assert lista._COUNT.search("o numero de passageiros nao excedera a lotacao de 44 lugares") is None
+
+
+def test_a_column_named_again_inside_another_columns_header_is_that_other_column():
+    # 'Nome do responsável' holds the word 'Nome': its cells are no part of the pupil's name
+    people = _people(4)
+    words = (row("LISTA DE PASSAGEIROS", 0.06, 0.05) + row("Nº", 0.06, 0.10) + row("Nome do aluno", 0.10, 0.10)
+             + row("Nome do responsável", 0.38, 0.10) + row("Documento", 0.62, 0.10) + row("Número", 0.74, 0.10))
+    for i, (nome, tipo, num, *_) in enumerate(people):
+        y = 0.13 + i * PITCH
+        words += (row(f"{i + 1}", 0.06, y) + row(nome, 0.10, y) + row("MARIA DE SOUZA", 0.38, y)
+                  + row(tipo, 0.62, y) + row(num, 0.74, y))
+    pax, _ = _read(_ext(_page(1, words)))
+    assert pax.value == _as_read(people)
+
+
+def test_an_address_column_is_no_page_footer():
+    # 'Rua ...' in every row's address cell: the rows are passengers', not a footer's
+    people = _people(4)
+    words = (row("LISTA DE PASSAGEIROS", 0.06, 0.05) + row("Nº", 0.06, 0.10) + row("Nome", 0.10, 0.10)
+             + row("Tipo", 0.40, 0.10) + row("Documento", 0.50, 0.10) + row("Endereço", 0.70, 0.10))
+    for i, (nome, tipo, num, *_) in enumerate(people[:3]):
+        y = 0.13 + i * PITCH
+        words += (row(f"{i + 1}", 0.06, y) + row(nome, 0.10, y) + row(tipo, 0.40, y) + row(num[:14], 0.50, y)
+                  + row(f"Rua das Acácias, {100 + i}", 0.70, y))
+    pax, total = _read(_ext(_page(1, words + row("Total de passageiros: 3", 0.06, 0.25))))
+    assert [p["nome"] for p in pax.value] == [p[0] for p in people[:3]]
+    assert (total.value, total.confidence) == (3, 1.0)
+
+
+# ---------------------------------------------------------------------------- scanned
+
+
+def _ocr_list(people, *, conf: float = 0.95, stacked: tuple[int, int] | None = None,
+              numbers: list[str] | None = None, number_conf: float = 0.95, header_n: bool = True,
+              extra: str | None = None, extra_conf: float = 0.7):
+    """An OCR'd spreadsheet-like list: its numbers right-aligned against the document column
+    (their right edge a hair left of it), rows `stacked` (first, last) read by OCR as one line of
+    the numbering column, the 'Nº' header read or not, another column (`extra`, its header read
+    unsure) right of the names."""
+    numbers = numbers or [str(i) for i in range(1, len(people) + 1)]
+    words: list[Word] = row("LISTA DE PASSAGEIROS", 0.06, 0.05, conf)
+    head = row("Documento", 0.12, 0.10, conf) + row("Tipo", 0.37, 0.10, conf) + row("Nome completo", 0.47, 0.10, conf)
+    if header_n:
+        head += row("Nº", 0.06, 0.10, conf)
+    if extra:
+        head += [w(extra, 0.78, 0.10, extra_conf)]
+    words += head
+    lines: list[list[Word]] = []
+    tall: list[Word] = []
+    for i, ((nome, tipo, num, *_), no) in enumerate(zip(people, numbers)):
+        y = 0.13 + i * PITCH
+        n = Word(text=no, bbox=(0.106 - 0.0095 * len(no), y, 0.106, y + H), conf=number_conf)
+        body = row(num, 0.12, y, conf) + row(tipo, 0.37, y, conf) + row(nome, 0.47, y, conf)
+        if extra:
+            body += row("ida e volta" if i % 2 else "só ida", 0.78, y, conf)
+        if stacked and stacked[0] <= i <= stacked[1]:
+            tall.append(n)  # one 'line' down the numbering column
+            lines.append(body)
+        else:
+            lines.append([n, *body])
+    if tall:
+        lines.append(tall)
+    words += row(f"Total de passageiros: {len(people)}", 0.06, 0.13 + len(people) * PITCH + 0.02, conf)
+    return _ext(_page(1, words, "ocr", lines))
+
+
+def test_rows_that_ocr_read_across_the_numbering_column_are_read_row_by_row():
+    # OCR read rows 4 to 9's numbers as one tall line: each number back on its own row
+    people = _people(12)
+    pax, total = _read(_ocr_list(people, stacked=(3, 8)))
+    assert pax.value == _as_read(people)
+    assert total.value == 12 and total.confidence >= 0.9
+    same, _ = _read(_ocr_list(people))
+    assert _confs(pax) == _confs(same)  # as sure as the same rows read one by one
+
+
+def test_a_row_number_read_over_the_rule_is_no_part_of_the_document():
+    # the 'Nº' header not read: the numbers left of the document column's edge are no digits of it
+    people = _people(12)
+    pax, _ = _read(_ocr_list(people, header_n=False))
+    assert [p["documento"] for p in pax.value] == [doc for *_, doc in _as_read_docs(people)]
+
+
+def _confs(pax):
+    return [(r.confidence, r.document_confidence) for r in pax.rows]
+
+
+def _as_read_docs(people):
+    return [(p[0], p[4]) for p in people]
+
+
+def test_a_header_word_read_unsure_heads_the_column_its_rows_start_under():
+    people = _people(12)
+    pax, _ = _read(_ocr_list(people, extra="Obsenvações", extra_conf=0.7))
+    assert [p["nome"] for p in pax.value] == [p[0] for p in people]
+
+
+def test_ocr_numbers_read_unsure_say_nothing_and_numbers_read_sure_out_of_turn_do():
+    people = _people(12)
+    sure, total = _read(_ocr_list(people))
+    assert min(r.confidence for r in sure.rows) >= CONFIDENT and total.confidence >= 0.9
+    # numbers read as marks ('ra 7' for 17) are no evidence of a gap: the rows stay as sure
+    junk = [f"pa{k}" if k % 3 == 0 else str(k + 1) for k in range(12)]
+    unsure, _ = _read(_ocr_list(people, numbers=junk, number_conf=0.5))
+    assert _confs(unsure) == _confs(sure)
+    # numbers read sure that skip: rows were missed
+    skipping = [str(k + 1) if k < 6 else str(k + 3) for k in range(12)]
+    gap, total = _read(_ocr_list(people, numbers=skipping))
+    assert {r.confidence for r in gap.rows} == {0.5} and total.confidence == 0.5
