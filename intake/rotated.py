@@ -8,8 +8,8 @@ is set apart before rows are built, by its geometry alone:
 - a text layer gives each of its glyphs as a word of one character (the next one is a line
   away): a stack of them, one right over another at the same x-range, each box lying on its
   side (wider than tall: the glyph's depth across, its advance along);
-- OCR gives its words standing up: three letters or more in a box much taller than wide, and
-  taller than the page's words.
+- OCR gives its words standing up, in boxes much taller than wide and than the page's words,
+  one over another (or one long word alone).
 """
 
 from __future__ import annotations
@@ -68,14 +68,34 @@ def _continues(prev: Word, g: Word, aspect: float) -> bool:
 
 
 def _standing_words(words: list[Word], aspect: float) -> set[int]:
-    """OCR words read up or down the page: letters in a box much taller than wide, and much
-    taller than the page's words (a word of narrow letters, 'ijl', is as tall as its line)."""
+    """OCR words read up or down the page: boxes much taller than wide, and much taller than the
+    page's words (a narrow letter, 'l', or a word of them, 'ijl', is as tall as its line): words
+    of three letters or more one over another in one column, a column of three such boxes
+    however OCR read them ('e', '8', '&': a caption read as specks), or one long word standing
+    alone. A short word whose box a table's rule stretched stands alone and keeps its row."""
     heights = sorted(_h(w) for w in words if len(key(w.text).replace(" ", "")) >= 2)
     if not heights:
         return set()
     typical = heights[len(heights) // 2]
-    return {id(w) for w in words if len(key(w.text).replace(" ", "")) >= 3
-            and _h(w) >= STANDING * _w(w, aspect) and _h(w) >= STANDING * typical}
+    standing = [w for w in words if key(w.text) and _h(w) >= STANDING * _w(w, aspect) and _h(w) >= STANDING * typical]
+    out = set()
+    for w in standing:
+        n = len(key(w.text).replace(" ", ""))
+        column = [o for o in standing if o is not w and _same_column(w, o)]
+        if (n >= 3 and any(len(key(o.text).replace(" ", "")) >= 3 for o in column)) or len(column) >= 2 \
+                or (n >= 5 and _h(w) >= 3 * _w(w, aspect)):
+            out.add(id(w))
+    return out
+
+
+def _same_column(a: Word, b: Word) -> bool:
+    """Two standing words of one run: most of the narrower one's width shared, and the gap
+    between them no wider than they are."""
+    ix = min(a.bbox[2], b.bbox[2]) - max(a.bbox[0], b.bbox[0])
+    if ix < 0.5 * min(a.bbox[2] - a.bbox[0], b.bbox[2] - b.bbox[0]):
+        return False
+    gap = max(a.bbox[1], b.bbox[1]) - min(a.bbox[3], b.bbox[3])
+    return gap <= max(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1])
 
 
 def _w(w: Word, aspect: float = 1.0) -> float:

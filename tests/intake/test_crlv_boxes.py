@@ -74,6 +74,15 @@ def test_an_ocr_caption_read_up_the_page_is_no_rows_text():
     assert (f.value, f.confidence) == ("38469115367", 0.95)
 
 
+def test_a_short_word_whose_box_a_rule_stretched_keeps_its_row():
+    # OCR boxed 'SUL' with the table's rule beside it, three lines tall: one word standing alone,
+    # no caption read up the page
+    words = [Word(text=x.text, bbox=x.bbox, conf=0.95) for x in row("MUNICÍPIO CAXIAS DO", 0.05, 0.30)]
+    words.append(Word(text="SUL", bbox=(0.205, 0.285, 0.217, 0.326), conf=0.9))
+    lay = Layout(ext(words, source="ocr"))
+    assert "SUL" in [w.text for r in lay.rows[1] for w in r.words]
+
+
 def _paper_footer(gap: float) -> list[Word]:
     """A paper CRLV's last row of boxes: LOCAL, DATA and the signature's box, their values printed
     low in the boxes (a little inside their left edges), `gap` below the labels."""
