@@ -42,7 +42,8 @@ def set_apart(lines: Sequence[Sequence[Word]], aspect: float = 1.0) -> tuple[lis
 def _glyph_stacks(words: list[Word], aspect: float) -> set[int]:
     """Single glyphs lying on their side, stacked in runs of STACK or more at one x-range."""
     runs: list[list[Word]] = []
-    for g in sorted((w for w in words if len(w.text.strip()) == 1 and _h(w) > 0), key=lambda w: w.bbox[1]):
+    lying = (w for w in words if len(w.text.strip()) == 1 and 0 < _h(w) <= _w(w, aspect))
+    for g in sorted(lying, key=lambda w: w.bbox[1]):
         run = next((r for r in runs if _continues(r[-1], g, aspect)), None)
         if run is None:
             runs.append([g])
@@ -52,7 +53,7 @@ def _glyph_stacks(words: list[Word], aspect: float) -> set[int]:
     for run in runs:
         if len(run) >= STACK:
             ratios = sorted(_w(g, aspect) / _h(g) for g in run)
-            if ratios[0] >= 1.0 and ratios[len(ratios) // 2] >= LYING:
+            if ratios[len(ratios) // 2] >= LYING:
                 out.update(id(g) for g in run)
     return out
 
