@@ -20,6 +20,7 @@ from functools import cached_property
 
 from rapidfuzz.distance import Levenshtein
 
+from intake import rotated
 from intake.normalize import fold, key
 from ocr.model import BBox, Extraction, Page, Word, union_bbox
 
@@ -192,7 +193,8 @@ def _rows(page: Page) -> tuple[list[LayoutRow], float]:
     columns) join one row.
     """
     units: list[tuple[float, float, float, list[Word]]] = []  # y0, y1, centre, words
-    lines = _words_of(page)
+    # text set across the rows (a caption rotated up a QR code's side) belongs to none of them
+    lines, _ = rotated.set_apart(_words_of(page), page.width / page.height if page.width and page.height else 1.0)
     slope = 0.0
     if page.source == "ocr":
         slope = _tilt(lines)  # how far lines drop per page width where the page was read askew

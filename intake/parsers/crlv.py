@@ -150,7 +150,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                                                       lambda s: ident_in(s, "renavam", ocr)))
     out["placa"] = _placa(r, ocr)
     out["chassi"] = first(x.field("chassi"), r.grab(["CHASSI", "CHASSI / VIN", "VIN"], lambda s: vin_in(s, ocr)))
-    for name in ("renavam", "chassi"):  # their small labels lost on a photo
+    for name in ("renavam", "chassi"):  # their small labels lost on a scan or a photo
         if out[name].value is None:
             out[name] = x.by_shape(name)
     if doc_type == "crlv":
@@ -182,7 +182,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         elif et.value and ocr:
             out["especie_tipo"] = _especie_as_printed(et)
         out["lotacao"] = first(x.field("lotacao"), r.grab(["LOTAÇÃO", "LOTACAO", "LOTAÇÃO (PASSAGEIROS)"],
-                                                          lotacao_field))
+                                                          lotacao_field), _lotacao_in_box(r))
 
     out["proprietario_nome"] = x.field_or("proprietario_nome",
                                           r.grab(["NOME", "NOME DO PROPRIETÁRIO", "PROPRIETÁRIO"], name_field))
@@ -191,6 +191,8 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["proprietario_documento"] = cnpj_alnum_repair(first(
         x.field("proprietario_documento"),
         r.grab(["CPF / CNPJ", "CPF/CNPJ", "CNPJ / CPF"], lambda s: doc_checked(s, ocr))), ocr)
+    if out["proprietario_documento"].value is None:  # 'CPF/CNPJ' misread on a scan: the one CPF/CNPJ printed
+        out["proprietario_documento"] = x.by_shape("proprietario_documento")
     out["data_emissao"] = first(x.field("data_emissao"),
                                 r.grab(["DATA", "DATA DE EMISSÃO", "EMISSÃO", "DATA EMISSÃO"], date_field))
     out["municipio"] = first(x.field("municipio"), r.grab(["LOCAL", "MUNICÍPIO"], _municipio))
@@ -201,6 +203,39 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         out["qr_code"] = field(bool(codes), None, 1.0 if codes or not ocr else 0.6,
                                page=next((p.number for p in ext.pages if p.codes), None))
     return out
+
+
+_PLACES = re.compile(r"([0-9OQDIL]{1,3})\s?P")
+_PLACES_FIRST = re.compile(r"([0-9OQDIL]{1,3})\s?P(?=[|Il1])")  # (the slash after it misread)
+
+
+def _lotacao_in_box(r: Reader) -> Field:
+    """Lotação printed only in a box of several quantities, its values joined as their names
+    are ('CAP/POT/CIL' over '046P/310CV/9290' or '044P/0230CV'): the part at the place of its
+    name (CAP, LOT) among the label's names, where it prints as places (digits and P). A
+    capacity without the P is cargo tonnage, never passengers."""
+    for c in r.x.candidates("cap_pot_cil", lambda s: field(s.text, s) if s else field(None)):
+        names = c.region.label.key.split()
+        at = next((i for i, n in enumerate(names) if n.startswith(("cap", "lot"))), None)
+        span = c.region.first
+        text = span.text.strip().upper()
+        parts = [p.strip() for p in text.split("/")]
+        conf = c.confidence
+        # (a quantity not printed leaves the parts before it in place: '044P/0230CV', no CIL)
+        m = _PLACES.fullmatch(parts[at]) if at is not None and at < len(parts) <= len(names) else None
+        if m is None and at == 0 and r.ocr:
+            m = _PLACES_FIRST.match(text)  # '044P1211CV14800': the slashes misread, the places first
+            conf = min(conf, UNSURE)
+        if m is None:
+            continue
+        digits = m.group(1)
+        if not digits.isdigit():  # 'O44P': OCR's letter for a digit
+            digits = "".join(nz.TO_DIGIT.get(ch, ch) for ch in digits)
+            conf = min(conf, UNSURE)
+        v = int(digits)
+        if v <= 150:
+            return field(v, span, conf)
+    return field(None)
 
 
 _LABELS = {nz.key(x) for x in (

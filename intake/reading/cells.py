@@ -487,6 +487,24 @@ class Cells:
         return any(abs(w.bbox[0] - lab.bbox[0]) <= tol and key(w.text) and not self.labels.is_label_word(w)
                    for w in rows[index].words)
 
+    def _values_row(self, lab: LabelAt, row: LayoutRow) -> bool:
+        """Whether the row prints the values of the label's row of boxes: words starting under
+        this label and under another label standing alone on its row, each at the same indent
+        from its label's edge (a form's row of values under its row of labels, however tall
+        the boxes are)."""
+        top = self.layout.rows[lab.page][lab.row]
+        h = top.height
+        own = _indent(row, lab, h)
+        if own is None:
+            return False
+        for other in self.labels.in_row(lab.page, lab.row):
+            if other.row != lab.row or other.start == lab.start or not (self.stands(other) and self.alone(other)):
+                continue
+            d = _indent(row, other, h)
+            if d is not None and abs(d - own) <= 0.3 * h:
+                return True
+        return False
+
     def below(self, lab: LabelAt, *, lines: int = 1, max_dy: float | None = None,
               fill: bool = False) -> Region | None:
         """The box under the label. With `fill`, a value goes on onto a next line only where
@@ -503,8 +521,11 @@ class Cells:
         picked: list[list[Word]] = []
         tails: list[list[Word]] = []  # what each picked line ended on besides words ('-')
         for row in rows[lab.last_row + 1:]:
-            if row.y0 - last_y1 > (max_dy if not picked else 0.8 * max(h, row.height)):
+            if picked and row.y0 - last_y1 > 0.8 * max(h, row.height):
                 break
+            if not picked and row.y0 - last_y1 > max_dy and not (
+                    row.y0 - last_y1 <= GRID_REACH * h and self._values_row(lab, row)):
+                break  # (a tall box prints its value low in it: the row of values under its row of labels)
             ws = [w for w in row.words if span_overlap(w.bbox, left, right) >= 0.5]
             ws = first_cluster(ws, row.height, lab.bbox[0])  # (a dash inside 'LTDA - EPP' bridges)
             lead_x = ws[0].bbox[0] if ws else 0.0  # ('– Rua das Palmeiras': a line may open on a dash)
@@ -569,6 +590,16 @@ class Cells:
         return Region("below", tuple(Span(lab.page, tuple(ws), lab.score) for ws in picked), lab)
 
 
+def _indent(row: LayoutRow, lab: LabelAt, h: float) -> float | None:
+    """How far right of the label's left edge the row's first word under it starts (a box's
+    value starts at its label's edge, or a little inside the box), or None."""
+    for w in row.words:
+        d = w.bbox[0] - lab.bbox[0]
+        if key(w.text) and -0.6 * h <= d <= 1.0 * h:
+            return d
+    return None
+
+
 def _under_own_label(row: LayoutRow, i: int, top_row: LayoutRow, lab: LabelAt) -> bool:
     """Whether the words just left of row.words[i] are the value of another label of the label's
     row (they start where it starts): two boxes' values close together, not one line running on
@@ -581,6 +612,7 @@ def _under_own_label(row: LayoutRow, i: int, top_row: LayoutRow, lab: LabelAt) -
     return any(abs(x - row.words[k].bbox[0]) <= 0.6 * top_row.height for k in range(j, i) for x in starts)
 
 
+GRID_REACH = 6.0  # label heights: how low in a tall box its value may be printed, under a row of labels
 CLEAR_CUT = 3.0  # in letter heights: a run of words cut at a gap this wide ends there, surely
 
 

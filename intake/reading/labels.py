@@ -10,6 +10,7 @@ never found inside a longer one. A label wrapped in a narrow column ('Instituiç
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from intake.layout import Layout, LayoutRow
+from intake.normalize import key
 from intake.parsers._lexicon import known
 from intake.reading.vocabulary import Vocabulary
 from ocr.model import BBox, Word, union_bbox
@@ -123,6 +125,47 @@ def _allowed_edits(compact: str) -> int:
     return 0 if len(compact) <= 4 else max(1, len(compact) // 8)
 
 
+# what OCR reads for a slash between a label's words in small print ('CAP/POT/CIL' read
+# 'CAPIPOTICIL', 'CPF/CNPJ' read 'CPFICNPJ'): a slip of the separator, not of the words
+SLASH_SLIPS = ("i", "l", "1")
+
+
+def slash_slips(printed: str) -> dict[str, int]:
+    """The compact key() forms of a label that joins words with slashes, as OCR reads it with
+    slashes taken for letters -> how many slashes it took so (one slip each)."""
+    parts = [key(p).replace(" ", "") for p in printed.split("/")]
+    if not 2 <= len(parts) <= 4 or not all(parts):
+        return {}
+    out: dict[str, int] = {}
+    for seps in itertools.product(("",) + SLASH_SLIPS, repeat=len(parts) - 1):
+        n = sum(1 for s in seps if s)
+        if n:
+            out.setdefault(parts[0] + "".join(s + p for s, p in zip(seps, parts[1:])), n)
+    return out
+
+
+# a vocabulary's label forms with slashes read as letters, by vocabulary (kept with it: ids recur)
+_SLIPPED: dict[int, tuple[Vocabulary, dict[int, list[tuple[str, str, int]]]]] = {}
+
+
+def _slipped(vocab: Vocabulary, spellings) -> dict[int, list[tuple[str, str, int]]]:
+    """(form, spelling, slips) of every label that joins words with slashes, read with its
+    slashes taken for letters, by the form's length."""
+    got = _SLIPPED.get(id(vocab))
+    if got is not None and got[0] is vocab:
+        return got[1]
+    table: dict[int, list[tuple[str, str, int]]] = defaultdict(list)
+    for spelled in [s for f in vocab.fields.values() for s in f.labels + f.not_] + list(vocab.labels):
+        k = key(spelled)
+        if k in spellings:
+            for form, n in slash_slips(spelled).items():
+                table[len(form)].append((form, k, n))
+    if len(_SLIPPED) >= 64:
+        _SLIPPED.clear()
+    _SLIPPED[id(vocab)] = (vocab, table)
+    return table
+
+
 class LabelIndex:
     """Every label of a vocabulary on a document's pages, by row."""
 
@@ -141,6 +184,7 @@ class LabelIndex:
             by_len[len(k.replace(" ", ""))].append(k)
         self._by_len = by_len
         self._compact = {k: k.replace(" ", "") for k in self.spellings}
+        self._slipped = _slipped(vocab, self.spellings)
         # each spelling's first word -> its spellings' word counts (an exact match starts on one)
         self._sizes: dict[str, set[int]] = defaultdict(set)
         for k in self.spellings:
@@ -189,6 +233,21 @@ class LabelIndex:
             if _allowed_edits(self._compact[spelling]) < d:
                 continue
             s = 1.0 - d / max(len(self._compact[spelling]), 1)
+            if best is None or s > best[1]:
+                best = (spelling, s)
+        for n in range(len(compact) - edits, len(compact) + edits + 1):
+            slipped = self._slipped.get(n)
+            if not slipped:
+                continue
+            hit = process.extractOne(compact, [form for form, *_ in slipped],
+                                     scorer=Levenshtein.distance, score_cutoff=edits)
+            if hit is None:
+                continue
+            _, spelling, slips = slipped[hit[2]]
+            if _allowed_edits(self._compact[spelling]) < hit[1]:
+                continue
+            # each slash read as a letter counts as a slip in the score, not against the edits allowed
+            s = 1.0 - (hit[1] + slips) / max(len(self._compact[spelling]), 1)
             if best is None or s > best[1]:
                 best = (spelling, s)
         return best

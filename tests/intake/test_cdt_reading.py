@@ -5,6 +5,8 @@ with what the sample prints."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from domain import doctypes
@@ -58,6 +60,43 @@ def test_digital(exp_path, doc_path, digital_reads):
 def test_scanned(exp_path, doc_path, scanned_reads):
     _check(exp_path, doc_path, scanned_reads[doc_path.name], sure=False,
            gaps=frozenset(SCAN_GAPS.get(doc_path.name.split(".")[0], ())))
+
+
+# where the QR caption's rotated glyphs fall beside the left column's rows: as measured, and as
+# far as a line and more above or below (another state's or year's page sets it a little elsewhere)
+CAPTION_SHIFTS = (-3.0, -2.2, -0.4, 0.0, 0.4, 0.8)
+
+
+def _cdt_vehicles():
+    from dataclasses import replace
+
+    from samples.gen import world, world_acts
+
+    w, wa = world.build(), world_acts.build()
+    return [("cdt-senatran", w.bus1, 2026, date(2026, 1, 12), ["S/REST; NAC"]),
+            ("cdt-denatran", wa.sm.veiculos["onibus"], 2023, date(2023, 2, 14), ["S/REST; NAC"]),
+            ("cdt-sp", replace(wa.sp.veiculos["onibus1"], eixos="3"), 2023, date(2023, 6, 5), ["S/REST; NAC"])]
+
+
+@pytest.mark.parametrize("dy", CAPTION_SHIFTS)
+def test_the_rotated_qr_caption_never_takes_or_hides_a_value_wherever_its_glyphs_fall(dy):
+    # each glyph of the caption stands level with some row of the left column; wherever that is,
+    # no box of that column reads a glyph, loses its value or has it doubted
+    from intake.pipeline import read_file
+    from samples.gen.docs import crlv_cdt
+
+    specs = doctypes.fields("crlv")
+    wrong = []
+    for layout, v, exercicio, emissao, obs in _cdt_vehicles():
+        body, exp = crlv_cdt.render(v, layout, exercicio=exercicio, emissao=emissao, key=f"caption:{layout}",
+                                    obs=obs, caption_dy=dy)
+        doc = read_file(body, "crlv.pdf")[0]
+        for name in (*CRLV_FIELDS, "exercicio", "ano_fabricacao", "ano_modelo", "proprietario_nome", "data_emissao"):
+            f = doc.fields[name]
+            if not accuracy.same(specs[name].get("kind", "text"), specs[name], exp[name], f.value) \
+                    or f.confidence < CONFIDENT:
+                wrong.append((layout, name, exp[name], f.value, f.confidence))
+    assert wrong == []
 
 
 def test_every_cdt_sample_has_all_three_renderings():

@@ -2,8 +2,9 @@
 pages (shared/domain/crlv-e-layout.md): every label at its measured position (A4 portrait, mm
 from the top-left corner), its value printed below it and left-aligned with it, the other
 column's labels on the same text rows, the QR code between the columns with its caption
-rotated 90°, the masked DPVAT block, and the text layer in the real order (the labels of a row,
-then their values).
+rotated 90° (set as a producer sets it: one text object turned by its text matrix, drawn after
+the owner's name), the masked DPVAT block, and the text layer in the real order (the labels of
+a row, then their values).
 
 Layouts:
   cdt-senatran  2024-2026, MINISTÉRIO DOS TRANSPORTES / SENATRAN, "... - DIGITAL", MENSAGENS SENATRAN
@@ -68,17 +69,19 @@ def expected(v: Veiculo, exercicio: int, emissao: date, municipio: str, obs: lis
 
 
 def render(v: Veiculo, layout: str, *, exercicio: int, emissao: date, key: str, obs: list[str],
-           emitido: datetime | None = None) -> tuple[bytes, dict]:
+           emitido: datetime | None = None, caption_dy: float = 0.0) -> tuple[bytes, dict]:
     """obs: the lines of OBSERVAÇÕES DO VEÍCULO as printed (`S/REST; NAC`, `AL FID:<CREDOR>`,
     `Eixos Fixos:3`, ...). emitido: when the PDF was generated (the footer line); default the
-    DATA of the CRLV at a time drawn from the key."""
+    DATA of the CRLV at a time drawn from the key. caption_dy: mm the QR caption is set lower
+    than measured (another state's or year's page places it a little elsewhere; 0 for the
+    samples)."""
     assert layout in LAYOUTS, layout
     municipio = v.owner_municipio.upper()
     if emitido is None:
         r = ids.rng("emitido:" + key)
         emitido = datetime(emissao.year, emissao.month, emissao.day, r.randint(7, 19), r.randint(0, 59),
                            r.randint(0, 59))
-    body = _draw(v, layout, exercicio, emissao, municipio, key, obs, emitido)
+    body = _draw(v, layout, exercicio, emissao, municipio, key, obs, emitido, caption_dy)
     return body, expected(v, exercicio, emissao, municipio, obs)
 
 
@@ -213,21 +216,25 @@ def _value(c, lab: L):
     _text(c, lab.value, lab.x, lab.y + VALUE_DROP, VALUE_FONT, VALUE_SIZE)
 
 
-def _caption(c, s: str, x0: float, x1: float, y0: float, y1: float):
-    """The QR caption rotated 90° (read upwards), fitted to the measured box: each glyph sits
-    on its own text row, level with the left column's labels."""
-    font, size = "Helvetica", 7.5
-    scale = 100.0 * (y1 - y0) * MM / stringWidth(s, font, size)
-    bx = (x0 + x1) / 2 + 0.2555 * size / MM  # the loose glyph box (ascent .718, descent .207) centred
-    c.saveState()
-    c.translate(bx * MM, _y(y1))
-    c.rotate(90)
+CAPTION = "Valide este QRCode com app Vio"
+CAPTION_FONT, CAPTION_SIZE = "Helvetica", 8.0  # its glyphs' depth is the measured 3.3 mm (x 96.8-100.1)
+ASCENT = 0.956  # of the size: how far a Helvetica glyph box reaches above its baseline (PDFium's box)
+
+
+def _caption(c, s: str, x0: float, y0: float, y1: float):
+    """The QR caption as the CDT's producer sets it: one text object turned 90° by its text
+    matrix (it reads upwards), its origin at the foot of the baseline, condensed to the measured
+    run (y0 to y1). A text layer gives it one glyph at a time, each glyph's box lying on its
+    side and level with a row of the left column ('o' beside CÓDIGO RENAVAM, 'm' beside PLACA,
+    'C' beside ANO FABRICAÇÃO)."""
+    scale = 100.0 * (y1 - y0) * MM / stringWidth(s, CAPTION_FONT, CAPTION_SIZE)
+    base = x0 + ASCENT * CAPTION_SIZE / MM  # the baseline, the glyphs' ascent to its left
     t = c.beginText(0, 0)
-    t.setFont(font, size)
+    t.setFont(CAPTION_FONT, CAPTION_SIZE)
     t.setHorizScale(scale)
+    t.setTextTransform(0, 1, -1, 0, base * MM, _y(y1))
     t.textOut(s)
     c.drawText(t)
-    c.restoreState()
 
 
 def _frame(c, x0: float, y0: float, x1: float, y1: float):
@@ -235,7 +242,7 @@ def _frame(c, x0: float, y0: float, x1: float, y1: float):
 
 
 def _draw(v: Veiculo, layout: str, exercicio: int, emissao: date, municipio: str, key: str,
-          obs: list[str], emitido: datetime) -> bytes:
+          obs: list[str], emitido: datetime, caption_dy: float = 0.0) -> bytes:
     sp = layout == "cdt-sp"
     senatran = layout == "cdt-senatran"
     d = pdf.Doc("CRLV-e", "CDT")
@@ -279,9 +286,10 @@ def _draw(v: Veiculo, layout: str, exercicio: int, emissao: date, municipio: str
         for lab in row:
             if lab.value:
                 _value(c, lab)
-        if i == 0:  # the QR code and its caption, between the columns
+        if i == 0:  # the QR code between the columns
             pdf.qr(c, pdf.opaque_payload("cdt:" + key), 59.0 * MM, _y(qr_top + 35.5), 35.5 * MM)
-            _caption(c, "Valide este QRCode com app Vio", 96.8, 100.1, 31.8, 68.2)
+        if any(lab.text == "NOME" for lab in row):  # its caption: in the real text order, after the owner's name
+            _caption(c, CAPTION, 96.8, 31.8 + caption_dy, 68.2 + caption_dy)
 
     # the DETRAN's signature above its caption (RS grid: room between LOCAL's value and it)
     if not sp:
