@@ -367,8 +367,9 @@ def classify(ext: Extraction) -> tuple[str, float]:
     return best.name, round(max(0.05, min(0.99, conf)), 3)
 
 
-def heading_row(ext: Extraction, kind: str) -> int | None:
-    """The row of the first page where a title of `kind` stands as the page's heading, or None.
+def heading_row(ext: Extraction, kind: str) -> tuple[int, int] | None:
+    """Where a title of `kind` stands as the first page's heading: (its row, 0 when the title
+    opens the row or 1 when it sits beside a letterhead), or None.
 
     A heading is a row of its own (or two, a title wrapped), opens its row ('CONTRATO DE
     FRETAMENTO     Nº 027/2026'), or sits beside a letterhead on the page's first row ('Seguros
@@ -384,12 +385,15 @@ def heading_row(ext: Extraction, kind: str) -> int | None:
     for j, row in enumerate(page.head):
         for title in titles:
             if _title_strength(title, row, page.ocr, page.raw[j]) >= 0.9 and _standing(page, j, title):
-                return page.at[j][0]
-        if j + 1 < len(page.head) and _alone(page, j) and _alone(page, j + 1):
-            # a title wrapped over two rows of their own (exact only, as scores() reads it)
+                return page.at[j][0], min(1, page.at[j][1])
+    for j in range(len(page.head) - 1):
+        if _alone(page, j) and _alone(page, j + 1):
+            # a title wrapped over two rows of their own, begun on the first (exact only, as
+            # scores() reads it)
             pair, printed = page.head[j] + " " + page.head[j + 1], page.raw[j] + " " + page.raw[j + 1]
-            if any(len(t.text) >= 20 and _title_strength(t, pair, False, printed) >= 0.9 for t in titles):
-                return page.at[j][0]
+            if any(len(t.text) >= 20 and _title_strength(t, pair, False, printed) >= 0.9
+                   and _title_strength(t, page.head[j + 1], False) < 0.9 for t in titles):
+                return page.at[j][0], 0
     return None
 
 

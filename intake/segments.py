@@ -40,6 +40,7 @@ class _View:
     rows: list[LayoutRow]
     kind: str
     heading: int | None  # the row where its type's title stands as its heading
+    beside: bool  # that title printed beside a letterhead on the page's first row
     number: tuple[int, int | None] | None  # its printed page number (n, of N)
 
 
@@ -65,7 +66,8 @@ def _view(ext: Extraction, page: Page) -> _View:
     one = ext.model_copy(update={"pages": (page,)})
     kind, _ = classify(one)
     rows = Layout(one).rows.get(page.number, [])
-    return _View(page, rows, kind, heading_row(one, kind) if kind != "unknown" else None, page_number(rows))
+    at = heading_row(one, kind) if kind != "unknown" else None
+    return _View(page, rows, kind, at[0] if at else None, bool(at and at[1]), page_number(rows))
 
 
 def _starts(views: list[_View], first: int, i: int, current: str) -> bool:
@@ -79,8 +81,10 @@ def _starts(views: list[_View], first: int, i: int, current: str) -> bool:
     # have been stamped on a whole packet merged into one file: it keeps documents of one type
     # together, not a page of another type from its own document
     of_file = numbered_on and all(views[j].number in ((j + 1, None), (j + 1, len(views))) for j in (i - 1, i))
-    if numbered_on and (not of_file or v.kind == current) \
-            or continues(prev.rows, v.rows, v.heading if v.kind != current else None):
+    # (a table going on is looked for above another type's heading; beside a letterhead, or of
+    # the same type, the heading may be a cell of the table's first row)
+    above = v.heading if v.kind != current and not v.beside else None
+    if numbered_on and (not of_file or v.kind == current) or continues(prev.rows, v.rows, above):
         return False  # 'Página 2 de 3' after 'Página 1 de 3'; a table going on
     again = n is not None and n[0] == 1
     ended = before is not None and before[0] == before[1]
