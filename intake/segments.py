@@ -28,8 +28,8 @@ from ocr.model import Extraction, Page
 MARGIN_TOP, MARGIN_BOTTOM = 0.10, 0.88
 # A column starts where another page's does within this fraction of the page's width.
 SAME_COLUMN = 0.01
-# Share of a page's rows (their words without digits) another page prints too, for the two to be
-# the same form filled in with other values.
+# Share of a page's words (numbers aside) another page prints too, for the two to be the same
+# form filled in with other values (pages of one document share at most about half of them).
 SAME_FORM = 0.6
 
 
@@ -184,10 +184,15 @@ def continues(before: list[LayoutRow], rows: list[LayoutRow], heading: int | Non
     if not table or not before:
         return False
     for r in table[:2]:
-        for b in before:
+        for j, b in enumerate(before):
             # (a header names three columns at least: two are a label and its value, which
-            # another document of the same form prints too)
-            if len(_starts_of(r)) >= 3 and _header_again(r, [b]) and _columns_agree(_starts_of(r), _starts_of(b)) >= 2:
+            # another document of the same form prints too; rows in its columns follow it; and
+            # the same row in the same place at the top of both pages is a form's opening restated)
+            cols = _starts_of(b)
+            if len(_starts_of(r)) >= 3 and j != rows.index(r) and _header_again(r, [b]) \
+                    and _columns_agree(_starts_of(r), cols) >= 2 \
+                    and sum(_columns_agree(_starts_of(x), cols) >= max(2, 2 * len(cols) / 3)
+                            for x in before[j + 1:j + 4]) >= 2:
                 return True
     if len(table) < 2 or table[0] not in rows[:2]:
         return False
@@ -224,15 +229,14 @@ def _header_again(first: LayoutRow, before: list[LayoutRow]) -> bool:
 
 
 def _same_form_other_values(first: list[LayoutRow], rows: list[LayoutRow]) -> bool:
-    """Whether a page prints the same form as the part's first page (most rows the same words
-    once their numbers are set aside) with other values in it: another document of the same
-    kind, not a page going on with the first (whose rows say other things) nor the same page
-    twice."""
-    def skeleton(r: LayoutRow) -> str:
-        return " ".join(k for k in r.keys if k and not any(c.isdigit() for c in k))
+    """Whether a page prints the same form as the part's first page with other values in it:
+    most of its words (numbers aside) are the first page's, as a second fee receipt's or a
+    second CRLV's are, where a page going on with a document says other things; and its numbers
+    are not all the first page's (the same page twice)."""
+    def words(rs: list[LayoutRow], digits: bool) -> Counter[str]:
+        return Counter(k for r in rs for k in r.keys if len(k) > 1 and any(c.isdigit() for c in k) == digits)
 
-    a, b = Counter(skeleton(r) for r in first), Counter(skeleton(r) for r in rows)
-    if sum((a & b).values()) < SAME_FORM * max(len(first), len(rows)):
+    a, b = words(first, False), words(rows, False)
+    if sum((a & b).values()) < SAME_FORM * max(a.total(), b.total(), 1):
         return False
-    texts = Counter(" ".join(r.keys) for r in first)
-    return Counter(" ".join(r.keys) for r in rows) != texts
+    return words(first, True) != words(rows, True)
