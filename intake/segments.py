@@ -2,14 +2,17 @@
 PDF, its documents one after another.
 
 Each page after the first is weighed on its own evidence. That it starts a document: its own
-type's title standing as its heading (classify.heading_row), its printed page number starting
-again at 1, the page before numbered the last of its document. That it goes on with the page
-before: its number following the page before's, or the table the page before ends with going on
-(its header printed again in the same columns, or rows whose columns start where the last rows'
-did). A page that starts a document of another type than the part it follows starts a new part,
-however sure its classification, unless it goes on with the page before; a page of the same
-type only where its numbering starts again or it restates the part's first page with other
-values (a second CRLV, a second fee receipt). Each part is then classified on its own.
+type's title standing as its heading (classify.heading_row: a row of its own, never a table's
+cell), its printed page number starting again at 1, the page before numbered the last of its
+document. That it goes on with the page before: its number following the page before's, or the
+table the page before ends with going on (its header printed again in the same columns, or rows
+whose columns start where the last rows' did). A page that starts a document of another type
+than the part it follows starts a new part, however sure or unsure its classification, unless
+it goes on with the page before. A page of the same type starts one only where it is headed as
+a document and its heading is not the part's own ('... (continuação)', the part's number), and
+it numbers itself anew, restates the part's first page with other values (a second fee receipt,
+a second CRLV) or opens otherwise (a state's certidão after the federal one). Each part is then
+classified on its own.
 """
 
 from __future__ import annotations

@@ -216,6 +216,35 @@ def test_a_packet_numbered_page_by_page_as_one_file_is_still_cut_at_its_document
                             ("comprovante_taxa", 1)]
 
 
+def _certidao(issuer: list[str], title: str, code: str) -> list[Item]:
+    return [_centred(50 + 14 * i, t, 10, False) for i, t in enumerate(issuer)] + [
+        _centred(60 + 14 * len(issuer), title, 12)] + _form(100 + 14 * len(issuer), [
+            ("Nome/Razão social", "Transportes Coxilha Ltda"), ("CNPJ", "52.378.121/0001-44"),
+            ("Código de controle", code), ("Válida até", "30/06/2026")]) + _prose(220 + 14 * len(issuer), [
+                "Certifica-se que não constam pendências em nome do contribuinte acima identificado."])
+
+
+def test_certificates_of_two_issuers_in_a_row_are_two_documents():
+    # one type, each headed as a document and opening otherwise: the federal one, then the state's
+    federal = _certidao(["MINISTÉRIO DA FAZENDA", "Secretaria da Receita Federal do Brasil"],
+                        "CERTIDÃO NEGATIVA DE DÉBITOS RELATIVOS AOS TRIBUTOS FEDERAIS", "A1B2.C3D4.E5F6.0718")
+    state = _certidao(["ESTADO DO RIO GRANDE DO SUL", "SECRETARIA DA FAZENDA", "RECEITA ESTADUAL"],
+                      "CERTIDÃO DE SITUAÇÃO FISCAL - NEGATIVA DE DÉBITOS", "0093.5521.7781")
+    assert _parts(_pdf(federal, state)) == [("certidao", 1), ("certidao", 1)]
+
+
+@pytest.mark.parametrize("heading", ["APÓLICE DE SEGURO - CONDIÇÕES GERAIS (continuação)",
+                                     "APÓLICE Nº 1031.44.000871 - CONDIÇÕES PARTICULARES"])
+def test_a_page_headed_as_its_documents_own_goes_on_with_it(heading):
+    # '(continuação)', or the policy's own number in its heading: the policy's second page,
+    # though headed otherwise than its first
+    first, _ = _policy()
+    second = [(60, 50, heading, 11, True)] + _prose(70, [
+        "1. A franquia das coberturas de danos materiais é de R$ 2.000,00 por sinistro.",
+        "2. O segurado obriga-se a comunicar à seguradora qualquer sinistro em até 7 dias."])
+    assert _parts(_pdf(first, second, _premium_receipt())) == [("apolice_seguro", 2), ("comprovante_pagamento_seguro", 1)]
+
+
 # ---------------------------------------------------------------------------- the evidence
 
 def _one(*word_lists, source="pdf_text") -> Extraction:
