@@ -245,6 +245,53 @@ def test_a_page_headed_as_its_documents_own_goes_on_with_it(heading):
     assert _parts(_pdf(first, second, _premium_receipt())) == [("apolice_seguro", 2), ("comprovante_pagamento_seguro", 1)]
 
 
+def _merged(paths: list) -> bytes:
+    """The files' pages one after another in one PDF, as a carrier merges a packet."""
+    import pypdfium2 as pdfium
+
+    out, sources = pdfium.PdfDocument.new(), []
+    try:
+        for path in paths:
+            sources.append(pdfium.PdfDocument(path.read_bytes()))
+            out.import_pages(sources[-1])
+        buf = io.BytesIO()
+        out.save(buf)
+        return buf.getvalue()
+    finally:
+        out.close()
+        for src in sources:
+            src.close()
+
+
+@pytest.mark.parametrize("order", ["packet", "reversed"])
+def test_a_sample_packet_merged_into_one_pdf_is_judged_as_its_separate_files(order):
+    """Every document of a sample packet (two vehicles: two fee receipts, two partners' identity
+    cards, two policies in a row) merged into one file comes out as the same documents, and the
+    packet is judged as its separate files are."""
+    import json
+    from datetime import date
+
+    from tests.intake.helpers import ROOT
+
+    folder = ROOT / "samples/packets/rs-metroplan-escolar/dois-veiculos-segunda-apolice-curta"
+    spec = json.loads((folder / "packet.json").read_text(encoding="utf-8"))
+    paths = [folder / "digital" / f"{name}.pdf" for name in spec["documents"]]
+    paths = paths if order == "packet" else paths[::-1]
+    separate = [d for path in paths for d in pipeline.read_file(path.read_bytes(), path.name)]
+    merged = pipeline.read_file(_merged(paths), "pacote.pdf")
+    assert [(d.type, d.pages) for d in merged] == [(d.type, d.pages) for d in separate]
+    assert [{k: f.value for k, f in d.fields.items()} for d in merged] == \
+        [{k: f.value for k, f in d.fields.items()} for d in separate]
+
+    def judged(docs):
+        got = pipeline.judge_packet(pipeline.number_documents([docs]), spec["rulebook"],
+                                    date.fromisoformat(spec["reference_date"]), spec["facts"])
+        return got.verdict, [(i.id, i.status) for i in got.checklist]
+
+    assert judged(merged) == judged(separate)
+    assert judged(merged)[0] == spec["expected"]["verdict"]
+
+
 # ---------------------------------------------------------------------------- the evidence
 
 def _one(*word_lists, source="pdf_text") -> Extraction:
