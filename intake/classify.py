@@ -52,6 +52,8 @@ class TypeSpec:
 class Rules:
     settings: dict[str, float]
     types: tuple[TypeSpec, ...]
+    page_number_words: tuple[str, ...] = ()
+    continuation_words: frozenset[str] = frozenset()
 
 
 class _Phrase:
@@ -123,7 +125,8 @@ def rules() -> Rules:
             negative=tuple((key(k), _word_re(key(k))) for k in spec.get("negative", [])),
             require=tuple(key(r) for r in spec.get("require", [])),
         ))
-    return Rules(s, tuple(specs))
+    return Rules(s, tuple(specs), tuple(key(w) for w in data.get("page_number_words", [])),
+                 frozenset(key(w) for w in data.get("continuation_words", [])))
 
 
 @dataclass
@@ -133,6 +136,9 @@ class _Page:
     ocr: bool
     pairs: list[tuple[str, str]] = field(default_factory=list)  # each head row joined to the next: (fold, printed)
     raw: list[str] = field(default_factory=list)  # the head rows as printed (case kept)
+    # where each head row is: (row index on the page, run index: 0 the whole row, k its k-th run)
+    at: list[tuple[int, int]] = field(default_factory=list)
+    rows: list = field(default_factory=list)  # the page's layout rows
 
 
 def _pages(ext: Extraction) -> list[_Page]:
@@ -142,21 +148,25 @@ def _pages(ext: Extraction) -> list[_Page]:
     for page in layout.pages:
         rows = layout.rows[page.number]
         texts = []
+        at: list[tuple[int, int]] = []
         for i, row in enumerate(rows):
             if i < r["head_rows"] or row.y0 < r["head_fraction"]:
                 texts.append(row.text)
                 # a heading beside a letterhead on the same row ('Seguros S.A.    ESPECIFICAÇÃO DA
                 # APÓLICE'): each run of words set apart by a wide gap is read as a row of its own
-                texts += [" ".join(w.text for w in run) for run in _runs(row)[1:]]
+                runs = _runs(row)[1:]
+                texts += [" ".join(w.text for w in run) for run in runs]
+                at += [(i, k) for k in range(len(runs) + 1)]
         if page.source == "ocr":
             # a lone lower-case letter before a heading in capitals is a speck of the emblem
             texts = [re.sub(r"^[a-zà-ÿ]\s+(?=[A-ZÀ-Ý]{2})", "", t) for t in texts]
         head = [fold(t) for t in texts]
         # titles printed over two lines ('COMPROVANTE DE INSCRIÇÃO E DE SITUAÇÃO' / 'CADASTRAL')
         pairs = [(head[i] + " " + head[i + 1], texts[i] + " " + texts[i + 1]) for i in range(len(head) - 1)]
-        kept = [(h, t) for h, t in zip(head, texts) if h]
-        out.append(_Page([h for h, _ in kept], "\n".join(key(row.text) for row in rows),
-                         page.source == "ocr", [p for p in pairs if p[0].strip()], [t for _, t in kept]))
+        kept = [(h, t, a) for h, t, a in zip(head, texts, at) if h]
+        out.append(_Page([h for h, _, _ in kept], "\n".join(key(row.text) for row in rows),
+                         page.source == "ocr", [p for p in pairs if p[0].strip()], [t for _, t, _ in kept],
+                         [a for _, _, a in kept], rows))
     return out
 
 
@@ -355,6 +365,55 @@ def classify(ext: Extraction) -> tuple[str, float]:
     if margin <= 0:
         return "unknown", 0.5
     return best.name, round(max(0.05, min(0.99, conf)), 3)
+
+
+def heading_row(ext: Extraction, kind: str) -> tuple[int, int] | None:
+    """Where a title of `kind` stands as the first page's heading: (its row, 0 when the title
+    opens the row or 1 when it sits beside a letterhead), or None.
+
+    A heading is a row of its own (or two, a title wrapped), opens its row ('CONTRATO DE
+    FRETAMENTO     Nº 027/2026'), or sits beside a letterhead on the page's first row ('Seguros
+    S.A.    ESPECIFICAÇÃO DA APÓLICE'). The same words in a table's cell, after a row's number or
+    before a passenger's name ('23    Certidão de Nascimento    Ana ...'), head nothing."""
+    spec = next((t for t in rules().types if t.name == kind), None)
+    pages = _pages(ext.model_copy(update={"pages": ext.pages[:1]})) if ext.pages else []
+    if spec is None or not pages:
+        return None
+    page = pages[0]
+    words = _vocabulary(page.body)
+    titles = [t for t in spec.titles if not t.require or _has_any(t.require, page.body, words)]
+    for j, row in enumerate(page.head):
+        for title in titles:
+            if _title_strength(title, row, page.ocr, page.raw[j]) >= 0.9 and _standing(page, j, title):
+                return page.at[j][0], min(1, page.at[j][1])
+    for j in range(len(page.head) - 1):
+        if _alone(page, j) and _alone(page, j + 1):
+            # a title wrapped over two rows of their own, begun on the first (exact only, as
+            # scores() reads it)
+            pair, printed = page.head[j] + " " + page.head[j + 1], page.raw[j] + " " + page.raw[j + 1]
+            if any(len(t.text) >= 20 and _title_strength(t, pair, False, printed) >= 0.9
+                   and _title_strength(t, page.head[j + 1], False) < 0.9 for t in titles):
+                return page.at[j][0], 0
+    return None
+
+
+def _alone(page: _Page, j: int) -> bool:
+    """Whether head row j is a whole row of one run of words."""
+    i, k = page.at[j]
+    return k == 0 and len(_runs(page.rows[i])) <= 1
+
+
+def _standing(page: _Page, j: int, title: Title) -> bool:
+    """Whether the title found in head row j heads the page (see heading_row)."""
+    i, k = page.at[j]
+    runs = _runs(page.rows[i])
+    if k == 0:
+        if len(runs) <= 1:
+            return True
+        first = " ".join(w.text for w in runs[0])
+        return _title_strength(title, fold(first), page.ocr, first) >= 0.9
+    # beside a letterhead: a name in letters before it, not a row's number or a code
+    return i == 0 and all(any(sum(c.isalpha() for c in w.text) >= 3 for w in run) for run in runs[:k])
 
 
 def explain(ext: Extraction, top: int = 3) -> list[dict[str, Any]]:

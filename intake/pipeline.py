@@ -11,7 +11,6 @@ import hashlib
 import logging
 import os
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -27,22 +26,18 @@ from domain.result import Correction, Result
 from intake import normalize
 from intake.cache import Cache, ReadCache
 from intake.classify import classify
-from intake.layout import Layout
 from intake.parsers import parse
 from intake.reading.calibration import calibrated
 from intake.reading.corroborate import corroborated
 from intake.reading.finish import finished
 from intake.reading.vocabulary import suffix_slips, vocabulary
+from intake.segments import segments
 from ocr.model import Extraction, Problem
 from ocr.problems import problem
 from validators import engine
 
 
 log = logging.getLogger(__name__)
-
-# A page classified at least this confidently as another type starts a new document
-# inside the same file (a scanned bundle: CRLV, then the policy, ...).
-SPLIT_CONFIDENCE = 0.75
 
 # Problems that may not recur on another try: such reads are not cached.
 TRANSIENT = {"file.read_error", "ocr.timeout", "ocr.failed"}
@@ -63,90 +58,6 @@ def sha256_hex(data: bytes) -> str:
 def _finding(p: Problem) -> Finding:
     where = f" (página {p.page})" if p.page else ""
     return Finding(code=p.code, severity=p.severity, message=p.message + where)
-
-
-def _segments(ext: Extraction) -> list[Extraction]:
-    """Split a file into runs of pages that belong to one document each.
-
-    Continuation pages (a passenger list's second page, a contract's last clauses) rarely
-    carry a title, so only a page confidently classified as a different type starts a new
-    document.
-    """
-    if len(ext.pages) < 2:
-        return [ext]
-    runs: list[list] = [[ext.pages[0]]]
-    current = classify(ext.model_copy(update={"pages": (ext.pages[0],)}))[0]
-    for page in ext.pages[1:]:
-        kind, conf = classify(ext.model_copy(update={"pages": (page,)}))
-        if kind not in ("unknown", current) and conf >= SPLIT_CONFIDENCE and _titled(ext, page, kind) \
-                and not _continues(ext, runs[-1][-1], page):
-            runs.append([page])
-            current = kind
-        else:
-            runs[-1].append(page)
-            if current == "unknown" and kind != "unknown":
-                current = kind
-    return [ext.model_copy(update={"pages": tuple(r)}) for r in runs]
-
-
-HEAD_LINES = 6
-
-
-def _rows_of(ext: Extraction, page) -> list:
-    return Layout(ext.model_copy(update={"pages": (page,)})).rows.get(page.number, [])
-
-
-def _starts(row) -> list[float]:
-    """Where the row's runs of words start (a table's columns)."""
-    out = [row.words[0].bbox[0]]
-    for a, b in zip(row.words, row.words[1:]):
-        if b.bbox[0] - a.bbox[2] > 1.5 * row.height:
-            out.append(b.bbox[0])
-    return out
-
-
-def _continues(ext: Extraction, prev, page) -> bool:
-    """Whether the page goes on with the table the page before it ends with: it opens with that
-    table's header printed again ('# DOC. TIPO DO DOCUMENTO NOME DO ALUNO'), or with rows whose
-    columns start where the last rows' columns did (a passenger's 'Certidão de Nascimento' in a
-    cell is no new document's title)."""
-    rows, before = _rows_of(ext, page), _rows_of(ext, prev)
-    if not rows or not before:
-        return False
-    if _header_again(rows[0], before):
-        return True
-    last = [x for r in before[-6:] for x in _starts(r)]
-    xs: list[float] = []
-    for x in (x for r in rows[:3] for x in _starts(r)):
-        if all(abs(x - y) > 0.01 for y in xs):
-            xs.append(x)
-    return len(xs) >= 3 and all(any(abs(x - y) <= 0.01 for y in last) for x in xs)
-
-
-def _header_again(first, before) -> bool:
-    """Whether a page's first row is a header row of the page before it printed again: the same
-    words, or all but one in four of them where OCR lost or garbled a column's heading."""
-    head = " ".join(k for k in first.keys if k).split()
-    if len(head) < 3:
-        return False
-    for r in before:
-        words = " ".join(k for k in r.keys if k).split()
-        if head == words:
-            return True
-        shared = sum((Counter(head) & Counter(words)).values())
-        if len(head) >= 4 and len(words) >= 4 and shared >= 0.75 * max(len(head), len(words)):
-            return True
-    return False
-
-
-def _titled(ext: Extraction, page, kind: str) -> bool:
-    """Whether the page says what it is at its top: a new document opens with its title, while a
-    list's or a contract's continuation page may hold the words of some title lower down (a
-    passenger's 'CERTIDÃO' in a table cell)."""
-    lines = sorted(page.lines, key=lambda ln: ln.bbox[1])[:HEAD_LINES]
-    head = page.model_copy(update={"lines": tuple(lines)})
-    k, c = classify(ext.model_copy(update={"pages": (head,)}))
-    return k == kind
 
 
 # A photo's lines are loose and bent: where a name or a note wraps, or where its box ends, is not
@@ -275,7 +186,7 @@ def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
                          type_confidence=0.0, pages=ext.page_count, text_source="pdf_text",
                          problems=file_findings)]
     docs: list[Document] = []
-    for n, seg in enumerate(_segments(ext), start=1):
+    for n, seg in enumerate(segments(ext), start=1):
         kind, conf = classify(seg)
         page_findings = [_finding(p) for page in seg.pages for p in page.problems]
         fields = parse(kind, seg) if kind != "unknown" else {}

@@ -854,7 +854,7 @@ def test_a_two_digit_day_cut_by_ocr_is_unsure():
 
 def test_a_page_opening_with_the_lists_header_again_continues_it_though_ocr_garbled_a_heading():
     from intake.layout import LayoutRow
-    from intake.pipeline import _header_again
+    from intake.segments import _header_again
 
     def r(text):
         ws = tuple(row(text, 0.1, 0.1))
