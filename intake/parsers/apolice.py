@@ -714,8 +714,8 @@ def _coberturas(r: Reader, x: Extractor, assentos: int | None) -> dict[str, Fiel
         aps = [ap] if ap is not None and ap.value is not None else []
     ap = min(aps, key=lambda f: f.value) if aps else field(None)
     if len(aps) == 2:
-        # death and disability covered apart, both read: the lesser binds, as sure as the surer
-        # of the two reads is not (either misread could change which is the lesser)
+        # death and disability covered apart, both read: the lesser binds, as sure as the less
+        # sure of the two reads (a misread of either could change which is the lesser)
         ap = cap(ap, min(f.confidence for f in aps))
     elif len(aps) == 1 and ((morte is None) != (inval is None) and _names_both(r) or UNREAD_ROW in caps
                             or (morte is not None) and (inval is not None)):
