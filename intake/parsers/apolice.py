@@ -381,29 +381,58 @@ def _header_text(r: Reader, t, name: str) -> str:
     return " ".join(w.text for w in (over or t.header_words(name)))
 
 
-def _prose(row) -> bool:
-    """A line of prose read as a table's row: three words or more on each side of a column's
-    edge, spaced as words are and not as cells are (a cell's text wraps inside its column)."""
-    cell_of = {id(w): name for name, sp in row.cells.items() for w in sp.words}
+def _lines(words) -> list[list]:
+    """Words in lines (a word whose middle falls inside a line's band is on it), left to right."""
     lines: list[list] = []
-    for w in sorted((w for sp in row.cells.values() for w in sp.words), key=lambda u: (u.bbox[1] + u.bbox[3]) / 2):
+    for w in sorted(words, key=lambda u: (u.bbox[1] + u.bbox[3]) / 2):
         mid = (w.bbox[1] + w.bbox[3]) / 2
         if lines and min(u.bbox[1] for u in lines[-1]) <= mid <= max(u.bbox[3] for u in lines[-1]):
             lines[-1].append(w)
         else:
             lines.append([w])
-    for ln in lines:
-        ln.sort(key=lambda u: u.bbox[0])
-        h = max(u.bbox[3] - u.bbox[1] for u in ln)
-        run: list = []
-        for w in ln + [None]:
-            if run and (w is None or w.bbox[0] - run[-1].bbox[2] > HEADER_GAP * h):
-                names = [cell_of[id(u)] for u in run]
-                if any(names[k - 1] != names[k] for k in range(3, len(run) - 2)):
-                    return True
-                run = []
-            if w is not None:
-                run.append(w)
+    return [sorted(ln, key=lambda u: u.bbox[0]) for ln in lines]
+
+
+def _runs(line: list) -> list[list]:
+    """A line's words in runs: a gap wider than a column's between two words parts them."""
+    h = max(u.bbox[3] - u.bbox[1] for u in line)
+    runs: list[list] = []
+    for w in line:
+        if runs and w.bbox[0] - runs[-1][-1].bbox[2] <= HEADER_GAP * h:
+            runs[-1].append(w)
+        else:
+            runs.append([w])
+    return runs
+
+
+def _blocks(cell: Span | None) -> list[str]:
+    """A cell's words in blocks set apart by a column's gap, each read line by line, less the
+    specks OCR made of a rule or a dot (a mark of two characters at most, read below 0.5); none
+    where the cell is one block."""
+    if cell is None:
+        return []
+    words = [w for w in cell.words if not (w.conf < 0.5 and len(w.text.strip()) <= 2)]
+    blocks: list[list] = []  # runs whose spans across the page overlap, top to bottom
+    for line in _lines(words):
+        for run in _runs(line):
+            x0, x1 = run[0].bbox[0], run[-1].bbox[2]
+            home = next((b for b in blocks if x0 < max(u.bbox[2] for u in b) and x1 > min(u.bbox[0] for u in b)), None)
+            if home is None:
+                blocks.append(list(run))
+            else:
+                home.extend(run)
+    return [" ".join(w.text for w in b) for b in blocks] if len(blocks) > 1 else []
+
+
+def _prose(row) -> bool:
+    """A line of prose read as a table's row: three words or more on each side of a column's
+    edge, spaced as words are and not as cells are (a cell's text wraps inside its column)."""
+    cell_of = {id(w): name for name, sp in row.cells.items() for w in sp.words}
+    for line in _lines(w for sp in row.cells.values() for w in sp.words):
+        for run in _runs(line):
+            names = [cell_of[id(u)] for u in run]
+            if any(names[k - 1] != names[k] for k in range(3, len(run) - 2)):
+                return True
     return False
 
 
@@ -419,6 +448,7 @@ def _table_limits(r: Reader, caps: dict[str, float] | None = None
         return None
     header_basis = {c: _basis(_header_text(r, t, c)) for c in _LIMITS if t.named(c)}
     found: dict[str, list[tuple[float, Span, str | None]]] = {}
+    stated: dict[str, set[str]] = {}  # the bases the rows of each kind print
     for row in t.rows:
         if _prose(row):
             break  # a note under the table ('As importâncias seguradas são ...'): the table is over
@@ -440,8 +470,12 @@ def _table_limits(r: Reader, caps: dict[str, float] | None = None
                 row_basis = _basis(row.text(c) or "")
         if row_basis is None:
             # 'Acidentes Pessoais por Passageiro - Morte': the coverage's own name says 'por
-            # passageiro'; only a basis printed after the coverage's name counts
-            row_basis = _basis(re.sub(r"(?i)acidentes\s+pessoais\s+(por|de)\s+passageiros?", " ", name))
+            # passageiro'; only a basis printed after the coverage's name counts. A column whose
+            # header was not read runs into the name's ('... - Invalidez  por' / 'Permanente
+            # passageiro'): each block of the cell is read by itself
+            bases = {_basis(re.sub(r"(?i)acidentes\s+pessoais\s+(por|de)\s+passageiros?", " ", text))
+                     for text in [name, *_blocks(row.cells.get("cobertura"))]} - {None}
+            row_basis = bases.pop() if len(bases) == 1 else None
         if row_basis is None and _cut(name):
             row_basis = CUT_BASIS
         for c in _LIMITS:
@@ -456,9 +490,20 @@ def _table_limits(r: Reader, caps: dict[str, float] | None = None
                 caps[kind] = GUESSED_COLUMN
             if caps is not None and _partial(sp, sp.text[s:e]):
                 caps[kind] = min(caps.get(kind, 1.0), PARTIAL_AMOUNT)
-            basis = {"limite_passageiro": "passageiro", "limite_veiculo": "veiculo"}.get(c) or row_basis \
-                or header_basis.get(c)
+            basis = {"limite_passageiro": "passageiro", "limite_veiculo": "veiculo"}.get(c) \
+                or (row_basis if row_basis != CUT_BASIS else None) or header_basis.get(c) or row_basis
             found.setdefault(kind, []).append((v, span_of(sp, s, e), basis))
+            if row_basis in ("passageiro", "veiculo"):
+                stated.setdefault(kind, set()).add(row_basis)
+    for kind, twin in (("ap_morte", "ap_invalidez"), ("ap_invalidez", "ap_morte")):
+        # death and disability are the two benefits of one personal-accident cover: where one's
+        # row prints its basis and the other's was cut ('... por Acidente (por'), it is the same
+        twin_basis = stated.get(twin, set())
+        if len(twin_basis) == 1 and any(b == CUT_BASIS for _, _, b in found.get(kind, ())):
+            b = next(iter(twin_basis))
+            found[kind] = [(v, sp, b if basis == CUT_BASIS else basis) for v, sp, basis in found[kind]]
+            if caps is not None:
+                caps[kind] = min(caps.get(kind, 1.0), INFERRED)
     return found
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from domain.documents import CONFIDENT
 from intake.layout import Layout
 from intake.parsers import apolice
-from intake.parsers._common import UNSURE
+from intake.parsers._common import INFERRED, UNSURE
 from intake.reading.tables import read_table
 from intake.reading.vocabulary import vocabulary
 from tests.intake.test_reading_toolkit import ext, row
@@ -108,16 +108,36 @@ def test_ap_with_one_of_death_and_disability_read_is_unsure():
     assert f["ap_por_passageiro"].confidence == apolice.GUESSED_COLUMN < CONFIDENT
 
 
-def test_a_disability_row_that_lost_its_first_words_is_still_disability_its_basis_cut_unsure():
+def test_a_disability_row_that_lost_its_first_words_is_still_disability_its_cut_basis_its_twins():
     # 'APP - In' and the wrapped 'passageiro)' lost: 'validez Permanente ... por Acidente (por'
     assert apolice._kind("q validez Permanente Total ou Parcial por Acidente (por") == "ap_invalidez"
     assert apolice._kind("Morte Acidental") == "ap_morte"
     assert apolice._kind("Invalidez Permanente por Doença") == "ap_invalidez"
     assert apolice._kind("Permanente por Doença") is None
-    words = _without(_coverage_page(0.95, morte="150.000,00"), "Invalidez", ("APP", "-", "Invalidez", "passageiro)"))
+    cut = ("APP", "-", "Invalidez", "passageiro)")
+    words = _without(_coverage_page(0.95, morte="150.000,00"), "Invalidez", cut)
     f = _parse(words, "ocr")
+    # death's row prints '(por passageiro)': the two benefits of one cover share it, inferred
+    assert (f["ap_por_passageiro"].value, f["ap_por_passageiro"].confidence) == (120_000.0, INFERRED)
+    # death's row prints no basis either (nor does the policy): the cut one stays unsure
+    words = _without(_coverage_page(0.95, note=None, morte="150.000,00"), "Invalidez", cut)
+    f = _parse(_without(words, "Morte", ("(por", "passageiro)")), "ocr")
     assert f["ap_por_passageiro"].value == 120_000.0
     assert f["ap_por_passageiro"].confidence == apolice.UNDECIDED_BASIS < CONFIDENT
+
+
+def test_a_basis_in_a_column_whose_header_was_not_read_is_read_from_its_own_block():
+    # 'Por' / 'passageiro' in a column no header names, beside the coverage's name wrapped over two
+    # lines, a speck between them: the cell's two blocks are read apart
+    words = (row("Cobertura", 0.09, 0.46, 0.95) + row("LMI (R$)", 0.62, 0.46, 0.95) + row("Prêmio (R$)", 0.76, 0.46, 0.95)
+             + row("Acidentes Pessoais por Passageiro - Morte", 0.09, 0.48, 0.95) + row("Por", 0.50, 0.48, 0.70)
+             + row("E", 0.535, 0.48, 0.40) + row("120.000,00", 0.62, 0.487, 0.96) + row("2.546,71", 0.78, 0.487, 0.95)
+             + row("passageiro", 0.50, 0.495, 0.95)
+             + row("Responsabilidade Civil - Passageiros", 0.09, 0.52, 0.95) + row("por veículo", 0.50, 0.52, 0.95)
+             + row("2.500.000,00", 0.62, 0.52, 0.94) + row("2.890,15", 0.78, 0.52, 0.95))
+    f = _parse(words, "ocr")
+    assert (f["ap_por_passageiro"].value, f["ap_por_passageiro"].confidence) == (120_000.0, 0.96)
+    assert (f["rc_por_veiculo"].value, f["rc_por_veiculo"].confidence) == (2_500_000.0, 0.94)
 
 
 # ---------------------------------------------------------------- the insured and the broker
