@@ -16,7 +16,7 @@ from intake.parsers._common import (
     REPAIRED, SURE_OCR, UNSURE, cap, checked, checked_renavam, name_field, period_fields, span_of, vin_in,
 )
 from intake.reading.extract import Extractor
-from intake.reading.tables import read_table
+from intake.reading.tables import HEADER_GAP, read_table
 from intake.reading.vocabulary import vocabulary
 from domain.documents import CONFIDENT, Field
 
@@ -52,12 +52,15 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out: dict[str, Field] = {}
     out["numero_apolice"] = first(x.field("numero_apolice"), r.grab(
         ["APÓLICE Nº", "APÓLICE N°", "Nº DA APÓLICE", "NÚMERO DA APÓLICE", "APÓLICE NÚMERO",
-         "Apólice:", "APÓLICE"], x.parser("numero_apolice")))  # (the field's shape: no date, no bare word)
+         "Apólice:", "APÓLICE"], x.parser("numero_apolice")),  # (the field's shape: no date, no bare word)
+        # a certificate's number where no policy's is printed: a hint, for a person to confirm
+        cap(x.field("numero_certificado"), UNSURE))
     nome, cnpj = _seguradora(r)
     out["seguradora_nome"] = x.field_or("seguradora_nome", nome)
     out["seguradora_cnpj"] = first(x.field("seguradora_cnpj"), cnpj)
     nome, doc = _segurado(r, out["seguradora_cnpj"].value)
-    out["segurado_nome"] = x.field_or("segurado_nome", nome)
+    out["segurado_nome"] = x.field_or("segurado_nome", None if _broker(nome.value) else nome,
+                                      parse=_not_broker(x.parser("segurado_nome")))
     doc2 = x.field("segurado_documento")
     out["segurado_documento"] = doc2 if doc2.value is not None and doc2.value != out["seguradora_cnpj"].value else doc
     out["vigencia_inicio"], out["vigencia_fim"] = _vigencia(r, x)
@@ -74,6 +77,20 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["assentos"] = first(x.field("assentos"), _assentos_unit(r))
     out.update(_coberturas(r, x, out["assentos"].value))
     return out
+
+
+def _broker(value) -> bool:
+    """Whether a name is a broker's ('... Corretora de Seguros Ltda'): a broker is never the insured."""
+    return isinstance(value, str) and _has(nz.fold(value), "corretor")
+
+
+def _not_broker(parse):
+    """A name parser that takes no broker's name: a broker's block may stand where the insured's
+    is looked for ('CORRETOR' / 'Nome: ...' under the insured's block)."""
+    def parse_insured(span: Span | None) -> Field:
+        f = parse(span)
+        return field(None, span) if _broker(f.value) else f
+    return parse_insured
 
 
 def _seguradora(r: Reader) -> tuple[Field, Field]:
@@ -189,6 +206,9 @@ def _grab_in(r: Reader, labels, parse, region, page) -> Field:
     hits = [h for lab in labels for h in r.layout.find(lab, whole=True, pages=[page], region=region)]
     hits.sort(key=lambda h: (-h.score, h.row))
     for h in hits:
+        held = r.x.labels.holding(h.words[0]) if h.words else None
+        if held is not None and len(held.words) > len(h.words):
+            continue  # a word of a longer label ('SEGURADO' of 'VEÍCULO SEGURADO - ITEM 01')
         span = r.layout.auto(h)
         if span and not span.words[0].text.rstrip().endswith(":") and not r.is_label(span):
             f = parse(span)
@@ -314,6 +334,9 @@ def _kind(text: str) -> str | None:
         return "ap_morte"
     if re.search(r"\binvalidez\b", t) and (app or "permanente" in t or "passageir" in t):
         return "ap_invalidez"
+    if re.search(r"\bpermanente\b", t) and re.search(r"\bacident", t) and not re.search(r"\b(morte|doenca)\b", t):
+        # 'validez Permanente ... por Acidente' (its 'APP - In' lost): only a disability is permanent
+        return "ap_invalidez"
     if app:
         return "ap"
     if "passageir" in t and "terceiro" not in t and (
@@ -337,6 +360,15 @@ def _basis(text: str) -> str | None:
 
 
 _LIMITS = ("limite", "limite_passageiro", "limite_veiculo")
+# the basis of a row whose coverage's name was read in part ('... por Acidente (por', its
+# 'passageiro)' lost): whatever it printed, it was not read
+CUT_BASIS = "cut"
+
+
+def _cut(name: str) -> bool:
+    """A coverage's name read in part: a bracket opened and never closed, or ending on 'por'."""
+    t = nz.fold(name).strip()
+    return t.count("(") > t.count(")") or bool(re.search(r"\b(por|p/|de)$", t))
 
 
 def _header_text(r: Reader, t, name: str) -> str:
@@ -347,6 +379,61 @@ def _header_text(r: Reader, t, name: str) -> str:
     row = rows[t.header_row] if 0 <= t.header_row < len(rows) else None
     over = [w for w in (row.words if row is not None else ()) if col.x0 <= (w.bbox[0] + w.bbox[2]) / 2 <= col.x1]
     return " ".join(w.text for w in (over or t.header_words(name)))
+
+
+def _lines(words) -> list[list]:
+    """Words in lines (a word whose middle falls inside a line's band is on it), left to right."""
+    lines: list[list] = []
+    for w in sorted(words, key=lambda u: (u.bbox[1] + u.bbox[3]) / 2):
+        mid = (w.bbox[1] + w.bbox[3]) / 2
+        if lines and min(u.bbox[1] for u in lines[-1]) <= mid <= max(u.bbox[3] for u in lines[-1]):
+            lines[-1].append(w)
+        else:
+            lines.append([w])
+    return [sorted(ln, key=lambda u: u.bbox[0]) for ln in lines]
+
+
+def _runs(line: list) -> list[list]:
+    """A line's words in runs: a gap wider than a column's between two words parts them."""
+    h = max(u.bbox[3] - u.bbox[1] for u in line)
+    runs: list[list] = []
+    for w in line:
+        if runs and w.bbox[0] - runs[-1][-1].bbox[2] <= HEADER_GAP * h:
+            runs[-1].append(w)
+        else:
+            runs.append([w])
+    return runs
+
+
+def _blocks(cell: Span | None) -> list[str]:
+    """A cell's words in blocks set apart by a column's gap, each read line by line, less the
+    specks OCR made of a rule or a dot (a mark of two characters at most, read below 0.5); none
+    where the cell is one block."""
+    if cell is None:
+        return []
+    words = [w for w in cell.words if not (w.conf < 0.5 and len(w.text.strip()) <= 2)]
+    blocks: list[list] = []  # runs whose spans across the page overlap, top to bottom
+    for line in _lines(words):
+        for run in _runs(line):
+            x0, x1 = run[0].bbox[0], run[-1].bbox[2]
+            home = next((b for b in blocks if x0 < max(u.bbox[2] for u in b) and x1 > min(u.bbox[0] for u in b)), None)
+            if home is None:
+                blocks.append(list(run))
+            else:
+                home.extend(run)
+    return [" ".join(w.text for w in b) for b in blocks] if len(blocks) > 1 else []
+
+
+def _prose(row) -> bool:
+    """A line of prose read as a table's row: three words or more on each side of a column's
+    edge, spaced as words are and not as cells are (a cell's text wraps inside its column)."""
+    cell_of = {id(w): name for name, sp in row.cells.items() for w in sp.words}
+    for line in _lines(w for sp in row.cells.values() for w in sp.words):
+        for run in _runs(line):
+            names = [cell_of[id(u)] for u in run]
+            if any(names[k - 1] != names[k] for k in range(3, len(run) - 2)):
+                return True
+    return False
 
 
 def _table_limits(r: Reader, caps: dict[str, float] | None = None
@@ -361,7 +448,10 @@ def _table_limits(r: Reader, caps: dict[str, float] | None = None
         return None
     header_basis = {c: _basis(_header_text(r, t, c)) for c in _LIMITS if t.named(c)}
     found: dict[str, list[tuple[float, Span, str | None]]] = {}
+    stated: dict[str, set[str]] = {}  # the bases the rows of each kind print
     for row in t.rows:
+        if _prose(row):
+            break  # a note under the table ('As importâncias seguradas são ...'): the table is over
         name = row.text("cobertura") or ""
         base = row.text("base") or ""
         kind = _kind(name + " " + base)
@@ -380,8 +470,14 @@ def _table_limits(r: Reader, caps: dict[str, float] | None = None
                 row_basis = _basis(row.text(c) or "")
         if row_basis is None:
             # 'Acidentes Pessoais por Passageiro - Morte': the coverage's own name says 'por
-            # passageiro'; only a basis printed after the coverage's name counts
-            row_basis = _basis(re.sub(r"(?i)acidentes\s+pessoais\s+(por|de)\s+passageiros?", " ", name))
+            # passageiro'; only a basis printed after the coverage's name counts. A column whose
+            # header was not read runs into the name's ('... - Invalidez  por' / 'Permanente
+            # passageiro'): each block of the cell is read by itself
+            bases = {_basis(re.sub(r"(?i)acidentes\s+pessoais\s+(por|de)\s+passageiros?", " ", text))
+                     for text in [name, *_blocks(row.cells.get("cobertura"))]} - {None}
+            row_basis = bases.pop() if len(bases) == 1 else None
+        if row_basis is None and _cut(name):
+            row_basis = CUT_BASIS
         for c in _LIMITS:
             sp = row.cells.get(c)
             if not sp:
@@ -394,9 +490,20 @@ def _table_limits(r: Reader, caps: dict[str, float] | None = None
                 caps[kind] = GUESSED_COLUMN
             if caps is not None and _partial(sp, sp.text[s:e]):
                 caps[kind] = min(caps.get(kind, 1.0), PARTIAL_AMOUNT)
-            basis = {"limite_passageiro": "passageiro", "limite_veiculo": "veiculo"}.get(c) or row_basis \
-                or header_basis.get(c)
+            basis = {"limite_passageiro": "passageiro", "limite_veiculo": "veiculo"}.get(c) \
+                or (row_basis if row_basis != CUT_BASIS else None) or header_basis.get(c) or row_basis
             found.setdefault(kind, []).append((v, span_of(sp, s, e), basis))
+            if row_basis in ("passageiro", "veiculo"):
+                stated.setdefault(kind, set()).add(row_basis)
+    for kind, twin in (("ap_morte", "ap_invalidez"), ("ap_invalidez", "ap_morte")):
+        # death and disability are the two benefits of one personal-accident cover: where one's
+        # row prints its basis and the other's was cut ('... por Acidente (por'), it is the same
+        twin_basis = stated.get(twin, set())
+        if len(twin_basis) == 1 and any(b == CUT_BASIS for _, _, b in found.get(kind, ())):
+            b = next(iter(twin_basis))
+            found[kind] = [(v, sp, b if basis == CUT_BASIS else basis) for v, sp, basis in found[kind]]
+            if caps is not None:
+                caps[kind] = min(caps.get(kind, 1.0), INFERRED)
     return found
 
 
@@ -627,8 +734,12 @@ def _coberturas(r: Reader, x: Extractor, assentos: int | None) -> dict[str, Fiel
             # a cover's limit is set in whole hundreds at least ('R$ 50.000,00'); 'R$ 1.827,62' is
             # a premium or a share of one, read where the limit was not
             conf = min(conf, GUESSED_COLUMN)
+        if basis == CUT_BASIS:
+            # the row printed a basis OCR did not read whole: the policy's general one may not be its
+            conf = min(conf, UNDECIDED_BASIS)
+            basis = "veiculo" if kind == "rc_passageiros" else "passageiro"
         if basis is None:
-            basis = _stated_basis(text_all, kind)
+            basis = _stated_basis(text_all, kind) or _general_basis(text_all)
             if basis is None:
                 # not printed: the customary basis, unsure
                 conf = min(conf, UNDECIDED_BASIS)
@@ -647,7 +758,12 @@ def _coberturas(r: Reader, x: Extractor, assentos: int | None) -> dict[str, Fiel
         ap = per("ap", "passageiro")
         aps = [ap] if ap is not None and ap.value is not None else []
     ap = min(aps, key=lambda f: f.value) if aps else field(None)
-    if len(aps) == 1 and ((morte is None) != (inval is None) and _names_both(r) or UNREAD_ROW in caps):
+    if len(aps) == 2:
+        # death and disability covered apart, both read: the lesser binds, as sure as the less
+        # sure of the two reads (a misread of either could change which is the lesser)
+        ap = cap(ap, min(f.confidence for f in aps))
+    elif len(aps) == 1 and ((morte is None) != (inval is None) and _names_both(r) or UNREAD_ROW in caps
+                            or (morte is not None) and (inval is not None)):
         # the policy covers death and disability apart, and only one amount was read (or a
         # coverage's name could not be read at all): the lesser, which the rule weighs, may be
         # the one not read
@@ -670,6 +786,27 @@ def _stated_basis(text: str, kind: str) -> str | None:
              "dmh": r"(dmh|despesas medic)", "rc_passageiros": r"(rc passageiros|responsabilidade civil\W+passageiros)"}[kind]
     m = re.search(words + r"[^.]{0,160}?(sao|e|concedid[ao]s?)\s+(concedid[ao]s?\s+)?por\s+(passageiro|veiculo)", text)
     return ("passageiro" if m.group(4) == "passageiro" else "veiculo") if m else None
+
+
+_GENERAL_BASIS = re.compile(
+    r"\b(?:importancias seguradas|limites(?: maximos)?(?: de indenizacao)?|lmis?|capitais segurados|valores segurados)"
+    r"\s+(?:acima\s+|indicad[oa]s\s+)?(?:sao|estao|se aplicam|referem-se)\s+(?:(?:express|concedid|fixad|aplicad|estabelecid)[oa]s\s+)?"
+    r"por\s+(passageiro|pessoa|veiculo|evento|sinistro)\b")
+
+
+def _general_basis(text: str) -> str | None:
+    """The basis the policy states for all its limits ('As importâncias seguradas são por veículo e
+    por evento, exceto nas coberturas indicadas "por passageiro"'): where a coverage's row prints
+    none, this is its basis (a row printing its own keeps it). Two statements that disagree, or one
+    excepting a coverage by name ('..., exceto RC Passageiros, por veículo'), state none."""
+    found = set()
+    for m in _GENERAL_BASIS.finditer(text):
+        rest = text[m.end():].split(".", 1)[0]
+        exc = re.search(r"\b(exceto|salvo|excecao)\b", rest)
+        if exc and _kind(rest[exc.end():]) is not None:
+            return None
+        found.add("passageiro" if m.group(1) in ("passageiro", "pessoa") else "veiculo")
+    return found.pop() if len(found) == 1 else None
 
 
 def _row_spans(r: Reader) -> list[Span]:

@@ -405,10 +405,15 @@ _CONJUNCTIONS = frozenset({"e", "ou"})
 
 def _phrase(row: LayoutRow, found: list[tuple[int, int, str, str]]) -> bool:
     """Whether two of the headers found are joined by a conjunction alone ('COBERTURAS E LIMITES
-    MÁXIMOS DE INDENIZAÇÃO'): a title's phrase, no row of column headers."""
+    MÁXIMOS DE INDENIZAÇÃO'), or by two words or more that name no column with no column gap
+    anywhere between them ('... são por veículo e por evento, exceto nas coberturas indicadas
+    ...'): a title's or a sentence's phrase, no row of column headers."""
     runs = sorted((i, j, spelling.split()) for i, j, _, spelling in found)
     for (_, j, first), (i, _, second) in zip(runs, runs[1:]):
         between = [k for k in row.keys[j:i] if k]
+        if len(between) >= 2 and not any(row.words[k].bbox[0] - row.words[k - 1].bbox[2] > HEADER_GAP * row.height
+                                          for k in range(j, i + 1)):
+            return True
         # (or taken into a header's spelling it does not end or open with, by a loose match:
         # 'COBERTURAS E' read as 'COBERTURAS')
         if first and row.keys[j - 1] in _CONJUNCTIONS and first[-1] != row.keys[j - 1]:
