@@ -125,9 +125,13 @@ def _overlapping_chars(pdf_bytes: bytes) -> list[tuple[int, str, str]]:
     try:
         for pi, page in enumerate(doc):
             tp = page.get_textpage()
+            n = tp.count_chars()
+            chars = tp.get_text_range(0, n)
+            if len(chars) != n:
+                chars = "".join(tp.get_text_range(i, 1) or " " for i in range(n))
             boxes, idx = [], []
-            for i in range(tp.count_chars()):
-                if not tp.get_text_range(i, 1).strip():
+            for i in range(n):
+                if not chars[i].strip():
                     continue
                 l, b, r, t = tp.get_charbox(i)
                 if r - l > 0.01 and t - b > 0.01:
@@ -138,16 +142,24 @@ def _overlapping_chars(pdf_bytes: bytes) -> list[tuple[int, str, str]]:
             a = np.array(boxes)
             w, h = page.get_width(), page.get_height()
             assert a[:, 0].min() >= 0 and a[:, 2].max() <= w and a[:, 1].min() >= 0 and a[:, 3].max() <= h
-            l, b, r, t = a.T
-            iw = np.clip(np.minimum(r[:, None], r[None, :]) - np.maximum(l[:, None], l[None, :]), 0, None)
-            ih = np.clip(np.minimum(t[:, None], t[None, :]) - np.maximum(b[:, None], b[None, :]), 0, None)
-            area = (r - l) * (t - b)
-            bad = np.triu(iw * ih > 0.2 * np.minimum(area[:, None], area[None, :]), 1)
-            for x, y in zip(*np.where(bad)):
-                if abs(idx[x] - idx[y]) == 1:  # neighbours in one word: a glyph's shape (Times 'j'), not layout
-                    continue
-                ctx = (tp.get_text_range(max(0, idx[x] - 10), 20), tp.get_text_range(max(0, idx[y] - 10), 20))
-                out.append((pi + 1, *ctx))
+            # only boxes in the same or the next band of heights can meet: compare those
+            band = float((a[:, 3] - a[:, 1]).max()) + 0.01
+            key = (a[:, 1] // band).astype(int)
+            for k in np.unique(key):
+                sel = np.where((key == k) | (key == k + 1))[0]
+                l, b, r, t = a[sel].T
+                iw = np.clip(np.minimum(r[:, None], r[None, :]) - np.maximum(l[:, None], l[None, :]), 0, None)
+                ih = np.clip(np.minimum(t[:, None], t[None, :]) - np.maximum(b[:, None], b[None, :]), 0, None)
+                area = (r - l) * (t - b)
+                bad = np.triu(iw * ih > 0.2 * np.minimum(area[:, None], area[None, :]), 1)
+                for x, y in zip(*np.where(bad)):
+                    x, y = int(sel[x]), int(sel[y])
+                    if key[x] != k and key[y] != k:  # both in the next band: counted there
+                        continue
+                    if abs(idx[x] - idx[y]) == 1:  # neighbours in one word: a glyph's shape (Times 'j'), not layout
+                        continue
+                    ctx = (tp.get_text_range(max(0, idx[x] - 10), 20), tp.get_text_range(max(0, idx[y] - 10), 20))
+                    out.append((pi + 1, *ctx))
     finally:
         doc.close()
     return out

@@ -51,7 +51,6 @@ ALL_FAMILIES = ("regrouped", "columns", "kv_table", "prose", "grouped", "spreads
 PACKET_SHARE = 0.1
 _MODULES = {"crlv": crlv, "apolice_seguro": apolice, "contrato_fretamento": contrato,
             "lista_passageiros": lista}
-_RENDER = {**packet._RENDER}
 
 __all__ = ["TYPES", "FAMILIES", "ALL_FAMILIES", "family_of", "render", "render_full", "render_packet", "common"]
 
@@ -87,7 +86,7 @@ def render_full(doc_type: str, seed: int, family: str | None = None) -> common.R
         exp = dict(d.expected, layout="packet", inner=d.expected["layout"], parts=[dict(x) for x in p.parts])
         r = common.Rendered(p.pdf, exp, d.printed)
     else:
-        r = _RENDER[(doc_type, family)](seed)
+        r = packet.RENDER[(doc_type, family)](seed)
     r.expected = dict(r.expected, family=family)
     return r
 

@@ -178,7 +178,8 @@ def words(rng: random.Random, st: cm.Style, f: Contrato, *, labelled_service: bo
 def signature_captions(f: Contrato, w: cm.World, rng: random.Random) -> list[list[str]]:
     """Under the signature lines: each party (a person over the role alone: the name is printed once,
     in the qualification) and two witnesses."""
-    caps = [["CONTRATANTE"] if f.pf else [f.ct.representante.nome, "CONTRATANTE"],  # type: ignore[union-attr]
+    ct = f.ct
+    caps = [["CONTRATANTE"] if isinstance(ct, Person) else [ct.representante.nome, "CONTRATANTE"],
             [f.carrier.representante.nome, f.cd_word]]
     caps += [[f"Testemunha: {w.person_name()[0]}", f"CPF {text.cpf(cm.cpf(rng))}"] for _ in range(2)]
     return caps

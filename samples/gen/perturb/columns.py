@@ -160,7 +160,7 @@ def apolice(seed: int, f: facts.Apolice | None = None, rng: random.Random | None
     if rng.random() < 0.4:
         left, right = right, left
     side = Table([[left, right]], colWidths=[cw + gutter / 2, cw + gutter / 2])
-    ts = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
+    ts: list = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
           ("RIGHTPADDING", (0, 0), (0, 0), gutter / 2), ("LEFTPADDING", (1, 0), (1, 0), gutter / 2),
           ("RIGHTPADDING", (1, 0), (1, 0), 0)]
     if rng.random() < 0.4:

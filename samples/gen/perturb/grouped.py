@@ -14,7 +14,7 @@ from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 from samples.gen import pdf, text
 from samples.gen.perturb import common as cm
 from samples.gen.perturb import facts
-from samples.gen.perturb.common import Item
+from samples.gen.perturb.common import Item, Person
 
 T = "lista_passageiros"
 
@@ -209,7 +209,7 @@ def render(seed: int, f: facts.Lista | None = None, rng: random.Random | None = 
         tail.append(cm.P(f"[[b]]{tl}:[[/b]] {len(order)}", st.para_style(align="left")))
         printed["total_passageiros"] = str(len(order))
     tail += [Spacer(1, st.size), cm.P(f"{f.o.nome}, {text.dmy(f.ref)}.", st.para_style(align="left"))]
-    cap = ["Contratante" if f.pf else f.ct.representante.nome, "Responsável"]  # type: ignore[union-attr]
+    cap = ["Contratante" if isinstance(f.ct, Person) else f.ct.representante.nome, "Responsável"]
 
     def sig(c, wd, h):
         pdf.signature_line(c, wd - 240, 22, 220, cap, f"grouped:{seed}", size=max(7.0, st.size * 0.85),

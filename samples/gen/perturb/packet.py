@@ -13,6 +13,7 @@ import io
 import random
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Callable
 
 from pypdf import PdfReader, PdfWriter
 
@@ -24,7 +25,8 @@ MM = pdf.MM
 # the layouts a packet's documents are drawn in (the structural families of each type)
 INNER = {"crlv": ("kv_table", "boxed"), "apolice_seguro": ("columns", "kv_table", "prose", "boxed"),
          "contrato_fretamento": ("columns", "kv_table", "prose"), "lista_passageiros": ("grouped", "spreadsheet")}
-_RENDER = {("crlv", "kv_table"): kvtable.crlv, ("crlv", "boxed"): boxed.crlv,
+# (type, family) -> render(seed, facts, rng): the structural families' drawers of each type
+RENDER: dict[tuple[str, str], Callable[..., cm.Rendered]] = {("crlv", "kv_table"): kvtable.crlv, ("crlv", "boxed"): boxed.crlv,
            ("apolice_seguro", "columns"): columns.apolice, ("apolice_seguro", "kv_table"): kvtable.apolice,
            ("apolice_seguro", "prose"): prose.apolice, ("apolice_seguro", "boxed"): boxed.apolice,
            ("contrato_fretamento", "columns"): columns.contrato,
@@ -144,7 +146,7 @@ def render(seed: int) -> Packet:
     for t in ("contrato_fretamento", "lista_passageiros", "crlv", "apolice_seguro"):
         fam = rng.choice(INNER[t])
         inner[t] = fam
-        docs[t] = _RENDER[(t, fam)](seed, given[t], random.Random(f"packet:{seed}:{t}"))  # type: ignore[operator]
+        docs[t] = RENDER[(t, fam)](seed, given[t], random.Random(f"packet:{seed}:{t}"))
     order = rng.choice([["contrato_fretamento", "lista_passageiros", "crlv", "apolice_seguro"],
                         ["crlv", "apolice_seguro", "contrato_fretamento", "lista_passageiros"],
                         cm.shuffled(rng, list(docs))])
