@@ -21,9 +21,10 @@ from intake.parsers._lexicon import DASHES, accent_slip, confs, despeck, echoes,
 from intake.parsers.generic import closing_date
 from intake.reading.cells import Cells
 from intake.reading.extract import AMBIGUOUS, Extractor
-from intake.reading.parties import Party, parties
+from intake.reading.grid import Cell, Grid, grids as find_grids
+from intake.reading.parties import Group, GroupLabels, Party, parties, table_groups
 from intake.reading.shapes import TIME, ceiling, name as shape_name, town, town_specks
-from intake.reading.vocabulary import vocabulary
+from intake.reading.vocabulary import address_words, vocabulary
 from domain.documents import CONFIDENT, Field
 
 TYPES = ("contrato_fretamento",)
@@ -92,12 +93,14 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         ini, fim = x.period("vigencia") or table.vigencia() or _vigencia(fl)
     out["vigencia_inicio"], out["vigencia_fim"] = ini, fim
     xo, xdst, xi = _town(x, "origem", seen), _town(x, "destino", seen), _named(x, "instituicao_destino", seen)
-    out["origem"] = (_sure(xo)
+    go, gd, gi = (_gridded(table, "origem", _town_parse(r.ocr, seen)), _gridded(table, "destino", _town_parse(r.ocr, seen)),
+                  _gridded(table, "instituicao_destino", _name_parse(r.ocr, seen)))
+    out["origem"] = go or (_sure(xo)
                      or _surer(table.text(["ORIGEM", "MUNICÍPIO DE ORIGEM", "PONTO DE INÍCIO DA VIAGEM", "PONTO DE PARTIDA"])
                                or _value(_prose_labelled(fl, ["Ponto de início da viagem", "Ponto de partida",
                                                               "Município de origem", "Local de partida"], seen))
                                or _value(_prose_place(fl, "origem", seen)), xo))
-    out["destino"] = (_sure(xdst)
+    out["destino"] = gd or (_sure(xdst)
                       or _surer(table.text(["DESTINO", "MUNICÍPIO DE DESTINO", "PONTO DE TÉRMINO DA VIAGEM", "PONTO FINAL"])
                                 or _value(_prose_labelled(fl, ["Ponto de término da viagem", "Ponto final",
                                                                "Município de destino", "Local de destino"], seen))
@@ -118,7 +121,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         elif r.ocr and isinstance(out[name].value, str) and any(
                 accent_slip(t, out[name].confidence, seen) for t in re.split(r"[\s/]+", out[name].value.split("(")[0])):
             out[name] = cap(out[name], UNSURE)  # 'Vitóriá da Conquista' where 'Vitória' is read surer
-    out["instituicao_destino"] = (_sure(xi)
+    out["instituicao_destino"] = gi or (_sure(xi)
                                   or table.text(["INSTITUIÇÃO DE DESTINO", "INSTITUIÇÃO DE ENSINO",
                                                  "ESCOLA DE DESTINO", "INSTITUIÇÃO"], name=True)
                                   or _value(_prose_instituicao(fl, seen)) or xi)
@@ -140,23 +143,46 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     return out
 
 
-def _named(x: Extractor, name: str, seen) -> Field:
-    """A name from its label's cell, its OCR'd words weighed as names."""
+def _name_parse(ocr: bool, seen):
+    """A name's shape, its OCR'd words weighed as names."""
     def parse(sp):
-        f = shape_name(sp, x.ocr)
+        f = shape_name(sp, ocr)
         return weighed(f, sp, names=True, seen=seen, joining=False) if f.value is not None else f
-    return x.field(name, parse)
+    return parse
 
 
-def _town(x: Extractor, name: str, seen) -> Field:
+def _town_parse(ocr: bool, seen):
     def parse(sp):
-        f = town(sp, x.ocr)
+        f = town(sp, ocr)
         if f.value is None:
             return f
         w = weighed(f, sp, names=True, seen=seen, joining=False)
         # (its words weighed as prose; where the shape found the town unsure, 'Apucarana /PR', no surer)
-        return cap(w, ceiling(town, sp, x.ocr))
-    return x.field(name, parse)
+        return cap(w, ceiling(town, sp, ocr))
+    return parse
+
+
+def _named(x: Extractor, name: str, seen) -> Field:
+    """A name from its label's cell, its OCR'd words weighed as names."""
+    return x.field(name, _name_parse(x.ocr, seen))
+
+
+def _town(x: Extractor, name: str, seen) -> Field:
+    return x.field(name, _town_parse(x.ocr, seen))
+
+
+def _gridded(table: _Table, name: str, parse) -> Field | None:
+    """The field from the cell a key/value table prints beside one of its labels, read as the
+    field's shape; None where no table prints its label, or its cell is empty or only points
+    elsewhere ('Conforme Anexo I')."""
+    got = table.grid_cell(vocabulary("contrato_fretamento").fields[name].labels)
+    if got is None or got[1] is None:
+        return None
+    sp = despeck(got[1].span)
+    if not sp.words or _refers(nz.fold(sp.text)):
+        return None
+    f = parse(sp)
+    return f if f.value is not None else None
 
 
 # A town's name as printed: capitalised words, hyphenated parts, particles, a UF after '/' or '-'.
@@ -271,8 +297,39 @@ class _Table:
         self.r = r
         self.seen = seen
         self.x = x
+        self._grids: list[Grid] | None = None
+        self._groups: dict[str, list[Group]] | None = None
+
+    @property
+    def grids(self) -> list[Grid]:
+        """The key/value tables the contract prints, read as tables (intake/reading/grid.py)."""
+        if self._grids is None:
+            voc = vocabulary("contrato_fretamento")
+            self._grids = find_grids(self.r.layout, voc, voc.values.get("identificacao", ()))
+        return self._grids
+
+    def grid_cell(self, labels) -> tuple[Grid, Cell | None] | None:
+        """The value cell a key/value table prints beside the first of the labels it prints (None
+        for an empty cell); None when no table prints any of them."""
+        for lab in labels:
+            k = nz.key(lab)
+            for g in self.grids:
+                for row in g.rows:
+                    for label, cell in row.pairs():
+                        if _same_label(label.key, k, self.r.ocr):
+                            return g, cell
+        return None
+
+    def groups(self) -> dict[str, list[Group]]:
+        if self._groups is None:
+            self._groups = table_groups(self.grids, _group_labels(), self.r.ocr)
+        return self._groups
 
     def cells(self, labels) -> list[Span] | None:
+        got = self.grid_cell(labels)
+        if got is not None:
+            # a key/value table's cell: bounded by the table's rows and the next label of its row
+            return list(got[1].lines) if got[1] is not None else None
         for lab in labels:
             for h, label_rows in self._hits(lab):
                 row = self.r.layout.rows[h.page][h.row]
@@ -362,6 +419,11 @@ class _Table:
         return field(v, span_of(sp, s, e))
 
     def party(self, role: str) -> tuple[Field, Field, str]:
+        """The party of a role as the summary table prints it: a key/value table's rows for it
+        (its role's row, its CNPJ's ...), else the cell beside its role's label."""
+        groups = self.groups().get(role) or []
+        if groups:
+            return self._group_party(groups[0])
         labels = {"contratante": ["CONTRATANTE"],
                   "contratado": ["CONTRATADA", "CONTRATADO", "TRANSPORTADORA", "TRANSPORTADOR"]}[role]
         lines = self.cells(labels)
@@ -370,18 +432,41 @@ class _Table:
         first = lines[0]
         if re.match(r"\s*(cpf|cnpj|inscrit)", nz.fold(first.text)):
             return field(None), field(None), ""  # 'CONTRATANTE - CNPJ ...' under a signature
+        nome = self._name_of(lines, Cells._margin_of(self.r.layout, first.page))
+        all_sp = Span(first.page, tuple(w for ln in lines for w in ln.words), first.score)
+        doc = _first_doc(all_sp, self.r.ocr)
+        return nome, doc, all_sp.text
+
+    def _group_party(self, g: Group) -> tuple[Field, Field, str]:
+        lines = list(g.name)
+        nome = field(None)
+        if lines and not re.match(r"\s*(cpf|cnpj|inscrit)", nz.fold(lines[0].text)):
+            nome = self._name_of(lines, g.right)
+        doc = _first_doc(g.documento, self.r.ocr) if g.documento is not None else field(None)
+        if doc.value is None and lines:
+            # 'NOME' / 'CNPJ: ...' in the role's one cell
+            doc = _first_doc(Span(lines[0].page, tuple(w for ln in lines for w in ln.words)), self.r.ocr)
+        return nome, doc, g.text
+
+    def _name_of(self, lines: list[Span], bound: float) -> Field:
+        """A party's name from the lines of its cell: the first, up to an identifier ('NOME - CNPJ
+        ...' on one line), and the next ones where the name wraps because its line is full ('...
+        DE SANTA CRUZ' / 'DO SUL' / 'CNPJ: ...'; `bound`: where the cell's lines may reach). A
+        next line of a name's words that would have had room on the line before may be the
+        name's rest or another thing printed under it: the name is unsure."""
+        first = lines[0]
         name_words = first.words
-        # 'NOME - CNPJ ...' on one line: the name ends where the identifier starts
+        undecided = False
         m = re.search(r"\s[-–,]?\s*(cpf|cnpj|inscrit|rg\b)", nz.fold_chars(first.text))
         if m:
             name_words = span_of(first, 0, m.start()).words
         else:
-            # a long name wraps where its line is full ('... DE SANTA CRUZ' / 'DO SUL' / 'CNPJ: ...')
-            bound = Cells._margin_of(self.r.layout, first.page)
             prev = list(first.words)
             for ln in lines[1:]:
-                if not ln.words or re.match(r"\s*(cpf|cnpj|inscrit|rg\b)", nz.fold(ln.text)) or \
-                        Cells._would_fit(prev, ln.words[0], bound, _line_height(ln)):
+                if not ln.words or re.match(r"\s*(cpf|cnpj|inscrit|rg\b)", nz.fold(ln.text)):
+                    break
+                if Cells._would_fit(prev, ln.words[0], bound, _line_height(ln)):
+                    undecided = _name_goes_on(ln)
                     break
                 cut = re.search(r"\s[-–,]?\s*(cpf|cnpj|inscrit|rg\b)", nz.fold_chars(ln.text))
                 more = span_of(ln, 0, cut.start()).words if cut else ln.words
@@ -392,9 +477,7 @@ class _Table:
         name_sp = despeck(first.sub(_before_identifier(tuple(name_words))))
         nome = weighed(field(nz.name(" ".join(w.text for w in name_sp.words)), name_sp), name_sp,
                        names=True, seen=self.seen, joining=False)
-        all_sp = Span(first.page, tuple(w for ln in lines for w in ln.words), first.score)
-        doc = _first_doc(all_sp, self.r.ocr)
-        return nome, doc, all_sp.text
+        return cap(nome, UNSURE) if undecided else nome
 
     def vigencia(self) -> tuple[Field, Field] | None:
         lines = self.cells(["VIGÊNCIA", "PRAZO", "PRAZO DE VIGÊNCIA", "PERÍODO"])
@@ -405,6 +488,49 @@ class _Table:
         if len(ds) >= 2 and ds[0][0] < ds[1][0]:
             return field(ds[0][0], span_of(sp, ds[0][1], ds[0][2])), field(ds[1][0], span_of(sp, ds[1][1], ds[1][2]))
         return None
+
+
+def _same_label(a: str, b: str, ocr: bool) -> bool:
+    """Two labels' key() texts alike: equal, or after OCR a slip per eight letters apart."""
+    if a == b:
+        return True
+    ca, cb = a.replace(" ", ""), b.replace(" ", "")
+    if not ocr or len(cb) <= 4:
+        return False
+    return Levenshtein.distance(ca, cb) <= max(1, len(cb) // 8)
+
+
+@lru_cache(maxsize=1)
+def _group_labels() -> GroupLabels:
+    """What a summary table's rows of a party are labelled, from the contract's vocabulary."""
+    voc = vocabulary("contrato_fretamento")
+
+    def keys(spellings) -> frozenset[str]:
+        return frozenset(k for k in (nz.key(x) for x in spellings) if k)
+
+    opens = {role: keys(sec.headings + voc.fields[f"{role}_nome"].labels + voc.fields[f"{role}_documento"].labels)
+             for role, sec in voc.sections.items()}
+    names = keys(x for role, sec in voc.sections.items() for x in sec.fields.get(f"{role}_nome", ())
+                 + voc.fields[f"{role}_nome"].labels)
+    documents = keys(x for role, sec in voc.sections.items() for x in sec.fields.get(f"{role}_documento", ())
+                     + voc.fields[f"{role}_documento"].labels)
+    return GroupLabels(dict(ROLES), opens, names, documents, keys(voc.values.get("identificacao", ())))
+
+
+def _name_goes_on(ln: Span) -> bool:
+    """Whether a line under a name reads as more of a name: capitalised words, no digits, no
+    label, no address."""
+    text = ln.text.strip()
+    words = text.split()
+    if not words or any(ch.isdigit() for ch in text) or ":" in text:
+        return False
+    if nz.fold(words[0]).strip(".,") in address_words() or nz.fold(words[0]) in _ROLE_OR_CAPTION:
+        return False
+    return all(w[:1].isupper() or nz.fold(w) in ("de", "da", "do", "das", "dos", "e") for w in words)
+
+
+_ROLE_OR_CAPTION = frozenset(("contratante", "contratada", "contratado", "testemunha", "testemunhas",
+                              "representante", "representantes"))
 
 
 def _before_identifier(words: tuple) -> tuple:
@@ -812,6 +938,12 @@ def _boxed_or_labelled(x: Extractor, name: str, table: _Table, fl: Flow, labels,
     """A labelled text from the box under its label (a form's grid), else the clause or the
     summary table's cell beside the label; the clause when it holds the box's text and goes on.
     (Beside a label, prose runs on past the sentence: the clause knows where it ends.)"""
+    got = table.grid_cell(labels)
+    if got is not None and got[1] is not None:
+        # a key/value table's cell: its row's extent bounds it (a value centred in a tall cell
+        # starts above its label's line)
+        sp = despeck(got[1].span)
+        return table.text_of(sp), sp
     cands = x.candidates(name)
     boxed = [c for c in cands if c.region.how == "below"]
     xf = x.choose(boxed) if boxed else field(None)

@@ -1,4 +1,4 @@
-"""The parties of a contract, as its prose qualifies them.
+"""The parties of a contract, as its prose qualifies them and as its summary table groups them.
 
 Contracts name their parties in a few ways, whatever the school or company that writes them:
 - the role, then the party: 'CONTRATANTE: X, pessoa jurídica ...', 'como CONTRATANTE, X, ...',
@@ -17,10 +17,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rapidfuzz.distance import Levenshtein
+
 from domain.documents import Field
 from intake import normalize as nz
+from intake.layout import Span
 from intake.parsers._common import Flow, cnpj_alnum_repair, find_docs, ident
 from intake.parsers._lexicon import weighed
+from intake.reading.grid import Grid
 from intake.reading.shapes import UFS
 from intake.reading.vocabulary import address_words, caption_words
 
@@ -305,3 +309,94 @@ def _alone(fl: Flow, m: re.Match) -> bool:
 def _signature(fl: Flow, pos: int) -> bool:
     back = fl.text[max(0, pos - 80):pos]
     return bool(re.search(r"_{4,}\s*$", back))
+
+
+# ---------------------------------------------------------------------------- summary tables
+
+
+@dataclass(frozen=True)
+class Group:
+    """A party as a summary table prints it: the row of its role (or of its name's label) and
+    the identity rows under it (CNPJ, CPF, REPRESENTANTE, ENDEREÇO ...), up to the next role's
+    row, a row of anything else or a heading."""
+
+    role: str
+    name: tuple[Span, ...]  # the lines of the cell beside the role's (or the name's) label
+    documento: Span | None  # the cell its CPF/CNPJ row labels, or a cell of its rows holding one
+    text: str  # every cell of its rows, labels too (what the party's qualification says)
+    right: float  # where the name's lines could reach (the next cell, or the table's edge)
+
+
+@dataclass(frozen=True)
+class GroupLabels:
+    """The labels that say what a table's row holds, as key() text."""
+
+    roles: dict[str, str]  # role -> pattern of its role words ('contratantes?')
+    opens: dict[str, frozenset[str]]  # role -> other labels that open its rows ('dados da contratante',
+    #                                   'nome da contratada', 'cnpj da contratada')
+    names: frozenset[str]  # labels of a party's name ('nome', 'razao social', 'nome da contratada')
+    documents: frozenset[str]  # labels of its CPF/CNPJ ('cnpj', 'cpf cnpj', 'cnpj da contratada')
+    identity: frozenset[str]  # its other rows ('representante', 'endereco', 'rg', 'inscricao estadual')
+
+
+def _id_like(k: str, labels: frozenset[str], ocr: bool) -> bool:
+    """A label of the set, or after OCR one letter away from one of four letters or more ('cnp'
+    for 'cnpj', read 'CNP)')."""
+    if k in labels:
+        return True
+    if not ocr or not k:
+        return False
+    compact = k.replace(" ", "")
+    return any(Levenshtein.distance(compact, x.replace(" ", "")) <= max(1, len(x.replace(" ", "")) // 8)
+               for x in labels if len(x.replace(" ", "")) >= 4)
+
+
+def table_groups(grid_list: Sequence[Grid], lab: GroupLabels, ocr: bool) -> dict[str, list[Group]]:
+    """Every party a summary table prints, by role, in the order printed. A role's row opens its
+    party ('CONTRATANTE | name'); the generic identity rows under it belong to it; a table of one
+    row per party ('CONTRATANTE | name | CNPJ'), its identifier in a cell of its own, is read
+    the same way."""
+    out: dict[str, list[Group]] = {r: [] for r in lab.roles}
+
+    def role_of(k: str) -> str | None:
+        return next((r for r, pat in lab.roles.items() if re.fullmatch(rf"(?:{pat})", k) or k in lab.opens[r]), None)
+
+    for g in grid_list:
+        cur: dict | None = None
+
+        def close() -> None:
+            if cur is not None and (cur["name"] or cur["doc"] is not None):
+                out[cur["role"]].append(Group(cur["role"], tuple(cur["name"]), cur["doc"], " ".join(cur["text"]),
+                                              cur["right"]))
+
+        for row in g.rows:
+            pairs = row.pairs()
+            if row.heading or not pairs:
+                close()
+                cur = None
+                continue
+            k = pairs[0][0].key
+            role = role_of(k)
+            if role is not None:
+                close()
+                cur = {"role": role, "name": [], "doc": None, "text": [], "right": g.right}
+            elif cur is None or not any(_id_like(k, s, ocr) for s in (lab.identity, lab.names, lab.documents)):
+                close()
+                cur = None
+                continue
+            cur["text"].append(" ".join(c.text for c in row.cells))
+            named = None
+            for i, (label, cell) in enumerate(pairs):
+                if cell is None:
+                    continue
+                if _id_like(label.key, lab.documents, ocr):
+                    if cur["doc"] is None:
+                        cur["doc"] = cell.span
+                elif (label.key in lab.names or i == 0 and role is not None) and not cur["name"]:
+                    # the role's own cell, or its name's label: the party's name
+                    cur["name"], cur["right"], named = list(cell.lines), g.right_of(cell), cell
+            if role is not None and cur["doc"] is None:
+                # a table of one row per party: the identifier in a cell of its own, unlabelled
+                cur["doc"] = next((c.span for c in row.values() if c is not named and find_docs(c.text)), None)
+        close()
+    return out

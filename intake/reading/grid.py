@@ -1,0 +1,419 @@
+"""A key/value table read as a table: row labels in a left column, each row's values in the
+cells beside them, ruled or not, from a text layer or OCR boxes alike (a contract's summary
+table, 'QUADRO RESUMO'; a form's identification block).
+
+Read from the words' geometry alone:
+- runs: words on one line with no wide gap between them (a box's rule read as '|' is no word);
+- the label column: a left edge where runs that are labels of the document's vocabulary start,
+  each with words beside it, further right. The other runs that start there and stop short of
+  the values' column are labels too (one the vocabulary does not know: 'MODALIDADE'); a run in
+  capitals there reaching over the values' column, or standing alone, heads a part of the table
+  ('B. OBJETO'); a line of prose there ends the table;
+- rows: each label (its lines wrapped close together: 'INSTITUIÇÃO DE' / 'ENSINO') opens a row;
+  two rows part at the widest vertical gap in the text between their labels (where the grid's
+  rule runs, or the line space before the next label of a table set without rules), so a value
+  centred in a tall cell, its first line above its label's, stays with its label;
+- cells: a row's runs grouped by the column edge they start at, top to bottom. A cell that is a
+  label of the vocabulary, or stands in a column where labels start ('DESTINO', 'REPRESENTANTE'
+  halfway along the row), labels the cell after it; the value of a label ends where that next
+  label's cell begins.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from rapidfuzz.distance import Levenshtein
+
+from intake.layout import Layout, Span, is_text
+from intake.normalize import key
+from intake.reading.vocabulary import Vocabulary
+from ocr.model import Word
+
+RUN_GAP = 1.5  # row heights: a wider gap between two words on a line parts two cells
+COLUMN_TOL = 0.6  # row heights: runs starting this close start at one column edge
+LABEL_WRAP = 0.6  # row heights: a label's lines stand this close at most
+_NUMBERING = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[A-Za-z][.)]|[IVXivx]{1,4}[.)])$")
+_PARTICLES = frozenset("de da do das dos e".split())
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell's words, one Span per printed line, top to bottom."""
+
+    page: int
+    lines: tuple[Span, ...]
+    label: bool = False  # a label's cell (it labels the cell after it)
+
+    @property
+    def words(self) -> tuple[Word, ...]:
+        return tuple(w for ln in self.lines for w in ln.words)
+
+    @property
+    def span(self) -> Span:
+        return Span(self.page, self.words)
+
+    @property
+    def text(self) -> str:
+        return " ".join(ln.text for ln in self.lines)
+
+    @property
+    def x0(self) -> float:
+        return min(w.bbox[0] for w in self.words)
+
+    @property
+    def x1(self) -> float:
+        return max(w.bbox[2] for w in self.words)
+
+    @property
+    def key(self) -> str:
+        """The label's key() text, its numbering and ':' left out ('1. CONTRATANTE:' is
+        'contratante')."""
+        return label_key(self.text)
+
+
+@dataclass(frozen=True)
+class GridRow:
+    page: int
+    cells: tuple[Cell, ...]  # the label column's first, then left to right
+    heading: bool = False  # a row that heads a part of the table: no label of a value
+
+    def pairs(self) -> list[tuple[Cell, Cell | None]]:
+        """Each label cell of the row with the value cell after it (None: the cell is empty,
+        the next one is another label)."""
+        out: list[tuple[Cell, Cell | None]] = []
+        for i, c in enumerate(self.cells):
+            if not c.label:
+                continue
+            nxt = self.cells[i + 1] if i + 1 < len(self.cells) else None
+            out.append((c, nxt if nxt is not None and not nxt.label else None))
+        return out
+
+    def values(self) -> list[Cell]:
+        return [c for c in self.cells if not c.label]
+
+
+@dataclass(frozen=True)
+class Grid:
+    page: int
+    rows: tuple[GridRow, ...]
+    right: float  # the right edge of the table's text
+
+    def right_of(self, cell: Cell) -> float:
+        """Where a cell's line may reach: the next cell of its row, or the table's right edge."""
+        for row in self.rows:
+            for i, c in enumerate(row.cells):
+                if c is cell:
+                    return row.cells[i + 1].x0 if i + 1 < len(row.cells) else self.right
+        return self.right
+
+
+def label_key(text: str) -> str:
+    words = text.split()
+    if len(words) > 1 and _NUMBERING.match(words[0]):
+        words = words[1:]
+    return key(" ".join(words))
+
+
+# ---------------------------------------------------------------------------- runs
+
+
+@dataclass
+class _Run:
+    words: list[Word]
+
+    @property
+    def x0(self) -> float:
+        """Where its first word of letters or digits starts (a speck read as ',' before it is
+        no edge)."""
+        return next((w.bbox[0] for w in self.words if key(w.text)), self.words[0].bbox[0])
+
+    @property
+    def x1(self) -> float:
+        return max(w.bbox[2] for w in self.words)
+
+    @property
+    def y0(self) -> float:
+        return min(w.bbox[1] for w in self.words)
+
+    @property
+    def y1(self) -> float:
+        return max(w.bbox[3] for w in self.words)
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+
+def _h(w: Word) -> float:
+    return w.bbox[3] - w.bbox[1]
+
+
+def _distinct(words: list[Word]) -> list[Word]:
+    """The words without a second read of the same place ('Municipal' and 'Munirinal' over one
+    another): the surer one stays."""
+    kept: list[Word] = []
+    for w in sorted(words, key=lambda w: -w.conf):
+        area = max(1e-9, (w.bbox[2] - w.bbox[0]) * _h(w))
+        if any(max(0.0, min(w.bbox[2], k.bbox[2]) - max(w.bbox[0], k.bbox[0]))
+               * max(0.0, min(w.bbox[3], k.bbox[3]) - max(w.bbox[1], k.bbox[1])) > 0.5 * area for k in kept):
+            continue
+        kept.append(w)
+    return kept
+
+
+def _runs(words: list[Word], h: float) -> list[_Run]:
+    """Words joined left to right into runs: the next word on the same line (half its height
+    shared at least) after a gap narrower than RUN_GAP heights. Built from the words, not the
+    page's rows: OCR may give one row for a label's two lines and the value between them."""
+    runs: list[_Run] = []
+    for w in sorted(words, key=lambda w: w.bbox[0]):
+        best, best_overlap = None, 0.0
+        for r in runs:
+            last = r.words[-1]
+            gap = w.bbox[0] - last.bbox[2]
+            hh = max(_h(w), _h(last), 1e-9)
+            if not -0.3 * hh <= gap <= RUN_GAP * hh:
+                continue
+            overlap = (min(w.bbox[3], last.bbox[3]) - max(w.bbox[1], last.bbox[1])) / max(1e-9, min(_h(w), _h(last)))
+            if overlap >= 0.5 and overlap > best_overlap:
+                best, best_overlap = r, overlap
+        if best is None:
+            runs.append(_Run([w]))
+        else:
+            best.words.append(w)
+    return runs
+
+
+# ---------------------------------------------------------------------------- labels
+
+
+class _Labels:
+    """The vocabulary's spellings, matched exactly on a text layer and within one slip per eight
+    letters after OCR."""
+
+    def __init__(self, vocab: Vocabulary, extra: tuple[str, ...], ocr: bool):
+        self.spellings = set(vocab.spellings()) | {key(x) for x in extra if key(x)}
+        self.prefixes = {" ".join(s.split()[:n]) for s in self.spellings for n in range(1, len(s.split()))}
+        self.ocr = ocr
+
+    def exact(self, k: str) -> bool:
+        if k in self.spellings:
+            return True
+        if not self.ocr or len(k.replace(" ", "")) <= 4:
+            return False
+        compact = k.replace(" ", "")
+        edits = len(compact) // 8 or 1
+        return any(abs(len(s.replace(" ", "")) - len(compact)) <= edits
+                   and Levenshtein.distance(s.replace(" ", ""), compact, score_cutoff=edits) <= edits
+                   for s in self.spellings)
+
+    def begins(self, k: str) -> bool:
+        return k in self.prefixes
+
+
+def _label_like(text: str) -> bool:
+    """Words a label is printed in: no word in small letters but particles, no digits of a
+    value, a few words at most."""
+    words = text.split()
+    if not words or len(words) > 6:
+        return False
+    if sum(ch.isdigit() for ch in text) >= 3:
+        return False
+    return all(not w[:1].islower() or key(w) in _PARTICLES for w in words if any(ch.isalpha() for ch in w))
+
+
+def _heading_like(text: str) -> bool:
+    """A heading across the table: words in capitals, a few of them ('B. OBJETO E ITINERÁRIO')."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return bool(letters) and len(text.split()) <= 8 and sum(ch.isupper() for ch in letters) >= 0.8 * len(letters)
+
+
+# ---------------------------------------------------------------------------- the table
+
+
+def grids(layout: Layout, vocab: Vocabulary, extra_labels: tuple[str, ...] = ()) -> list[Grid]:
+    """Every key/value table on the document's pages, top to bottom."""
+    labels = _Labels(vocab, extra_labels, layout.ocr)
+    out: list[Grid] = []
+    for page in layout.pages:
+        # (a dash or a stop read sure is a word of its line; a rule's '|' and OCR's specks are not)
+        words = _distinct([w for r in layout.rows[page.number] for w in r.words if w.text.strip() not in ("|", "")
+                           and (is_text(w) or w.conf >= 0.5 and len(w.text.strip()) <= 2)])
+        if len(words) < 6:
+            continue
+        hs = sorted(_h(w) for w in words)
+        h = hs[len(hs) // 2]
+        out += _page_grids(page.number, _runs(words, h), h, labels)
+    return out
+
+
+def _page_grids(page: int, runs: list[_Run], h: float, labels: _Labels) -> list[Grid]:
+    tol = COLUMN_TOL * h
+
+    def is_label(r: _Run) -> bool:
+        k = label_key(r.text)
+        return bool(k) and _label_like(r.text) and (labels.exact(k) or labels.begins(k))
+
+    def beside(r: _Run) -> bool:
+        return any(o.x0 > r.x1 + RUN_GAP * h and o.y0 < r.y1 + 1.5 * h and o.y1 > r.y0 - 1.5 * h for o in runs)
+
+    # label columns: left edges shared by two labels or more with words beside them
+    heads = sorted((r for r in runs if is_label(r) and beside(r)), key=lambda r: r.x0)
+    columns: list[list[_Run]] = []
+    for r in heads:
+        if columns and r.x0 - columns[-1][0].x0 <= tol:
+            columns[-1].append(r)
+        else:
+            columns.append([r])
+    columns = [c for c in columns if len(c) >= 2]
+    if not columns:
+        return []
+    out: list[Grid] = []
+    taken: set[int] = set()
+    for col in columns:
+        if any(id(r) in taken for r in col):
+            continue  # a column of labels further right in a table already read ('DESTINO')
+        grid = _grid(page, runs, col, h, labels, [c[0].x0 for c in columns if c is not col], is_label)
+        if grid is not None:
+            out.append(grid)
+            taken |= {id(w) for row in grid.rows for c in row.cells for w in c.words}
+            taken |= {id(r) for c in columns for r in c if any(id(w) in taken for w in r.words)}
+    return sorted(out, key=lambda g: min(w.bbox[1] for row in g.rows for c in row.cells for w in c.words))
+
+
+def _grid(page: int, runs: list[_Run], col: list[_Run], h: float, labels: _Labels, other_columns: list[float],
+          is_label) -> Grid | None:
+    tol = COLUMN_TOL * h
+    xl = min(r.x0 for r in col)
+    # the values' column: where the runs beside the labels start, most often
+    starts: list[float] = []
+    for r in col:
+        right = [o for o in runs if o.x0 > r.x1 + RUN_GAP * h and o.y0 < r.y1 + 1.5 * h and o.y1 > r.y0 - 1.5 * h]
+        if right:
+            starts.append(min(o.x0 for o in right))
+    if not starts:
+        return None
+    xv = max(starts, key=lambda x: sum(abs(x - y) <= tol for y in starts))
+    at = sorted((r for r in runs if abs(r.x0 - xl) <= tol), key=lambda r: r.y0)
+    # the table's stretch of the label column: around its labels, up to a line of prose
+    first = min(range(len(at)), key=lambda i: (at[i] not in col, at[i].y0))
+    known = {id(r) for r in col}
+
+    def kind(r: _Run) -> str:
+        if id(r) in known or (r.x1 < xv - 0.5 * tol and _label_like(r.text)):
+            return "label"
+        if _heading_like(r.text):
+            return "heading"
+        return "prose"
+
+    lo = first
+    while lo > 0 and kind(at[lo - 1]) != "prose" and at[lo].y0 - at[lo - 1].y1 < 6 * h:
+        lo -= 1
+    hi = first
+    while hi + 1 < len(at) and kind(at[hi + 1]) != "prose" and at[hi + 1].y0 - at[hi].y1 < 6 * h:
+        hi += 1
+    stretch = at[lo:hi + 1]
+    # a label's lines wrapped close together are one cell ('LOCAIS DE' / 'EMBARQUE')
+    cells: list[list[_Run]] = []
+    for r in stretch:
+        if cells and kind(r) == "label" and kind(cells[-1][-1]) == "label" and \
+                r.y0 - cells[-1][-1].y1 < LABEL_WRAP * h and \
+                _wraps(cells[-1], r, labels, r.y0 - cells[-1][-1].y1 < 0.35 * h):
+            cells[-1].append(r)
+        else:
+            cells.append([r])
+    if sum(1 for c in cells if any(id(r) in known for r in c)) < 2:
+        return None
+    bottom = max(r.y1 for r in cells[-1])
+    end_y = at[hi + 1].y0 if hi + 1 < len(at) else 1.0  # (the prose after the table)
+    begin_y = at[lo - 1].y1 if lo > 0 else 0.0
+    others = [r for r in runs if r.x0 > xl + tol]
+    cuts = [_cut(others, begin_y if k == 0 else max(r.y1 for r in cells[k - 1]),
+                 min(r.y0 for r in cells[k]), h=h, first=k == 0) for k in range(len(cells))]
+    cuts.append(_cut(others, bottom, end_y, h=h, last=True))
+    # the column edges of the cells beside the labels
+    inside = [r for r in others if cuts[0] < r.cy <= cuts[-1]]
+    edges = _edges([r.x0 for r in inside], tol)
+    label_edges = [x for x in other_columns if x > xv - tol]
+    rows: list[GridRow] = []
+    for k, c in enumerate(cells):
+        mine = [r for r in inside if cuts[k] < r.cy <= cuts[k + 1]]
+        label_cell = Cell(page, tuple(Span(page, tuple(r.words)) for r in c), True)
+        text = " ".join(r.text for r in c)
+        across = any(r.x1 > xv + tol for r in c)
+        if across or not mine:
+            heading = not labels.exact(label_key(text)) or across
+            rows.append(GridRow(page, (Cell(page, label_cell.lines, not heading),), heading))
+            continue
+        groups: dict[int, list[_Run]] = {}
+        for r in mine:
+            e = max((i for i, x in enumerate(edges) if x <= r.x0 + tol), default=0)
+            groups.setdefault(e, []).append(r)
+        out = [label_cell]
+        for e in sorted(groups):
+            rs = sorted(groups[e], key=lambda r: r.y0)
+            txt = " ".join(r.text for r in rs)
+            is_lab = (any(abs(edges[e] - x) <= tol for x in label_edges) and _label_like(txt)) or \
+                (len(rs) <= 2 and _label_like(txt) and labels.exact(label_key(txt)))
+            out.append(Cell(page, tuple(Span(page, tuple(r.words)) for r in rs), is_lab))
+        rows.append(GridRow(page, tuple(out)))
+    right = max((r.x1 for r in inside), default=1.0)
+    return Grid(page, tuple(rows), right)
+
+
+def _wraps(cell: list[_Run], r: _Run, labels: _Labels, tight: bool) -> bool:
+    """Whether a run under a label's line goes on with that label ('INSTITUIÇÃO DE' / 'ENSINO'),
+    not the next label of a table set tight ('CONTRATANTE' / 'CNPJ')."""
+    head = label_key(" ".join(x.text for x in cell))
+    both = label_key(" ".join(x.text for x in cell) + " " + r.text)
+    if labels.exact(both) or labels.begins(both):
+        return True
+    if head.split() and head.split()[-1] in _PARTICLES:
+        return True  # 'LOCAL DA' / 'ASSINATURA'
+    # (neither known: only lines set as close as one label's, 'VENCIMENTO' over 'MODALIDADE' is two)
+    return tight and not labels.exact(head) and not labels.exact(label_key(r.text))
+
+
+def _cut(runs: list[_Run], a: float, b: float, *, h: float, first: bool = False, last: bool = False) -> float:
+    """Where two rows part between a (the bottom of one row's label) and b (the top of the next
+    one's): the middle of the widest gap in the text there, the lowest of gaps about as wide (a
+    table without rules: the line space before the next label). Above a table's first label and
+    below its last one, within a few lines of it (there, the gap nearest to the label)."""
+    if first:
+        a = max(a, b - 6 * h)
+    if last:
+        b = min(b, a + 8 * h)
+    if b <= a:
+        return (a + b) / 2
+    spans = sorted((max(a, r.y0), min(b, r.y1)) for r in runs if r.y1 > a and r.y0 < b)
+    gaps: list[tuple[float, float]] = []
+    cur = a
+    for s, e in spans:
+        if s > cur:
+            gaps.append((cur, s))
+        cur = max(cur, e)
+    if cur < b:
+        gaps.append((cur, b))
+    if not gaps:
+        return b if not last else a
+    widest = max(e - s for s, e in gaps)
+    near = [g for g in gaps if g[1] - g[0] >= 0.8 * widest]
+    s, e = near[0] if last else near[-1]
+    return (s + e) / 2
+
+
+def _edges(xs: list[float], tol: float) -> list[float]:
+    """Column edges: the left ends of runs, those within tol of each other as one."""
+    out: list[float] = []
+    for x in sorted(xs):
+        if out and x - out[-1] <= tol:
+            continue
+        out.append(x)
+    return out
