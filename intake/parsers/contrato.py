@@ -22,7 +22,7 @@ from intake.parsers.generic import closing_date
 from intake.reading.cells import Cells
 from intake.reading.extract import AMBIGUOUS, Extractor
 from intake.reading.grid import Cell, Grid, grids as find_grids
-from intake.reading.parties import Group, GroupLabels, Party, parties, table_groups
+from intake.reading.parties import Group, GroupLabels, Party, captions, parties, table_groups
 from intake.reading.shapes import TIME, ceiling, name as shape_name, town, town_specks
 from intake.reading.vocabulary import address_words, vocabulary
 from domain.documents import CONFIDENT, Field
@@ -67,12 +67,13 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     paragraphs = fl.offsets(sp.words[0] for sp in r.paragraphs() if sp.words)
     # where the layout starts a paragraph, a clause's text ends (a text layer's spacing only: a scan's is too uneven)
     setattr(fl, "paragraphs", paragraphs if not r.ocr else ())  # read back by getattr in _clause
-    prose = parties(fl, ROLES, r.ocr, seen, paragraphs)
+    prose = parties(fl, ROLES, r.ocr, seen, paragraphs, table.label_words())
+    signed = captions(r.layout, ROLES, r.ocr, seen)
     for role, prefix in (("contratante", "contratante"), ("contratado", "contratado")):
         # a form's labelled boxes ('NOME DO CONTRATANTE', a 'DADOS DA CONTRATADA' block), else
         # the prose's qualification, a summary table's row, a signature
         xn, xd = _named(x, f"{prefix}_nome", seen), x.field(f"{prefix}_documento")
-        nome, doc, qual = _party(role, table, prose[role])
+        nome, doc, qual = _party(role, table, prose[role], signed[role])
         if xn.value is not None:
             nome = xn
             qual = ""
@@ -125,6 +126,11 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                                   or table.text(["INSTITUIÇÃO DE DESTINO", "INSTITUIÇÃO DE ENSINO",
                                                  "ESCOLA DE DESTINO", "INSTITUIÇÃO"], name=True)
                                   or _value(_prose_instituicao(fl, seen)) or xi)
+    for name in ("origem", "destino", "instituicao_destino", "contratante_nome", "contratado_nome"):
+        if isinstance(out[name].value, str) and _holds_label(out[name].value, name):
+            # 'Gravataí/RS DESTINO São Leopoldo/RS', 'Escola ITINERÁRIO Municipal ...': another
+            # field's label read into the value, which ends or breaks there: no sure value
+            out[name] = cap(out[name], UNSURE)
     voc = vocabulary("contrato_fretamento").fields
     for name in ("itinerario", "horarios", "locais_embarque"):
         labels = sorted(voc[name].labels, key=len, reverse=True)  # the longest spelling first
@@ -207,28 +213,63 @@ def _line_height(sp: Span) -> float:
     return hs[len(hs) // 2] if hs else 0.0
 
 
-def _party(role: str, table: _Table, prose: list[Party]) -> tuple[Field, Field, str]:
+def _party(role: str, table: _Table, prose: list[Party], signed: list[Party] = ()) -> tuple[Field, Field, str]:
     """The party of a role, from the surest place that names it: a qualification in the prose
     that prints its CPF/CNPJ ('CONTRATANTE: X, ... CNPJ ...' or 'X, ..., doravante CONTRATANTE'),
-    a summary table's row that does, the prose's qualification without one, then the table's
-    row or a signature block's caption, which name a party without identifying it (unsure)."""
+    a summary table's rows that do, the prose's qualification without one, then the table's
+    row or a signature block's caption, which name a party without identifying it (unsure).
+    Where another place, read apart, names the same party, the name is as sure as the surer
+    read, and sure (two reads that agree); a name only a signature's caption gives is unsure
+    unless printed so elsewhere too (a caption may name the representative who signs)."""
     nome, doc, qual = table.party(role)
     qualified = [p for p in prose if p.how in ("after", "before") and p.nome.confidence >= 0.5]
     with_doc = [p for p in qualified if p.documento.value is not None]
+    sig = [p for p in prose if p.how == "signature"] + list(signed)
+    every = [nome] + [p.nome for p in prose] + [p.nome for p in signed]
     if with_doc:
         p = with_doc[0]
-        return p.nome, p.documento, p.qualificacao
+        return _agreed(p.nome, every), p.documento, p.qualificacao
     if nome.value is not None and doc.value is not None:
-        return nome, doc, qual
+        return _agreed(nome, every), doc, qual
     if qualified:
         p = qualified[0]
-        return p.nome, p.documento if p.documento.value is not None else doc, p.qualificacao
+        return _agreed(p.nome, every), p.documento if p.documento.value is not None else doc, p.qualificacao
     if nome.value is not None:
-        return cap(nome, 0.75), doc, qual
-    sig = [p for p in prose if p.how == "signature"]
+        agreed = _agreed(nome, every)
+        return (agreed if agreed is not nome else cap(nome, 0.75)), doc, qual
     if sig:
-        return sig[0].nome, sig[0].documento, sig[0].qualificacao
+        agreed = _agreed(sig[0].nome, every)
+        return (agreed if agreed is not sig[0].nome else cap(sig[0].nome, 0.75)), sig[0].documento, sig[0].qualificacao
     return nome, doc, qual
+
+
+AGREED = 0.9  # a name two places print alike, each read fairly (not a sure read's 1.0)
+
+
+def _agreed(f: Field, others: list[Field]) -> Field:
+    """The name, as sure as the surer of two reads of it from places apart (the summary table
+    and the signature, the prose's qualification and the table), and no less than AGREED where
+    both were read fairly; the same Field where no other place names it alike."""
+    if not isinstance(f.value, str) or len(f.value.split()) < 2:
+        return f
+    k = nz.key(f.value)
+    for o in others:
+        if o is f or not isinstance(o.value, str) or nz.key(o.value) != k or _same_place(f, o):
+            continue
+        conf = max(f.confidence, o.confidence)
+        if min(f.confidence, o.confidence) >= 0.5:
+            conf = max(conf, AGREED)
+        # (alike but for an accent OCR lost in one of them, 'Erico' and 'Érico': the surer read's)
+        best = o if o.confidence > f.confidence else f
+        return best.model_copy(update={"confidence": round(conf, 4)})
+    return f
+
+
+def _same_place(a: Field, b: Field) -> bool:
+    """Whether two reads come from the same words (their boxes overlap on one page)."""
+    if a.page != b.page or not a.bbox or not b.bbox:
+        return a.page == b.page and (not a.bbox or not b.bbox)
+    return a.bbox[0] < b.bbox[2] and b.bbox[0] < a.bbox[2] and a.bbox[1] < b.bbox[3] and b.bbox[1] < a.bbox[3]
 
 
 def _one_party_per_document(out: dict[str, Field]) -> None:
@@ -319,6 +360,10 @@ class _Table:
                         if _same_label(label.key, k, self.r.ocr):
                             return g, cell
         return None
+
+    def label_words(self) -> frozenset[int]:
+        """id() of the words of every row label of the contract's key/value tables."""
+        return frozenset(id(w) for g in self.grids for row in g.rows for c in row.cells if c.label for w in c.words)
 
     def groups(self) -> dict[str, list[Group]]:
         if self._groups is None:
@@ -782,6 +827,30 @@ def _in_other_label(t: str, end: int, which: str) -> bool:
     fields = vocabulary("contrato_fretamento").fields
     return any(k != which and k.endswith(" " + which) and (before == k or before.endswith(" " + k))
                for name, spec in fields.items() if name != which for k in spec.keys)
+
+
+def _holds_label(value: str, own: str) -> bool:
+    """Whether a value holds another field's label printed in capitals: among words in small
+    letters, any such label; in a value all in capitals, a label of two words or more, or any
+    label inside a town's name (no town is named with one)."""
+    words = value.replace("/", " / ").split()
+    mixed = any(any(ch.islower() for ch in w) for w in words)
+    for name, spec in vocabulary("contrato_fretamento").fields.items():
+        if name == own or name in _SAME_THING.get(own, ()):
+            continue
+        for k in spec.keys:
+            n = len(k.split())
+            if len(k.replace(" ", "")) < 4 or (n == 1 and not mixed and own not in ("origem", "destino")):
+                continue
+            for i in range(len(words) - n + 1):
+                part = words[i:i + n]
+                if nz.key(" ".join(part)) == k and all(w.isupper() for w in part if any(ch.isalpha() for ch in w)):
+                    return True
+    return False
+
+
+# fields whose labels share words with the field's own value ('NOME DA CONTRATADA' beside a name)
+_SAME_THING = {"contratante_nome": ("contratante_documento",), "contratado_nome": ("contratado_documento",)}
 
 
 def _school(value: str) -> bool:

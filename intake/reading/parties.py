@@ -21,8 +21,8 @@ from rapidfuzz.distance import Levenshtein
 
 from domain.documents import Field
 from intake import normalize as nz
-from intake.layout import Span
-from intake.parsers._common import Flow, cnpj_alnum_repair, find_docs, ident
+from intake.layout import Layout, Span
+from intake.parsers._common import Flow, cnpj_alnum_repair, field, find_docs, ident
 from intake.parsers._lexicon import weighed
 from intake.reading.grid import Grid
 from intake.reading.shapes import UFS
@@ -241,9 +241,11 @@ def _document(fl: Flow, start: int, end: int, ocr: bool) -> tuple[Field, str]:
 
 
 def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] | None = None,
-            paragraphs: Sequence[int] = ()) -> dict[str, list[Party]]:
+            paragraphs: Sequence[int] = (), tables: frozenset[int] = frozenset()) -> dict[str, list[Party]]:
     """Every qualification of each role found in the prose, in order of reliability: the role
-    then the party, the party then the role, a signature block."""
+    then the party, the party then the role, a signature block. `tables`: id() of the words of a
+    key/value table's row labels, which caption no signature (what is under 'CONTRATANTE' there
+    is the next rows' cells)."""
     role_words = {"contratante", "contratantes", "contratada", "contratado", "contratadas", "contratados",
                    "transportadora", "transportador", "partes", "parte"}
     everyone = "|".join(f"(?:{p})" for p in roles.values())
@@ -256,11 +258,15 @@ def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] |
                 continue  # a defined role is printed in capitals
             if m.group("sep") == "\n" and not _alone(fl, m):
                 continue
+            if any(id(w) in tables for w in fl.span(m.start(), m.end()).words):
+                continue
             span = _name_at(fl, m.end(), role_words)
             if span:
                 # 'CONTRATANTE: X,' and 'como CONTRATANTE, X,' qualify the party; 'CONTRATANTE - X' and
                 # a role alone over a name are captions (a signature block's), weaker evidence
                 how = "after" if m.group("sep").strip()[:1] in (":", ",") else "signature"
+                if how == "signature" and not _one_block(fl.span(*span)):
+                    continue  # lines of two columns ('Veríssimo' / 'Bianca ...'): no one name
                 mentions.append((*span, role, how))
         for m in re.finditer(_BEFORE.format(roles=pat), t):
             for k, s in enumerate(_segment_starts(fl, m.start(), list(paragraphs), everyone)[:3]):
@@ -290,6 +296,29 @@ def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] |
             continue
         out[role].append(Party(nome, doc, qual, how))
     return out
+
+
+def _one_block(sp: Span) -> bool:
+    """Whether a name's lines stand one under the other as one block does: each line starting
+    where the first does, or centred where it is (a caption under a signature). Lines of two
+    columns read one after the other ('... Érico' / 'Veríssimo' in one cell, 'Bianca Guimarães'
+    in the cell to its right) are no one name."""
+    lines: list[list] = []
+    for w in sp.words:
+        if lines:
+            last = lines[-1][-1]
+            h = max(last.bbox[3] - last.bbox[1], 1e-6)
+            if w.bbox[0] >= last.bbox[0] and abs((w.bbox[1] + w.bbox[3]) - (last.bbox[1] + last.bbox[3])) / 2 < 0.5 * h:
+                lines[-1].append(w)
+                continue
+        lines.append([w])
+    if len(lines) < 2:
+        return True
+    x0 = lines[0][0].bbox[0]
+    mid = (x0 + lines[0][-1].bbox[2]) / 2
+    h = max(lines[0][0].bbox[3] - lines[0][0].bbox[1], 1e-6)
+    return all(abs(ln[0].bbox[0] - x0) <= 1.5 * h or abs((ln[0].bbox[0] + ln[-1].bbox[2]) / 2 - mid) <= 2.0 * h
+               for ln in lines[1:])
 
 
 def _role_between(fl: Flow, a: int, b: int, roles: str) -> bool:
@@ -400,3 +429,82 @@ def table_groups(grid_list: Sequence[Grid], lab: GroupLabels, ocr: bool) -> dict
                 cur["doc"] = next((c.span for c in row.values() if c is not named and find_docs(c.text)), None)
         close()
     return out
+
+
+# ---------------------------------------------------------------------------- signatures side by side
+
+
+def captions(layout: Layout, roles: dict[str, str], ocr: bool, seen: dict[str, float] | None = None
+             ) -> dict[str, list[Party]]:
+    """The parties named under their signatures where the captions stand side by side on one line
+    ('CONTRATANTE        CONTRATADA', each over its own name): what is under each caption, in
+    its column, down to a line that is no name's (an identifier, a witness's caption). Read in
+    columns, not across the line, which would join the two names."""
+    out: dict[str, list[Party]] = {r: [] for r in roles}
+    everyone = {r: re.compile(rf"(?:{p})") for r, p in roles.items()}
+    for page in layout.pages:
+        rows = layout.rows[page.number]
+        for ri, row in enumerate(rows):
+            runs = _row_runs(row)
+            if len(runs) < 2:
+                continue
+            named = []
+            for run in runs:
+                text = " ".join(w.text for w in run).strip(" :_-")
+                role = next((r for r, pat in everyone.items() if pat.fullmatch(nz.key(text))), None)
+                if role is None or not re.search(r"[A-ZÀ-Ý]{4}", text):
+                    break
+                named.append((role, run))
+            if len(named) != len(runs):
+                continue  # every run of the line a role: a row of captions, nothing else
+            heads = [(run[0].bbox[0], (run[0].bbox[0] + run[-1].bbox[2]) / 2) for _, run in named]
+            for k, (role, run) in enumerate(named):
+                p = _under_caption(rows, ri, heads, k, ocr, seen)
+                if p is not None:
+                    out[role].append(p)
+    return out
+
+
+def _row_runs(row, gap: float = 3.0) -> list[list]:
+    """The row's words cut at gaps wider than `gap` heights (captions set apart)."""
+    runs: list[list] = []
+    for w in row.words:
+        if runs and w.bbox[0] - runs[-1][-1].bbox[2] <= gap * row.height:
+            runs[-1].append(w)
+        else:
+            runs.append([w])
+    return runs
+
+
+def _under_caption(rows, ri: int, heads: list[tuple[float, float]], k: int, ocr: bool, seen) -> Party | None:
+    """The name under the k-th caption of row ri: on each line below, the run of words that
+    starts where the caption starts or is centred where it is, nearer to it than to any other
+    caption."""
+    def nearest(run) -> int:
+        x0, mid = run[0].bbox[0], (run[0].bbox[0] + run[-1].bbox[2]) / 2
+        return min(range(len(heads)), key=lambda i: min(abs(x0 - heads[i][0]), abs(mid - heads[i][1])))
+
+    lines: list[list] = []
+    last = rows[ri]
+    for row in rows[ri + 1:ri + 5]:
+        if row.y0 - last.y1 > 1.2 * max(row.height, last.height):
+            break
+        ws = [w for run in _row_runs(row, 1.5) if nearest(run) == k for w in run]
+        if not ws:
+            break
+        text = " ".join(w.text for w in ws)
+        key_ = nz.key(text)
+        if find_docs(text) or ":" in text or any(t in caption_words() for t in key_.split()) or \
+                re.match(r"(cpf|cnpj|rg)\b", key_):
+            break
+        lines.append(ws)
+        last = row
+    if not lines:
+        return None
+    words = tuple(w for ln in lines for w in ln)
+    raw = " ".join(w.text for w in words)
+    sp = Span(rows[ri].page, words)
+    if not _is_name(raw, set()) or not _one_block(sp):
+        return None
+    nome = weighed(field(nz.name(raw), sp), sp, names=True, seen=seen, joining=False)
+    return Party(nome, Field(), "", "signature")
