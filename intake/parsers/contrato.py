@@ -8,6 +8,7 @@ A field the contract refers elsewhere for ('conforme Grade de Itinerário anexa'
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
@@ -213,7 +214,7 @@ def _line_height(sp: Span) -> float:
     return hs[len(hs) // 2] if hs else 0.0
 
 
-def _party(role: str, table: _Table, prose: list[Party], signed: list[Party] = ()) -> tuple[Field, Field, str]:
+def _party(role: str, table: _Table, prose: list[Party], signed: Sequence[Party] = ()) -> tuple[Field, Field, str]:
     """The party of a role, from the surest place that names it: a qualification in the prose
     that prints its CPF/CNPJ ('CONTRATANTE: X, ... CNPJ ...' or 'X, ..., doravante CONTRATANTE'),
     a summary table's rows that do, the prose's qualification without one, then the table's

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
 
 from rapidfuzz.distance import Levenshtein
 
@@ -123,6 +122,7 @@ def label_key(text: str) -> str:
 @dataclass
 class _Run:
     words: list[Word]
+    tilt: float = 0.0  # the page's lines' drop per page width (an OCR'd page read askew)
 
     @property
     def x0(self) -> float:
@@ -136,11 +136,12 @@ class _Run:
 
     @property
     def y0(self) -> float:
-        return min(w.bbox[1] for w in self.words)
+        """Its top, the page's tilt undone (so rows far apart on a line askew stay level)."""
+        return min(w.bbox[1] for w in self.words) - self.tilt * self.x0
 
     @property
     def y1(self) -> float:
-        return max(w.bbox[3] for w in self.words)
+        return max(w.bbox[3] for w in self.words) - self.tilt * self.x0
 
     @property
     def cy(self) -> float:
@@ -250,7 +251,10 @@ def grids(layout: Layout, vocab: Vocabulary, extra_labels: tuple[str, ...] = ())
             continue
         hs = sorted(_h(w) for w in words)
         h = hs[len(hs) // 2]
-        out += _page_grids(page.number, _runs(words, h), h, labels)
+        runs = _runs(words, h)
+        for r in runs:
+            r.tilt = layout.tilt.get(page.number, 0.0)
+        out += _page_grids(page.number, runs, h, labels)
     return out
 
 
@@ -295,9 +299,9 @@ def _grid(page: int, runs: list[_Run], col: list[_Run], h: float, labels: _Label
     # the values' column: where the runs beside the labels start, most often
     starts: list[float] = []
     for r in col:
-        right = [o for o in runs if o.x0 > r.x1 + RUN_GAP * h and o.y0 < r.y1 + 1.5 * h and o.y1 > r.y0 - 1.5 * h]
-        if right:
-            starts.append(min(o.x0 for o in right))
+        beside = [o for o in runs if o.x0 > r.x1 + RUN_GAP * h and o.y0 < r.y1 + 1.5 * h and o.y1 > r.y0 - 1.5 * h]
+        if beside:
+            starts.append(min(o.x0 for o in beside))
     if not starts:
         return None
     xv = max(starts, key=lambda x: sum(abs(x - y) <= tol for y in starts))
@@ -307,8 +311,11 @@ def _grid(page: int, runs: list[_Run], col: list[_Run], h: float, labels: _Label
     known = {id(r) for r in col}
 
     def kind(r: _Run) -> str:
-        if id(r) in known or (r.x1 < xv - 0.5 * tol and _label_like(r.text)):
-            return "label"
+        if re.search(r":\s+\S", r.text):
+            return "prose"  # 'Nome: Escola X': a label and its value on one line, a form's, no table's
+        if id(r) in known or (r.x1 < xv - 0.5 * tol and _label_like(r.text)
+                              and (_heading_like(r.text) or len(r.text.split()) <= 3)):
+            return "label"  # (one the vocabulary does not know: in capitals, or a few words)
         if _heading_like(r.text):
             return "heading"
         return "prose"
@@ -364,8 +371,7 @@ def _grid(page: int, runs: list[_Run], col: list[_Run], h: float, labels: _Label
                 (len(rs) <= 2 and _label_like(txt) and labels.exact(label_key(txt)))
             out.append(Cell(page, tuple(Span(page, tuple(r.words)) for r in rs), is_lab))
         rows.append(GridRow(page, tuple(out)))
-    right = max((r.x1 for r in inside), default=1.0)
-    return Grid(page, tuple(rows), right)
+    return Grid(page, tuple(rows), max((r.x1 for r in inside), default=1.0))
 
 
 def _wraps(cell: list[_Run], r: _Run, labels: _Labels, tight: bool) -> bool:
