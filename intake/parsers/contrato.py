@@ -22,10 +22,11 @@ from intake.parsers._lexicon import DASHES, accent_slip, confs, despeck, echoes,
 from intake.parsers.generic import closing_date
 from intake.reading.cells import Cells
 from intake.reading.extract import AMBIGUOUS, Extractor
+from intake.reading.labels import run_gap
 from intake.reading.grid import Cell, Grid, grids as find_grids
 from intake.reading.parties import Group, GroupLabels, Party, captions, parties, table_groups
 from intake.reading.shapes import TIME, ceiling, name as shape_name, town, town_specks
-from intake.reading.vocabulary import address_words, vocabulary
+from intake.reading.vocabulary import address_words, caption_words, vocabulary
 from domain.documents import CONFIDENT, Field
 
 TYPES = ("contrato_fretamento",)
@@ -389,8 +390,27 @@ class _Table:
                     continue
                 lines = self.r.layout.cell(h, label_rows=label_rows)
                 if lines and not self._labelled(lines[0]):
-                    return lines
+                    return self._bounded(lines)
         return None
+
+    def _bounded(self, lines: list[Span]) -> list[Span]:
+        """The cell's lines, its first one up to another field's label standing on it ('Gravataí/RS
+        DESTINO São Leopoldo/RS', or set apart by a gap): that line holds two cells, and what is
+        under it belongs to either, so only the first line's part is the value."""
+        if self.x is None or not lines or not lines[0].words:
+            return lines
+        first = lines[0]
+        row = next((rw for rw in self.r.layout.rows[first.page] if any(w is first.words[0] for w in rw.words)), None)
+        if row is None:
+            return lines
+        for k, w in enumerate(first.words[1:], start=1):
+            lab = self.x.labels.starting(w)
+            if lab is None or lab.row != row.index or not lab.fields:
+                continue
+            gap = w.bbox[0] - first.words[k - 1].bbox[2]
+            if self.x.cells.caps_apart(lab) or gap >= run_gap(row):
+                return [first.sub(first.words[:k])]
+        return lines
 
     def _prose(self, h) -> bool:
         """The toolkit found these words as a label and judged them prose, not a label printed as
@@ -570,13 +590,11 @@ def _name_goes_on(ln: Span) -> bool:
     words = text.split()
     if not words or any(ch.isdigit() for ch in text) or ":" in text:
         return False
-    if nz.fold(words[0]).strip(".,") in address_words() or nz.fold(words[0]) in _ROLE_OR_CAPTION:
-        return False
+    first = nz.key(words[0])
+    if first in address_words() or first in caption_words() or first in _group_labels().identity or \
+            any(re.fullmatch(rf"(?:{pat})", first) for pat in ROLES.values()):
+        return False  # an address, a caption, a role or a party's other row ('REPRESENTANTE')
     return all(w[:1].isupper() or nz.fold(w) in ("de", "da", "do", "das", "dos", "e") for w in words)
-
-
-_ROLE_OR_CAPTION = frozenset(("contratante", "contratada", "contratado", "testemunha", "testemunhas",
-                              "representante", "representantes"))
 
 
 def _before_identifier(words: tuple) -> tuple:

@@ -280,20 +280,19 @@ def _page_grids(page: int, runs: list[_Run], h: float, labels: _Labels) -> list[
     if not columns:
         return []
     out: list[Grid] = []
-    taken: set[int] = set()
+    taken: set[int] = set()  # id() of the words of the tables read
     for col in columns:
-        if any(id(r) in taken for r in col):
+        if any(id(w) in taken for r in col for w in r.words):
             continue  # a column of labels further right in a table already read ('DESTINO')
-        grid = _grid(page, runs, col, h, labels, [c[0].x0 for c in columns if c is not col], is_label)
+        grid = _grid(page, runs, col, h, labels, [c[0].x0 for c in columns if c is not col])
         if grid is not None:
             out.append(grid)
             taken |= {id(w) for row in grid.rows for c in row.cells for w in c.words}
-            taken |= {id(r) for c in columns for r in c if any(id(w) in taken for w in r.words)}
     return sorted(out, key=lambda g: min(w.bbox[1] for row in g.rows for c in row.cells for w in c.words))
 
 
-def _grid(page: int, runs: list[_Run], col: list[_Run], h: float, labels: _Labels, other_columns: list[float],
-          is_label) -> Grid | None:
+def _grid(page: int, runs: list[_Run], col: list[_Run], h: float, labels: _Labels,
+          other_columns: list[float]) -> Grid | None:
     tol = COLUMN_TOL * h
     xl = min(r.x0 for r in col)
     # the values' column: where the runs beside the labels start, most often
@@ -307,8 +306,8 @@ def _grid(page: int, runs: list[_Run], col: list[_Run], h: float, labels: _Label
     xv = max(starts, key=lambda x: sum(abs(x - y) <= tol for y in starts))
     at = sorted((r for r in runs if abs(r.x0 - xl) <= tol), key=lambda r: r.y0)
     # the table's stretch of the label column: around its labels, up to a line of prose
-    first = min(range(len(at)), key=lambda i: (at[i] not in col, at[i].y0))
     known = {id(r) for r in col}
+    first = min(range(len(at)), key=lambda i: (id(at[i]) not in known, at[i].y0))
 
     def kind(r: _Run) -> str:
         if re.search(r":\s+\S", r.text):
@@ -371,6 +370,8 @@ def _grid(page: int, runs: list[_Run], col: list[_Run], h: float, labels: _Label
                 (len(rs) <= 2 and _label_like(txt) and labels.exact(label_key(txt)))
             out.append(Cell(page, tuple(Span(page, tuple(r.words)) for r in rs), is_lab))
         rows.append(GridRow(page, tuple(out)))
+    if sum(1 for row in rows if row.pairs() and row.pairs()[0][1] is not None and labels.exact(row.cells[0].key)) < 2:
+        return None  # two labels it knows with a value beside each, at least: a table of keys and values
     return Grid(page, tuple(rows), max((r.x1 for r in inside), default=1.0))
 
 

@@ -251,3 +251,15 @@ def test_a_summary_table_read_askew_keeps_its_rows():
     g, = grids(Layout(e), vocabulary("contrato_fretamento"), ("REPRESENTANTE",))
     assert [[c.text for c in r.cells] for r in g.rows][5:7] == [
         ["CNPJ", CNPJ_B, "REPRESENTANTE", "Otávio Prates"], ["ORIGEM", "Canoas/RS", "DESTINO", "Esteio/RS"]]
+
+
+def test_a_table_row_without_a_table_around_it_ends_at_the_next_label_on_its_line():
+    # one row label only (no table to read): its line holds two cells, and the line under it
+    # belongs to either
+    words = (row("CONTRATO DE FRETAMENTO Nº 12/2024", 0.10, 0.05) + row("ORIGEM", 0.10, 0.30)
+             + row("Gravataí/RS DESTINO São Leopoldo/RS", 0.30, 0.30) + row("Saída pela RS-030 até a escola.", 0.30, 0.314))
+    r = contrato.Reader(ext(words), "contrato_fretamento")
+    table = contrato._Table(r, None, r.x)
+    assert table.grids == []
+    got = table.text(["ORIGEM"])
+    assert got is not None and (got.value, got.confidence) == ("Gravataí/RS", 1.0)
