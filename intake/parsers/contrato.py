@@ -92,7 +92,10 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     xa = x.field("data_assinatura")
     out["data_assinatura"] = _sure(xa) or _value(closing_date(r)) or xa
     ini, fim = x.field("vigencia_inicio"), x.field("vigencia_fim")
-    if ini.value is None or fim.value is None or ini.value > fim.value:
+    if table.grid_cell(vocabulary("contrato_fretamento").fields["vigencia"].labels) is not None and \
+            (gp := table.vigencia()) is not None:
+        ini, fim = gp  # a key/value table's row of the term: its cell, nothing beside it
+    elif ini.value is None or fim.value is None or ini.value > fim.value:
         ini, fim = x.period("vigencia") or table.vigencia() or _vigencia(fl)
     out["vigencia_inicio"], out["vigencia_fim"] = ini, fim
     xo, xdst, xi = _town(x, "origem", seen), _town(x, "destino", seen), _named(x, "instituicao_destino", seen)
@@ -129,7 +132,9 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                                                  "ESCOLA DE DESTINO", "INSTITUIÇÃO"], name=True)
                                   or _value(_prose_instituicao(fl, seen)) or xi)
     for name in ("origem", "destino", "instituicao_destino", "contratante_nome", "contratado_nome"):
-        if isinstance(out[name].value, str) and _holds_label(out[name].value, name):
+        v = out[name].value
+        if isinstance(v, str) and (_holds_label(v, name) or name.endswith("_nome") and _spliced_name(v)
+                                   or name in ("origem", "destino") and _prose_words(v)):
             # 'Gravataí/RS DESTINO São Leopoldo/RS', 'Escola ITINERÁRIO Municipal ...': another
             # field's label read into the value, which ends or breaks there: no sure value
             out[name] = cap(out[name], UNSURE)
@@ -145,7 +150,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         if r.ocr and isinstance(out[name].value, str):
             out[name] = out[name].model_copy(update={"value": mend_prose(out[name].value, seen)})
     xv = x.field("valor")
-    out["valor"] = _sure(xv) or table.money(["VALOR", "PREÇO", "VALOR DO CONTRATO", "VALOR MENSAL"]) or \
+    out["valor"] = _gridded(table, "valor", x.parser("valor")) or _sure(xv) or table.money(["VALOR", "PREÇO", "VALOR DO CONTRATO", "VALOR MENSAL"]) or \
         _value(_valor(fl)) or xv
     out["passageiros_relacao"] = _has_passenger_table(r)
     return out
@@ -546,7 +551,11 @@ class _Table:
         return cap(nome, UNSURE) if undecided else nome
 
     def vigencia(self) -> tuple[Field, Field] | None:
-        lines = self.cells(["VIGÊNCIA", "PRAZO", "PRAZO DE VIGÊNCIA", "PERÍODO"])
+        got = self.grid_cell(vocabulary("contrato_fretamento").fields["vigencia"].labels)
+        if got is not None:
+            lines = list(got[1].lines) if got[1] is not None else None
+        else:
+            lines = self.cells(["VIGÊNCIA", "PRAZO", "PRAZO DE VIGÊNCIA", "PERÍODO"])
         if not lines:
             return None
         sp = Span(lines[0].page, tuple(w for ln in lines for w in ln.words))
@@ -853,6 +862,8 @@ def _holds_label(value: str, own: str) -> bool:
     letters, any such label; in a value all in capitals, a label of two words or more, or any
     label inside a town's name (no town is named with one)."""
     words = value.replace("/", " / ").split()
+    if any(nz.key(w) in _CLAUSE_WORDS for w in words):
+        return True  # 'PRIMAVERA LOCAÇÃO DE VEÍCULOS CLÁUSULA 4ª': a clause's heading read into it
     mixed = any(any(ch.islower() for ch in w) for w in words)
     for name, spec in vocabulary("contrato_fretamento").fields.items():
         if name == own or name in _SAME_THING.get(own, ()):
@@ -866,6 +877,35 @@ def _holds_label(value: str, own: str) -> bool:
                 if nz.key(" ".join(part)) == k and all(w.isupper() for w in part if any(ch.isalpha() for ch in w)):
                     return True
     return False
+
+
+# the words that head a contract's clauses: no name or place holds one
+_CLAUSE_WORDS = frozenset(("clausula", "paragrafo"))
+
+
+def _spliced_name(value: str) -> bool:
+    """A party's name that reads as two texts joined: a number among its words, a word in
+    small letters (not a particle) inside a name in capitals, or a lone article closing it
+    ('... VALE DO O', the next column's 'O presente contrato')."""
+    words = value.split()
+    if len(words) < 2:
+        return False
+    if any(w.strip(".,;ºª").isdigit() for w in words):
+        return True
+    caps = sum(1 for w in words if w.isupper())
+    if caps >= 2 and any(w[:1].islower() and nz.fold(w) not in _PARTICLES for w in words):
+        return True
+    return nz.fold(words[-1]) in ("o", "a", "os", "as") and nz.fold(words[-2]) in _PARTICLES
+
+
+_PARTICLES = frozenset("de da do das dos e".split())
+
+
+def _prose_words(value: str) -> bool:
+    """A place holding two words in small letters that are no particles ('Município contrato
+    mediante notificação ...'): a sentence, no town's name. (A note in brackets is not counted.)"""
+    head = value.split("(", 1)[0]
+    return sum(1 for w in head.split() if w[:1].islower() and nz.fold(w) not in _PARTICLES) >= 2
 
 
 # fields whose labels share words with the field's own value ('NOME DA CONTRATADA' beside a name)
