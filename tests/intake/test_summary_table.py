@@ -263,3 +263,23 @@ def test_a_table_row_without_a_table_around_it_ends_at_the_next_label_on_its_lin
     assert table.grids == []
     got = table.text(["ORIGEM"])
     assert got is not None and (got.value, got.confidence) == ("Gravataí/RS", 1.0)
+
+
+def test_a_name_or_place_read_from_two_texts_is_unsure():
+    # a number, a word in small letters among capitals, a lone article closing it, a clause's
+    # heading: two texts read as one (two columns of prose taken line by line)
+    assert contrato._spliced_name("ASSOCIAÇÃO DOS de 45")
+    assert contrato._spliced_name("FUNDAÇÃO DE ENSINO VALE DO O")
+    assert contrato._holds_label("PRIMAVERA LOCAÇÃO DE VEÍCULOS CLÁUSULA 4ª", "contratado_nome")
+    assert contrato._prose_words("Município contrato mediante notificação por escrito")
+    # names and places as printed
+    assert not contrato._spliced_name("ASSOCIAÇÃO DE PAIS E MESTRES DA ESCOLA")
+    assert not contrato._spliced_name("Círculo de Pais e Mestres da Escola Municipal")
+    assert not contrato._spliced_name("MARIA DA GLÓRIA E SILVA")
+    assert not contrato._prose_words("Osasco/SP (portaria da usina, Avenida dos Autonomistas)")
+    assert not contrato._prose_words("Vitória da Conquista/BA")
+    words = (row("CONTRATO DE FRETAMENTO Nº 12/2024", 0.10, 0.05)
+             + row("CONTRATADA: PRIMAVERA LOCAÇÃO DE VEÍCULOS CLÁUSULA 4ª, CNPJ 91.560.438/0001-80.", 0.10, 0.10))
+    out = contrato.parse(ext(words), "contrato_fretamento")
+    assert (out["contratado_nome"].value, out["contratado_nome"].confidence) == (
+        "PRIMAVERA LOCAÇÃO DE VEÍCULOS CLÁUSULA 4ª", UNSURE)
