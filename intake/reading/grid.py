@@ -22,6 +22,7 @@ Read from the words' geometry alone:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
@@ -31,7 +32,8 @@ from intake.normalize import key
 from intake.reading.vocabulary import Vocabulary
 from ocr.model import Word
 
-RUN_GAP = 1.5  # row heights: a wider gap between two words on a line parts two cells
+RUN_GAP = 1.5  # row heights: a wider gap between two words on a line parts two runs
+CELL_GAP = 2.5  # row heights: a run this far from the one before it on its line may start a cell
 COLUMN_TOL = 0.6  # row heights: runs starting this close start at one column edge
 LABEL_WRAP = 0.6  # row heights: a label's lines stand this close at most
 _NUMBERING = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[A-Za-z][.)]|[IVXivx]{1,4}[.)])$")
@@ -169,7 +171,7 @@ def _distinct(words: list[Word]) -> list[Word]:
     return kept
 
 
-def _runs(words: list[Word], h: float) -> list[_Run]:
+def _runs(words: list[Word], h: float, bars: Sequence[Word] = ()) -> list[_Run]:
     """Words joined left to right into runs: the next word on the same line (half its height
     shared at least) after a gap narrower than RUN_GAP heights. Built from the words, not the
     page's rows: OCR may give one row for a label's two lines and the value between them."""
@@ -179,17 +181,31 @@ def _runs(words: list[Word], h: float) -> list[_Run]:
         for r in runs:
             last = r.words[-1]
             gap = w.bbox[0] - last.bbox[2]
-            hh = max(_h(w), _h(last), 1e-9)
+            hh = max(_h(w), _h(last), h)  # (a dash's or a small word's box is lower than its line)
             if not -0.3 * hh <= gap <= RUN_GAP * hh:
                 continue
             overlap = (min(w.bbox[3], last.bbox[3]) - max(w.bbox[1], last.bbox[1])) / max(1e-9, min(_h(w), _h(last)))
+            if any(last.bbox[2] <= b.bbox[0] + 0.5 * (b.bbox[2] - b.bbox[0]) <= w.bbox[0]
+                   and b.bbox[1] < w.bbox[3] and b.bbox[3] > w.bbox[1] for b in bars):
+                continue
             if overlap >= 0.5 and overlap > best_overlap:
                 best, best_overlap = r, overlap
         if best is None:
             runs.append(_Run([w]))
         else:
             best.words.append(w)
-    return runs
+    # a numbering set apart from its label ('1.      CONTRATANTE') numbers that label's run
+    out: list[_Run] = []
+    for r in sorted(runs, key=lambda r: r.words[0].bbox[0]):
+        if len(r.words) == 1 and _NUMBERING.match(r.words[0].text.strip()):
+            nxt = min((o for o in runs if o is not r and 0 <= o.words[0].bbox[0] - r.x1 <= 4 * h
+                       and min(o.y1, r.y1) - max(o.y0, r.y0) >= 0.5 * min(o.y1 - o.y0, r.y1 - r.y0)),
+                      key=lambda o: o.words[0].bbox[0], default=None)
+            if nxt is not None:
+                nxt.words[:0] = r.words
+                continue
+        out.append(r)
+    return out
 
 
 # ---------------------------------------------------------------------------- labels
@@ -251,14 +267,16 @@ def grids(layout: Layout, vocab: Vocabulary, extra_labels: tuple[str, ...] = ())
             continue
         hs = sorted(_h(w) for w in words)
         h = hs[len(hs) // 2]
-        runs = _runs(words, h)
+        # a box's rule OCR read as '|': no run goes across it
+        bars = [w for r in layout.rows[page.number] for w in r.words if w.text.strip() == "|"]
+        runs = _runs(words, h, bars)
         for r in runs:
             r.tilt = layout.tilt.get(page.number, 0.0)
-        out += _page_grids(page.number, runs, h, labels)
+        out += _page_grids(page.number, runs, h, labels, bars)
     return out
 
 
-def _page_grids(page: int, runs: list[_Run], h: float, labels: _Labels) -> list[Grid]:
+def _page_grids(page: int, runs: list[_Run], h: float, labels: _Labels, bars: list[Word]) -> list[Grid]:
     tol = COLUMN_TOL * h
 
     def is_label(r: _Run) -> bool:
@@ -284,7 +302,7 @@ def _page_grids(page: int, runs: list[_Run], h: float, labels: _Labels) -> list[
     for col in columns:
         if any(id(w) in taken for r in col for w in r.words):
             continue  # a column of labels further right in a table already read ('DESTINO')
-        grid = _grid(page, runs, col, h, labels, [c[0].x0 for c in columns if c is not col])
+        grid = _grid(page, runs, col, h, labels, [c[0].x0 for c in columns if c is not col], bars)
         if grid is not None:
             out.append(grid)
             taken |= {id(w) for row in grid.rows for c in row.cells for w in c.words}
@@ -292,7 +310,7 @@ def _page_grids(page: int, runs: list[_Run], h: float, labels: _Labels) -> list[
 
 
 def _grid(page: int, runs: list[_Run], col: list[_Run], h: float, labels: _Labels,
-          other_columns: list[float]) -> Grid | None:
+          other_columns: list[float], bars: list[Word]) -> Grid | None:
     tol = COLUMN_TOL * h
     xl = min(r.x0 for r in col)
     # the values' column: where the runs beside the labels start, most often
@@ -312,6 +330,8 @@ def _grid(page: int, runs: list[_Run], col: list[_Run], h: float, labels: _Label
     def kind(r: _Run) -> str:
         if re.search(r":\s+\S", r.text):
             return "prose"  # 'Nome: Escola X': a label and its value on one line, a form's, no table's
+        if not re.search(r"[A-Za-zÀ-ÿ]{2}", r.text):
+            return "prose"  # 'O' (presente contrato ...), a sentence spaced wide: no label is one letter
         if id(r) in known or (r.x1 < xv - 0.5 * tol and _label_like(r.text)
                               and (_heading_like(r.text) or len(r.text.split()) <= 3)):
             return "label"  # (one the vocabulary does not know: in capitals, or a few words)
@@ -337,83 +357,162 @@ def _grid(page: int, runs: list[_Run], col: list[_Run], h: float, labels: _Label
             cells.append([r])
     if sum(1 for c in cells if any(id(r) in known for r in c)) < 2:
         return None
-    bottom = max(r.y1 for r in cells[-1])
     end_y = at[hi + 1].y0 if hi + 1 < len(at) else 1.0  # (the prose after the table)
     begin_y = at[lo - 1].y1 if lo > 0 else 0.0
     others = [r for r in runs if r.x0 > xl + tol]
-    cuts = [_cut(others, begin_y if k == 0 else max(r.y1 for r in cells[k - 1]),
-                 min(r.y0 for r in cells[k]), h=h, first=k == 0) for k in range(len(cells))]
-    cuts.append(_cut(others, bottom, end_y, h=h, last=True))
-    # the column edges of the cells beside the labels
-    inside = [r for r in others if cuts[0] < r.cy <= cuts[-1]]
+    inner = [_cut(others, cells[k - 1][-1].cy, cells[k][0].cy, h) for k in range(1, len(cells))]
+    # the line space: how far apart the middles of a cell's lines stand (for where the table's
+    # first and last rows reach)
+    mids = _mids(others, cells[0][0].cy, cells[-1][-1].cy, h)
+    steps = sorted(b - a for a, b in zip(mids, mids[1:]) if b - a <= 3 * h)
+    pitch = steps[len(steps) // 4] if steps else 1.2 * h  # (the narrower steps: lines of one cell)
+    cuts = [_edge_cut(others, cells[0][0].cy, max(begin_y, cells[0][0].cy - 6 * h), pitch, h)] + inner + \
+        [_edge_cut(others, cells[-1][-1].cy, min(end_y, cells[-1][-1].cy + 8 * h), pitch, h)]
+    # (a run of no letter or digit, a rule's piece read as '-', starts no cell)
+    inside = [r for r in others if cuts[0] < r.cy <= cuts[-1] and any(key(w.text) for w in r.words)]
+
+    def row_of(r: _Run) -> int:
+        return next(k for k in range(len(cells)) if cuts[k] < r.cy <= cuts[k + 1])
+
+    # a table whose values stand level with their labels (cells aligned at the top): a row ends
+    # right above the next label, however its value's lines are spaced
+    level = [abs(min(x.y0 for x in inside if row_of(x) == k) - min(r.y0 for r in c)) <= 0.4 * h
+             for k, c in enumerate(cells) if any(row_of(x) == k for x in inside)]
+    if len(level) >= 3 and sum(level) >= 0.8 * len(level):
+        cuts = [cuts[0]] + [min(r.y0 for r in cells[k]) - 0.25 * h for k in range(1, len(cells))] + [cuts[-1]]
+    # the column edges of the cells beside the labels: where runs of two rows or more start (a run
+    # starting elsewhere is a wide space inside a cell: a justified line, OCR's spacing)
     edges = _edges([r.x0 for r in inside], tol)
+
+    def edge_of(r: _Run) -> int:
+        return max((i for i, x in enumerate(edges) if x <= r.x0 + tol), default=0)
+
+    def set_apart(r: _Run) -> bool:
+        """Whether a run starts a cell: the first beside the label, or a wide gap (or a rule)
+        before it on its line, wider than the spaces a justified line or OCR leaves."""
+        left = [o for o in runs if o.x1 <= r.x0 + 0.1 * h and o.x0 > xl + tol
+                and min(o.y1, r.y1) - max(o.y0, r.y0) >= 0.5 * min(o.y1 - o.y0, r.y1 - r.y0)]
+        if not left:
+            return True
+        o = max(left, key=lambda o: o.x1)
+        return r.x0 - o.x1 >= CELL_GAP * h or any(
+            o.x1 <= b.bbox[0] and b.bbox[2] <= r.x0 + 0.1 * h and b.bbox[1] < r.y1 and b.bbox[3] > r.y0 for b in bars)
+
+    rows_at: dict[int, set[int]] = {}
+    for r in inside:
+        if set_apart(r):
+            rows_at.setdefault(edge_of(r), set()).add(row_of(r))
     label_edges = [x for x in other_columns if x > xv - tol]
     rows: list[GridRow] = []
     for k, c in enumerate(cells):
-        mine = [r for r in inside if cuts[k] < r.cy <= cuts[k + 1]]
+        mine = [r for r in inside if row_of(r) == k]
         label_cell = Cell(page, tuple(Span(page, tuple(r.words)) for r in c), True)
         text = " ".join(r.text for r in c)
-        across = any(r.x1 > xv + tol for r in c)
-        if across or not mine:
-            heading = not labels.exact(label_key(text)) or across
+        if not mine:
+            # a label with nothing beside it: an empty cell, or a heading across the table
+            heading = not labels.exact(label_key(text)) or any(r.x1 > xv + tol for r in c)
             rows.append(GridRow(page, (Cell(page, label_cell.lines, not heading),), heading))
             continue
         groups: dict[int, list[_Run]] = {}
         for r in mine:
-            e = max((i for i, x in enumerate(edges) if x <= r.x0 + tol), default=0)
-            groups.setdefault(e, []).append(r)
-        out = [label_cell]
+            groups.setdefault(edge_of(r), []).append(r)
+        parts: list[tuple[list[_Run], bool]] = []  # each cell's runs, and whether it is a label
+        after_label = True
         for e in sorted(groups):
-            rs = sorted(groups[e], key=lambda r: r.y0)
-            txt = " ".join(r.text for r in rs)
-            is_lab = (any(abs(edges[e] - x) <= tol for x in label_edges) and _label_like(txt)) or \
+            rs = groups[e]
+            txt = " ".join(r.text for r in sorted(rs, key=lambda r: r.y0))
+            at_label_edge = any(abs(edges[e] - x) <= tol for x in label_edges)
+            is_lab = (at_label_edge and _label_like(txt)) or \
                 (len(rs) <= 2 and _label_like(txt) and labels.exact(label_key(txt)))
-            out.append(Cell(page, tuple(Span(page, tuple(r.words)) for r in rs), is_lab))
-        rows.append(GridRow(page, tuple(out)))
+            if parts and not (is_lab or after_label or at_label_edge or len(rows_at.get(e, ())) >= 2):
+                # words a wide space apart inside a cell, at an edge no other row's cell starts
+                # at: more of the cell on their left
+                parts[-1][0].extend(rs)
+            else:
+                parts.append((list(rs), is_lab))
+            after_label = is_lab
+        cells_ = []
+        for rs, is_lab in parts:
+            lines = _lines(page, rs)
+            if not is_lab and len(lines) > 1 and _label_like(lines[0].text) and labels.exact(label_key(lines[0].text)) \
+                    and lines[0].bbox[3] <= min(r.y0 for r in c) + 0.2 * h:
+                lines = lines[1:]  # a column's header over the first row's value ('CNPJ' / '24.319.919/0001-00')
+            cells_.append(Cell(page, lines, is_lab))
+        rows.append(GridRow(page, (label_cell,) + tuple(cells_)))
     if sum(1 for row in rows if row.pairs() and row.pairs()[0][1] is not None and labels.exact(row.cells[0].key)) < 2:
         return None  # two labels it knows with a value beside each, at least: a table of keys and values
     return Grid(page, tuple(rows), max((r.x1 for r in inside), default=1.0))
+
+
+def _lines(page: int, runs: list[_Run]) -> tuple[Span, ...]:
+    """A cell's runs as its printed lines, top to bottom, each line's words left to right."""
+    lines: list[list[_Run]] = []
+    for r in sorted(runs, key=lambda r: r.cy):
+        last = lines[-1][-1] if lines else None
+        if last is not None and min(r.y1, last.y1) - max(r.y0, last.y0) >= 0.5 * min(r.y1 - r.y0, last.y1 - last.y0):
+            lines[-1].append(r)
+        else:
+            lines.append([r])
+    return tuple(Span(page, tuple(w for r in sorted(ln, key=lambda r: r.x0) for w in r.words)) for ln in lines)
 
 
 def _wraps(cell: list[_Run], r: _Run, labels: _Labels, tight: bool) -> bool:
     """Whether a run under a label's line goes on with that label ('INSTITUIÇÃO DE' / 'ENSINO'),
     not the next label of a table set tight ('CONTRATANTE' / 'CNPJ')."""
     head = label_key(" ".join(x.text for x in cell))
+    tail = label_key(r.text)
     both = label_key(" ".join(x.text for x in cell) + " " + r.text)
-    if labels.exact(both) or labels.begins(both):
-        return True
     if head.split() and head.split()[-1] in _PARTICLES:
         return True  # 'LOCAL DA' / 'ASSINATURA'
+    if labels.exact(tail) and both not in labels.spellings and not labels.begins(head):
+        return False  # a label of its own under a line no label begins with ('CNP)' / 'NESTE ATO ...')
+    if labels.exact(both) or labels.begins(both):
+        return True
     # (neither known: only lines set as close as one label's, 'VENCIMENTO' over 'MODALIDADE' is two)
-    return tight and not labels.exact(head) and not labels.exact(label_key(r.text))
+    return tight and not labels.exact(head) and not labels.exact(tail)
 
 
-def _cut(runs: list[_Run], a: float, b: float, *, h: float, first: bool = False, last: bool = False) -> float:
-    """Where two rows part between a (the bottom of one row's label) and b (the top of the next
-    one's): the middle of the widest gap in the text there, the lowest of gaps about as wide (a
-    table without rules: the line space before the next label). Above a table's first label and
-    below its last one, within a few lines of it (there, the gap nearest to the label)."""
-    if first:
-        a = max(a, b - 6 * h)
-    if last:
-        b = min(b, a + 8 * h)
+def _cut(runs: list[_Run], a: float, b: float, h: float) -> float:
+    """Where two rows part between a (the middle of one row label's last line) and b (the middle
+    of the next one's first line): in the widest space between the middles of the lines printed
+    there (the rule and the padding a grid sets between rows; boxes' edges are too uneven after
+    OCR), the lowest of spaces about as wide (a table without rules, evenly spaced: the line
+    space before the next label)."""
     if b <= a:
         return (a + b) / 2
-    spans = sorted((max(a, r.y0), min(b, r.y1)) for r in runs if r.y1 > a and r.y0 < b)
-    gaps: list[tuple[float, float]] = []
-    cur = a
-    for s, e in spans:
-        if s > cur:
-            gaps.append((cur, s))
-        cur = max(cur, e)
-    if cur < b:
-        gaps.append((cur, b))
-    if not gaps:
-        return b if not last else a
+    points = [a] + _mids(runs, a, b, h) + [b]
+    gaps = [(points[i], points[i + 1]) for i in range(len(points) - 1)]
     widest = max(e - s for s, e in gaps)
-    near = [g for g in gaps if g[1] - g[0] >= 0.8 * widest]
-    s, e = near[0] if last else near[-1]
+    s, e = [g for g in gaps if g[1] - g[0] >= 0.9 * widest][-1]
     return (s + e) / 2
+
+
+def _edge_cut(runs: list[_Run], at: float, bound: float, pitch: float, h: float) -> float:
+    """Where a table's first row begins above its label's line (bound above it), or its last row
+    ends below it (bound below): past the lines a line space apart, at the first wider space (a
+    value centred in its cell has lines above its label; what is printed above the table, or
+    the prose after it, stands further off)."""
+    up = bound < at
+    lo, hi = (bound, at) if up else (at, bound)
+    mids = _mids(runs, lo, hi, h)
+    cur = at
+    for m in (reversed(mids) if up else mids):
+        if abs(m - cur) > 1.35 * pitch:
+            break
+        cur = m
+    step = 0.5 * pitch
+    return max(bound, cur - step) if up else min(bound, cur + step)
+
+
+def _mids(runs: list[_Run], a: float, b: float, h: float) -> list[float]:
+    """The middles of the lines printed strictly between a and b, top to bottom (runs of one line,
+    their middles within a third of a height, as one)."""
+    out: list[float] = []
+    for c in sorted(r.cy for r in runs if a < r.cy < b):
+        if out and c - out[-1] < 0.3 * h:
+            continue
+        out.append(c)
+    return out
 
 
 def _edges(xs: list[float], tol: float) -> list[float]:

@@ -283,3 +283,21 @@ def test_a_name_or_place_read_from_two_texts_is_unsure():
     out = contrato.parse(ext(words), "contrato_fretamento")
     assert (out["contratado_nome"].value, out["contratado_nome"].confidence) == (
         "PRIMAVERA LOCAÇÃO DE VEÍCULOS CLÁUSULA 4ª", UNSURE)
+
+
+def test_a_misread_label_over_a_long_label_is_two_rows():
+    # after OCR 'CNP)' (CNPJ misread) set close over 'NESTE ATO REPRESENTADA POR': one slip per
+    # eight letters would let the two read as the longer label; a label of its own under a line
+    # no label begins with is the next row
+    words = (row("CONTRATANTE", 0.10, 0.100, 0.95) + row("Escola Técnica Vale Verde", 0.40, 0.100, 0.95)
+             + row("CNP)", 0.10, 0.114, 0.95) + row(CNPJ_A, 0.40, 0.114, 0.95)
+             + row("NESTE ATO REPRESENTADA POR", 0.10, 0.1285, 0.95) + row("Marta Gouveia Sales", 0.40, 0.1285, 0.95)
+             + row("CONTRATADA", 0.10, 0.150, 0.95) + row("Viação Cerro Azul Ltda", 0.40, 0.150, 0.95))
+    g, = grids(Layout(ext(words, source="ocr")), vocabulary("contrato_fretamento"),
+               tuple(vocabulary("contrato_fretamento").values["identificacao"]))
+    assert [[c.text for c in r.cells] for r in g.rows] == [
+        ["CONTRATANTE", "Escola Técnica Vale Verde"], ["CNP)", CNPJ_A],
+        ["NESTE ATO REPRESENTADA POR", "Marta Gouveia Sales"], ["CONTRATADA", "Viação Cerro Azul Ltda"]]
+    out = contrato.parse(ext(words, source="ocr"), "contrato_fretamento")
+    assert (out["contratante_nome"].value, out["contratante_documento"].value, out["contratante_tipo"].value) == (
+        "Escola Técnica Vale Verde", "48392017000168", "pj")
