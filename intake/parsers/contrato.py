@@ -150,7 +150,9 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         if r.ocr and isinstance(out[name].value, str):
             out[name] = out[name].model_copy(update={"value": mend_prose(out[name].value, seen)})
     xv = x.field("valor")
-    out["valor"] = _gridded(table, "valor", x.parser("valor")) or _sure(xv) or table.money(["VALOR", "PREÇO", "VALOR DO CONTRATO", "VALOR MENSAL"]) or \
+    vl = vocabulary("contrato_fretamento").fields["valor"].labels
+    gv = table.money(vl) if table.grid_cell(vl) is not None else None  # (the amount's own words, not 'R$')
+    out["valor"] = gv or _sure(xv) or table.money(["VALOR", "PREÇO", "VALOR DO CONTRATO", "VALOR MENSAL"]) or \
         _value(_valor(fl)) or xv
     out["passageiros_relacao"] = _has_passenger_table(r)
     return out
