@@ -2,21 +2,28 @@
 cells beside them, ruled or not, from a text layer or OCR boxes alike (a contract's summary
 table, 'QUADRO RESUMO'; a form's identification block).
 
-Read from the words' geometry alone:
-- runs: words on one line with no wide gap between them (a box's rule read as '|' is no word);
-- the label column: a left edge where runs that are labels of the document's vocabulary start,
-  each with words beside it, further right. The other runs that start there and stop short of
-  the values' column are labels too (one the vocabulary does not know: 'MODALIDADE'); a run in
-  capitals there reaching over the values' column, or standing alone, heads a part of the table
-  ('B. OBJETO'); a line of prose there ends the table;
-- rows: each label (its lines wrapped close together: 'INSTITUIÇÃO DE' / 'ENSINO') opens a row;
-  two rows part at the widest vertical gap in the text between their labels (where the grid's
-  rule runs, or the line space before the next label of a table set without rules), so a value
-  centred in a tall cell, its first line above its label's, stays with its label;
-- cells: a row's runs grouped by the column edge they start at, top to bottom. A cell that is a
-  label of the vocabulary, or stands in a column where labels start ('DESTINO', 'REPRESENTANTE'
-  halfway along the row), labels the cell after it; the value of a label ends where that next
-  label's cell begins.
+Read from the words' geometry alone (an OCR'd page's tilt undone):
+- runs: words on one line with no wide gap between them, never across a box's rule read as '|';
+  a numbering set apart from its label ('1.   CONTRATANTE') numbers it;
+- the label column: a left edge where two runs or more that are labels of the document's
+  vocabulary start, each with words beside it further right. The other runs that start there
+  and stop short of the values' column are labels too (one the vocabulary does not know, in
+  capitals or of a few words: 'MODALIDADE'); a run there with nothing beside it that is no
+  label, or reaching over the values' column, heads a part of the table ('B. OBJETO'); a line
+  of prose there ('Nome: X', a sentence) ends the table. It is a table when two labels it
+  knows have a value beside them;
+- rows: each label (its lines wrapped close together: 'INSTITUIÇÃO DE' / 'ENSINO', not two
+  labels set tight) opens a row; two rows part at the widest space between the middles of the
+  lines printed between their labels (where the grid's rule and padding run; the lowest of
+  spaces as wide in a table set evenly without rules), so a value centred in a tall cell, its
+  first line above its label's, stays with its label; where the values stand level with their
+  labels (cells aligned at the top), a row ends right above the next label;
+- cells: a row's runs grouped by the column edge they start at, top to bottom; an edge starts a
+  cell where runs of two rows start there after a wide gap or a rule (a justified line's wide
+  spaces stay inside their cell). A cell that is a label of the vocabulary, or stands in a
+  column where labels start ('DESTINO', 'REPRESENTANTE' halfway along the row), labels the cell
+  after it: the value of a label ends where the next label's cell begins. A column's header over
+  the first row ('CNPJ' over its number) is no value.
 """
 
 from __future__ import annotations
