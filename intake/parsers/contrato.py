@@ -8,6 +8,7 @@ A field the contract refers elsewhere for ('conforme Grade de Itinerário anexa'
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
@@ -21,9 +22,11 @@ from intake.parsers._lexicon import DASHES, accent_slip, confs, despeck, echoes,
 from intake.parsers.generic import closing_date
 from intake.reading.cells import Cells
 from intake.reading.extract import AMBIGUOUS, Extractor
-from intake.reading.parties import Party, parties
+from intake.reading.labels import run_gap
+from intake.reading.grid import Cell, Grid, grids as find_grids
+from intake.reading.parties import Group, GroupLabels, Party, captions, parties, table_groups
 from intake.reading.shapes import TIME, ceiling, name as shape_name, town, town_specks
-from intake.reading.vocabulary import vocabulary
+from intake.reading.vocabulary import address_words, caption_words, vocabulary
 from domain.documents import CONFIDENT, Field
 
 TYPES = ("contrato_fretamento",)
@@ -66,12 +69,13 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     paragraphs = fl.offsets(sp.words[0] for sp in r.paragraphs() if sp.words)
     # where the layout starts a paragraph, a clause's text ends (a text layer's spacing only: a scan's is too uneven)
     setattr(fl, "paragraphs", paragraphs if not r.ocr else ())  # read back by getattr in _clause
-    prose = parties(fl, ROLES, r.ocr, seen, paragraphs)
+    prose = parties(fl, ROLES, r.ocr, seen, paragraphs, table.label_words())
+    signed = captions(r.layout, ROLES, r.ocr, seen)
     for role, prefix in (("contratante", "contratante"), ("contratado", "contratado")):
         # a form's labelled boxes ('NOME DO CONTRATANTE', a 'DADOS DA CONTRATADA' block), else
         # the prose's qualification, a summary table's row, a signature
         xn, xd = _named(x, f"{prefix}_nome", seen), x.field(f"{prefix}_documento")
-        nome, doc, qual = _party(role, table, prose[role])
+        nome, doc, qual = _party(role, table, prose[role], signed[role])
         if xn.value is not None:
             nome = xn
             qual = ""
@@ -88,16 +92,21 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     xa = x.field("data_assinatura")
     out["data_assinatura"] = _sure(xa) or _value(closing_date(r)) or xa
     ini, fim = x.field("vigencia_inicio"), x.field("vigencia_fim")
-    if ini.value is None or fim.value is None or ini.value > fim.value:
+    if table.grid_cell(vocabulary("contrato_fretamento").fields["vigencia"].labels) is not None and \
+            (gp := table.vigencia()) is not None:
+        ini, fim = gp  # a key/value table's row of the term: its cell, nothing beside it
+    elif ini.value is None or fim.value is None or ini.value > fim.value:
         ini, fim = x.period("vigencia") or table.vigencia() or _vigencia(fl)
     out["vigencia_inicio"], out["vigencia_fim"] = ini, fim
     xo, xdst, xi = _town(x, "origem", seen), _town(x, "destino", seen), _named(x, "instituicao_destino", seen)
-    out["origem"] = (_sure(xo)
+    go, gd, gi = (_gridded(table, "origem", _town_parse(r.ocr, seen)), _gridded(table, "destino", _town_parse(r.ocr, seen)),
+                  _gridded(table, "instituicao_destino", _name_parse(r.ocr, seen)))
+    out["origem"] = go or (_sure(xo)
                      or _surer(table.text(["ORIGEM", "MUNICÍPIO DE ORIGEM", "PONTO DE INÍCIO DA VIAGEM", "PONTO DE PARTIDA"])
                                or _value(_prose_labelled(fl, ["Ponto de início da viagem", "Ponto de partida",
                                                               "Município de origem", "Local de partida"], seen))
                                or _value(_prose_place(fl, "origem", seen)), xo))
-    out["destino"] = (_sure(xdst)
+    out["destino"] = gd or (_sure(xdst)
                       or _surer(table.text(["DESTINO", "MUNICÍPIO DE DESTINO", "PONTO DE TÉRMINO DA VIAGEM", "PONTO FINAL"])
                                 or _value(_prose_labelled(fl, ["Ponto de término da viagem", "Ponto final",
                                                                "Município de destino", "Local de destino"], seen))
@@ -118,10 +127,17 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         elif r.ocr and isinstance(out[name].value, str) and any(
                 accent_slip(t, out[name].confidence, seen) for t in re.split(r"[\s/]+", out[name].value.split("(")[0])):
             out[name] = cap(out[name], UNSURE)  # 'Vitóriá da Conquista' where 'Vitória' is read surer
-    out["instituicao_destino"] = (_sure(xi)
+    out["instituicao_destino"] = gi or (_sure(xi)
                                   or table.text(["INSTITUIÇÃO DE DESTINO", "INSTITUIÇÃO DE ENSINO",
                                                  "ESCOLA DE DESTINO", "INSTITUIÇÃO"], name=True)
                                   or _value(_prose_instituicao(fl, seen)) or xi)
+    for name in ("origem", "destino", "instituicao_destino", "contratante_nome", "contratado_nome"):
+        v = out[name].value
+        if isinstance(v, str) and (_holds_label(v, name) or name.endswith("_nome") and _spliced_name(v)
+                                   or name in ("origem", "destino") and _prose_words(v)):
+            # 'Gravataí/RS DESTINO São Leopoldo/RS', 'Escola ITINERÁRIO Municipal ...': another
+            # field's label read into the value, which ends or breaks there: no sure value
+            out[name] = cap(out[name], UNSURE)
     voc = vocabulary("contrato_fretamento").fields
     for name in ("itinerario", "horarios", "locais_embarque"):
         labels = sorted(voc[name].labels, key=len, reverse=True)  # the longest spelling first
@@ -134,29 +150,54 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         if r.ocr and isinstance(out[name].value, str):
             out[name] = out[name].model_copy(update={"value": mend_prose(out[name].value, seen)})
     xv = x.field("valor")
-    out["valor"] = _sure(xv) or table.money(["VALOR", "PREÇO", "VALOR DO CONTRATO", "VALOR MENSAL"]) or \
+    vl = vocabulary("contrato_fretamento").fields["valor"].labels
+    gv = table.money(vl) if table.grid_cell(vl) is not None else None  # (the amount's own words, not 'R$')
+    out["valor"] = gv or _sure(xv) or table.money(["VALOR", "PREÇO", "VALOR DO CONTRATO", "VALOR MENSAL"]) or \
         _value(_valor(fl)) or xv
     out["passageiros_relacao"] = _has_passenger_table(r)
     return out
 
 
-def _named(x: Extractor, name: str, seen) -> Field:
-    """A name from its label's cell, its OCR'd words weighed as names."""
+def _name_parse(ocr: bool, seen):
+    """A name's shape, its OCR'd words weighed as names."""
     def parse(sp):
-        f = shape_name(sp, x.ocr)
+        f = shape_name(sp, ocr)
         return weighed(f, sp, names=True, seen=seen, joining=False) if f.value is not None else f
-    return x.field(name, parse)
+    return parse
 
 
-def _town(x: Extractor, name: str, seen) -> Field:
+def _town_parse(ocr: bool, seen):
     def parse(sp):
-        f = town(sp, x.ocr)
+        f = town(sp, ocr)
         if f.value is None:
             return f
         w = weighed(f, sp, names=True, seen=seen, joining=False)
         # (its words weighed as prose; where the shape found the town unsure, 'Apucarana /PR', no surer)
-        return cap(w, ceiling(town, sp, x.ocr))
-    return x.field(name, parse)
+        return cap(w, ceiling(town, sp, ocr))
+    return parse
+
+
+def _named(x: Extractor, name: str, seen) -> Field:
+    """A name from its label's cell, its OCR'd words weighed as names."""
+    return x.field(name, _name_parse(x.ocr, seen))
+
+
+def _town(x: Extractor, name: str, seen) -> Field:
+    return x.field(name, _town_parse(x.ocr, seen))
+
+
+def _gridded(table: _Table, name: str, parse) -> Field | None:
+    """The field from the cell a key/value table prints beside one of its labels, read as the
+    field's shape; None where no table prints its label, or its cell is empty or only points
+    elsewhere ('Conforme Anexo I')."""
+    got = table.grid_cell(vocabulary("contrato_fretamento").fields[name].labels)
+    if got is None or got[1] is None:
+        return None
+    sp = despeck(got[1].span)
+    if not sp.words or _refers(nz.fold(sp.text)):
+        return None
+    f = parse(sp)
+    return f if f.value is not None else None
 
 
 # A town's name as printed: capitalised words, hyphenated parts, particles, a UF after '/' or '-'.
@@ -181,28 +222,63 @@ def _line_height(sp: Span) -> float:
     return hs[len(hs) // 2] if hs else 0.0
 
 
-def _party(role: str, table: _Table, prose: list[Party]) -> tuple[Field, Field, str]:
+def _party(role: str, table: _Table, prose: list[Party], signed: Sequence[Party] = ()) -> tuple[Field, Field, str]:
     """The party of a role, from the surest place that names it: a qualification in the prose
     that prints its CPF/CNPJ ('CONTRATANTE: X, ... CNPJ ...' or 'X, ..., doravante CONTRATANTE'),
-    a summary table's row that does, the prose's qualification without one, then the table's
-    row or a signature block's caption, which name a party without identifying it (unsure)."""
+    a summary table's rows that do, the prose's qualification without one, then the table's
+    row or a signature block's caption, which name a party without identifying it (unsure).
+    Where another place, read apart, names the same party, the name is as sure as the surer
+    read, and sure (two reads that agree); a name only a signature's caption gives is unsure
+    unless printed so elsewhere too (a caption may name the representative who signs)."""
     nome, doc, qual = table.party(role)
     qualified = [p for p in prose if p.how in ("after", "before") and p.nome.confidence >= 0.5]
     with_doc = [p for p in qualified if p.documento.value is not None]
+    sig = [p for p in prose if p.how == "signature"] + list(signed)
+    every = [nome] + [p.nome for p in prose] + [p.nome for p in signed]
     if with_doc:
         p = with_doc[0]
-        return p.nome, p.documento, p.qualificacao
+        return _agreed(p.nome, every), p.documento, p.qualificacao
     if nome.value is not None and doc.value is not None:
-        return nome, doc, qual
+        return _agreed(nome, every), doc, qual
     if qualified:
         p = qualified[0]
-        return p.nome, p.documento if p.documento.value is not None else doc, p.qualificacao
+        return _agreed(p.nome, every), p.documento if p.documento.value is not None else doc, p.qualificacao
     if nome.value is not None:
-        return cap(nome, 0.75), doc, qual
-    sig = [p for p in prose if p.how == "signature"]
+        agreed = _agreed(nome, every)
+        return (agreed if agreed is not nome else cap(nome, 0.75)), doc, qual
     if sig:
-        return sig[0].nome, sig[0].documento, sig[0].qualificacao
+        agreed = _agreed(sig[0].nome, every)
+        return (agreed if agreed is not sig[0].nome else cap(sig[0].nome, 0.75)), sig[0].documento, sig[0].qualificacao
     return nome, doc, qual
+
+
+AGREED = 0.9  # a name two places print alike, each read fairly (not a sure read's 1.0)
+
+
+def _agreed(f: Field, others: list[Field]) -> Field:
+    """The name, as sure as the surer of two reads of it from places apart (the summary table
+    and the signature, the prose's qualification and the table), and no less than AGREED where
+    both were read fairly; the same Field where no other place names it alike."""
+    if not isinstance(f.value, str) or len(f.value.split()) < 2:
+        return f
+    k = nz.key(f.value)
+    for o in others:
+        if o is f or not isinstance(o.value, str) or nz.key(o.value) != k or _same_place(f, o):
+            continue
+        conf = max(f.confidence, o.confidence)
+        if min(f.confidence, o.confidence) >= 0.5:
+            conf = max(conf, AGREED)
+        # (alike but for an accent OCR lost in one of them, 'Erico' and 'Érico': the surer read's)
+        best = o if o.confidence > f.confidence else f
+        return best.model_copy(update={"confidence": round(conf, 4)})
+    return f
+
+
+def _same_place(a: Field, b: Field) -> bool:
+    """Whether two reads come from the same words (their boxes overlap on one page)."""
+    if a.page != b.page or not a.bbox or not b.bbox:
+        return a.page == b.page and (not a.bbox or not b.bbox)
+    return a.bbox[0] < b.bbox[2] and b.bbox[0] < a.bbox[2] and a.bbox[1] < b.bbox[3] and b.bbox[1] < a.bbox[3]
 
 
 def _one_party_per_document(out: dict[str, Field]) -> None:
@@ -271,8 +347,43 @@ class _Table:
         self.r = r
         self.seen = seen
         self.x = x
+        self._grids: list[Grid] | None = None
+        self._groups: dict[str, list[Group]] | None = None
+
+    @property
+    def grids(self) -> list[Grid]:
+        """The key/value tables the contract prints, read as tables (intake/reading/grid.py)."""
+        if self._grids is None:
+            voc = vocabulary("contrato_fretamento")
+            self._grids = find_grids(self.r.layout, voc, voc.values.get("identificacao", ()))
+        return self._grids
+
+    def grid_cell(self, labels) -> tuple[Grid, Cell | None] | None:
+        """The value cell a key/value table prints beside the first of the labels it prints (None
+        for an empty cell); None when no table prints any of them."""
+        for lab in labels:
+            k = nz.key(lab)
+            for g in self.grids:
+                for row in g.rows:
+                    for label, cell in row.pairs():
+                        if _same_label(label.key, k, self.r.ocr):
+                            return g, cell
+        return None
+
+    def label_words(self) -> frozenset[int]:
+        """id() of the words of every row label of the contract's key/value tables."""
+        return frozenset(id(w) for g in self.grids for row in g.rows for c in row.cells if c.label for w in c.words)
+
+    def groups(self) -> dict[str, list[Group]]:
+        if self._groups is None:
+            self._groups = table_groups(self.grids, _group_labels(), self.r.ocr)
+        return self._groups
 
     def cells(self, labels) -> list[Span] | None:
+        got = self.grid_cell(labels)
+        if got is not None:
+            # a key/value table's cell: bounded by the table's rows and the next label of its row
+            return list(got[1].lines) if got[1] is not None else None
         for lab in labels:
             for h, label_rows in self._hits(lab):
                 row = self.r.layout.rows[h.page][h.row]
@@ -286,8 +397,27 @@ class _Table:
                     continue
                 lines = self.r.layout.cell(h, label_rows=label_rows)
                 if lines and not self._labelled(lines[0]):
-                    return lines
+                    return self._bounded(lines)
         return None
+
+    def _bounded(self, lines: list[Span]) -> list[Span]:
+        """The cell's lines, its first one up to another field's label standing on it ('Gravataí/RS
+        DESTINO São Leopoldo/RS', or set apart by a gap): that line holds two cells, and what is
+        under it belongs to either, so only the first line's part is the value."""
+        if self.x is None or not lines or not lines[0].words:
+            return lines
+        first = lines[0]
+        row = next((rw for rw in self.r.layout.rows[first.page] if any(w is first.words[0] for w in rw.words)), None)
+        if row is None:
+            return lines
+        for k, w in enumerate(first.words[1:], start=1):
+            lab = self.x.labels.starting(w)
+            if lab is None or lab.row != row.index or not lab.fields:
+                continue
+            gap = w.bbox[0] - first.words[k - 1].bbox[2]
+            if self.x.cells.caps_apart(lab) or gap >= run_gap(row):
+                return [first.sub(first.words[:k])]
+        return lines
 
     def _prose(self, h) -> bool:
         """The toolkit found these words as a label and judged them prose, not a label printed as
@@ -362,6 +492,11 @@ class _Table:
         return field(v, span_of(sp, s, e))
 
     def party(self, role: str) -> tuple[Field, Field, str]:
+        """The party of a role as the summary table prints it: a key/value table's rows for it
+        (its role's row, its CNPJ's ...), else the cell beside its role's label."""
+        groups = self.groups().get(role) or []
+        if groups:
+            return self._group_party(groups[0])
         labels = {"contratante": ["CONTRATANTE"],
                   "contratado": ["CONTRATADA", "CONTRATADO", "TRANSPORTADORA", "TRANSPORTADOR"]}[role]
         lines = self.cells(labels)
@@ -370,18 +505,41 @@ class _Table:
         first = lines[0]
         if re.match(r"\s*(cpf|cnpj|inscrit)", nz.fold(first.text)):
             return field(None), field(None), ""  # 'CONTRATANTE - CNPJ ...' under a signature
+        nome = self._name_of(lines, Cells._margin_of(self.r.layout, first.page))
+        all_sp = Span(first.page, tuple(w for ln in lines for w in ln.words), first.score)
+        doc = _first_doc(all_sp, self.r.ocr)
+        return nome, doc, all_sp.text
+
+    def _group_party(self, g: Group) -> tuple[Field, Field, str]:
+        lines = list(g.name)
+        nome = field(None)
+        if lines and not re.match(r"\s*(cpf|cnpj|inscrit)", nz.fold(lines[0].text)):
+            nome = self._name_of(lines, g.right)
+        doc = _first_doc(g.documento, self.r.ocr) if g.documento is not None else field(None)
+        if doc.value is None and lines:
+            # 'NOME' / 'CNPJ: ...' in the role's one cell
+            doc = _first_doc(Span(lines[0].page, tuple(w for ln in lines for w in ln.words)), self.r.ocr)
+        return nome, doc, g.text
+
+    def _name_of(self, lines: list[Span], bound: float) -> Field:
+        """A party's name from the lines of its cell: the first, up to an identifier ('NOME - CNPJ
+        ...' on one line), and the next ones where the name wraps because its line is full ('...
+        DE SANTA CRUZ' / 'DO SUL' / 'CNPJ: ...'; `bound`: where the cell's lines may reach). A
+        next line of a name's words that would have had room on the line before may be the
+        name's rest or another thing printed under it: the name is unsure."""
+        first = lines[0]
         name_words = first.words
-        # 'NOME - CNPJ ...' on one line: the name ends where the identifier starts
+        undecided = False
         m = re.search(r"\s[-–,]?\s*(cpf|cnpj|inscrit|rg\b)", nz.fold_chars(first.text))
         if m:
             name_words = span_of(first, 0, m.start()).words
         else:
-            # a long name wraps where its line is full ('... DE SANTA CRUZ' / 'DO SUL' / 'CNPJ: ...')
-            bound = Cells._margin_of(self.r.layout, first.page)
             prev = list(first.words)
             for ln in lines[1:]:
-                if not ln.words or re.match(r"\s*(cpf|cnpj|inscrit|rg\b)", nz.fold(ln.text)) or \
-                        Cells._would_fit(prev, ln.words[0], bound, _line_height(ln)):
+                if not ln.words or re.match(r"\s*(cpf|cnpj|inscrit|rg\b)", nz.fold(ln.text)):
+                    break
+                if Cells._would_fit(prev, ln.words[0], bound, _line_height(ln)):
+                    undecided = _name_goes_on(ln)
                     break
                 cut = re.search(r"\s[-–,]?\s*(cpf|cnpj|inscrit|rg\b)", nz.fold_chars(ln.text))
                 more = span_of(ln, 0, cut.start()).words if cut else ln.words
@@ -392,12 +550,14 @@ class _Table:
         name_sp = despeck(first.sub(_before_identifier(tuple(name_words))))
         nome = weighed(field(nz.name(" ".join(w.text for w in name_sp.words)), name_sp), name_sp,
                        names=True, seen=self.seen, joining=False)
-        all_sp = Span(first.page, tuple(w for ln in lines for w in ln.words), first.score)
-        doc = _first_doc(all_sp, self.r.ocr)
-        return nome, doc, all_sp.text
+        return cap(nome, UNSURE) if undecided else nome
 
     def vigencia(self) -> tuple[Field, Field] | None:
-        lines = self.cells(["VIGÊNCIA", "PRAZO", "PRAZO DE VIGÊNCIA", "PERÍODO"])
+        got = self.grid_cell(vocabulary("contrato_fretamento").fields["vigencia"].labels)
+        if got is not None:
+            lines = list(got[1].lines) if got[1] is not None else None
+        else:
+            lines = self.cells(["VIGÊNCIA", "PRAZO", "PRAZO DE VIGÊNCIA", "PERÍODO"])
         if not lines:
             return None
         sp = Span(lines[0].page, tuple(w for ln in lines for w in ln.words))
@@ -405,6 +565,47 @@ class _Table:
         if len(ds) >= 2 and ds[0][0] < ds[1][0]:
             return field(ds[0][0], span_of(sp, ds[0][1], ds[0][2])), field(ds[1][0], span_of(sp, ds[1][1], ds[1][2]))
         return None
+
+
+def _same_label(a: str, b: str, ocr: bool) -> bool:
+    """Two labels' key() texts alike: equal, or after OCR a slip per eight letters apart."""
+    if a == b:
+        return True
+    ca, cb = a.replace(" ", ""), b.replace(" ", "")
+    if not ocr or len(cb) <= 4:
+        return False
+    return Levenshtein.distance(ca, cb) <= max(1, len(cb) // 8)
+
+
+@lru_cache(maxsize=1)
+def _group_labels() -> GroupLabels:
+    """What a summary table's rows of a party are labelled, from the contract's vocabulary."""
+    voc = vocabulary("contrato_fretamento")
+
+    def keys(spellings) -> frozenset[str]:
+        return frozenset(k for k in (nz.key(x) for x in spellings) if k)
+
+    opens = {role: keys(sec.headings + voc.fields[f"{role}_nome"].labels + voc.fields[f"{role}_documento"].labels)
+             for role, sec in voc.sections.items()}
+    names = keys(x for role, sec in voc.sections.items() for x in sec.fields.get(f"{role}_nome", ())
+                 + voc.fields[f"{role}_nome"].labels)
+    documents = keys(x for role, sec in voc.sections.items() for x in sec.fields.get(f"{role}_documento", ())
+                     + voc.fields[f"{role}_documento"].labels)
+    return GroupLabels(dict(ROLES), opens, names, documents, keys(voc.values.get("identificacao", ())))
+
+
+def _name_goes_on(ln: Span) -> bool:
+    """Whether a line under a name reads as more of a name: capitalised words, no digits, no
+    label, no address."""
+    text = ln.text.strip()
+    words = text.split()
+    if not words or any(ch.isdigit() for ch in text) or ":" in text:
+        return False
+    first = nz.key(words[0])
+    if first in address_words() or first in caption_words() or first in _group_labels().identity or \
+            any(re.fullmatch(rf"(?:{pat})", first) for pat in ROLES.values()):
+        return False  # an address, a caption, a role or a party's other row ('REPRESENTANTE')
+    return all(w[:1].isupper() or nz.fold(w) in ("de", "da", "do", "das", "dos", "e") for w in words)
 
 
 def _before_identifier(words: tuple) -> tuple:
@@ -658,6 +859,61 @@ def _in_other_label(t: str, end: int, which: str) -> bool:
                for name, spec in fields.items() if name != which for k in spec.keys)
 
 
+def _holds_label(value: str, own: str) -> bool:
+    """Whether a value holds another field's label printed in capitals: among words in small
+    letters, any such label; in a value all in capitals, a label of two words or more, or any
+    label inside a town's name (no town is named with one)."""
+    words = value.replace("/", " / ").split()
+    if any(nz.key(w) in _CLAUSE_WORDS for w in words):
+        return True  # 'PRIMAVERA LOCAÇÃO DE VEÍCULOS CLÁUSULA 4ª': a clause's heading read into it
+    mixed = any(any(ch.islower() for ch in w) for w in words)
+    for name, spec in vocabulary("contrato_fretamento").fields.items():
+        if name == own or name in _SAME_THING.get(own, ()):
+            continue
+        for k in spec.keys:
+            n = len(k.split())
+            if len(k.replace(" ", "")) < 4 or (n == 1 and not mixed and own not in ("origem", "destino")):
+                continue
+            for i in range(len(words) - n + 1):
+                part = words[i:i + n]
+                if nz.key(" ".join(part)) == k and all(w.isupper() for w in part if any(ch.isalpha() for ch in w)):
+                    return True
+    return False
+
+
+# the words that head a contract's clauses: no name or place holds one
+_CLAUSE_WORDS = frozenset(("clausula", "paragrafo"))
+
+
+def _spliced_name(value: str) -> bool:
+    """A party's name that reads as two texts joined: a number among its words, a word in
+    small letters (not a particle) inside a name in capitals, or a lone article closing it
+    ('... VALE DO O', the next column's 'O presente contrato')."""
+    words = value.split()
+    if len(words) < 2:
+        return False
+    if any(w.strip(".,;ºª").isdigit() for w in words):
+        return True
+    caps = sum(1 for w in words if w.isupper())
+    if caps >= 2 and any(w[:1].islower() and nz.fold(w) not in _PARTICLES for w in words):
+        return True
+    return nz.fold(words[-1]) in ("o", "a", "os", "as") and nz.fold(words[-2]) in _PARTICLES
+
+
+_PARTICLES = frozenset("de da do das dos e".split())
+
+
+def _prose_words(value: str) -> bool:
+    """A place holding two words in small letters that are no particles ('Município contrato
+    mediante notificação ...'): a sentence, no town's name. (A note in brackets is not counted.)"""
+    head = value.split("(", 1)[0]
+    return sum(1 for w in head.split() if w[:1].islower() and nz.fold(w) not in _PARTICLES) >= 2
+
+
+# fields whose labels share words with the field's own value ('NOME DA CONTRATADA' beside a name)
+_SAME_THING = {"contratante_nome": ("contratante_documento",), "contratado_nome": ("contratado_documento",)}
+
+
 def _school(value: str) -> bool:
     """A value opening with a school's word ('INSTITUTO DE EDUCAÇÃO ...'): a school, no town."""
     first = nz.key(value) or ""
@@ -812,6 +1068,12 @@ def _boxed_or_labelled(x: Extractor, name: str, table: _Table, fl: Flow, labels,
     """A labelled text from the box under its label (a form's grid), else the clause or the
     summary table's cell beside the label; the clause when it holds the box's text and goes on.
     (Beside a label, prose runs on past the sentence: the clause knows where it ends.)"""
+    got = table.grid_cell(labels)
+    if got is not None and got[1] is not None:
+        # a key/value table's cell: its row's extent bounds it (a value centred in a tall cell
+        # starts above its label's line)
+        sp = despeck(got[1].span)
+        return table.text_of(sp), sp
     cands = x.candidates(name)
     boxed = [c for c in cands if c.region.how == "below"]
     xf = x.choose(boxed) if boxed else field(None)

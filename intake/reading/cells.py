@@ -78,6 +78,16 @@ _BOX_NUMBER = re.compile(r"\d{1,2}[.)\-–]")
 _BOX_NUMBER_BARE = re.compile(r"\d{1,2}")
 
 
+def _in_capitals(text: str) -> bool:
+    letters = [ch for ch in text if ch.isalpha()]
+    return bool(letters) and all(ch.isupper() for ch in letters)
+
+
+def _has_small(text: str) -> bool:
+    """A word with small letters in it ('Gravataí/RS'), not one in capitals ('RS', 'LTDA')."""
+    return any(ch.islower() for ch in text)
+
+
 def _is_colon_label(w: Word) -> bool:
     t = w.text.strip()
     return bool(_LABEL_COLON.fullmatch(t)) and not t[:-1].replace(".", "").replace("h", "").isdigit()
@@ -156,6 +166,8 @@ class Cells:
         nxt = row.words[lab.end] if lab.end < len(row.words) else None
         if last.text.rstrip().endswith(":") or (nxt is not None and nxt.text.strip().startswith(":")):
             return True
+        if self.caps_apart(lab):
+            return True
         before = [w for w in row.words[:lab.start] if key(w.text) and w.conf >= SPECK]
         if lab.numbered_box:
             return True  # (a card's numbered box, '9 CAT. HAB.', is a label wherever it is read)
@@ -174,6 +186,21 @@ class Cells:
         if prev.text.rstrip().endswith("|") or _NUMBERING.match(prev.text):
             return True  # a box's edge, or a numbering ('2.1. ROTEIRO'); a word after 'Label:' is its value
         return len(before) == 1 and item_number(prev.text)
+
+    def caps_apart(self, lab: LabelAt) -> bool:
+        """A field's label printed in capitals between words that are not, on one line ('ORIGEM
+        Gravataí/RS DESTINO São Leopoldo/RS'): it stands as a label, the words before it are the
+        value of the label before it. (A line all in capitals tells nothing: 'GRAVATAÍ/RS DESTINO
+        ...' may be a label or a name's word.)"""
+        if not lab.fields or lab.row2 is not None or lab.start == 0:
+            return False
+        words = lab.first_words
+        if not all(_in_capitals(w.text) for w in words) or sum(len(key(w.text)) for w in words) < 4:
+            return False
+        row = self._row(lab.page, lab.row)
+        before = [w for w in row.words[:lab.start] if key(w.text)]
+        after = [w for w in row.words[lab.end:] if key(w.text)]
+        return bool(before) and bool(after) and _has_small(before[-1].text) and _has_small(after[0].text)
 
     def _sentence_goes_on(self, lab: LabelAt) -> bool:
         """Whether the label's row carries on a sentence from the line above: a line of prose
@@ -261,6 +288,8 @@ class Cells:
             other = self.labels.starting(w)
             if other is not None and other.row == row.index and other.fields and g >= run_gap(row):
                 break  # 'PASSAGEIRO/MICRO-ÔNIBUS   CATEG. OFICIAL': another field's label, set apart, with its value
+            if other is not None and other.row == row.index and self.caps_apart(other):
+                break  # 'Gravataí/RS DESTINO São Leopoldo/RS': another field's label in capitals
             if _is_colon_label(w) and m > k and not in_column:
                 # 'Label: value  Other label: value' ('... PRIMAVERA  ANO LETIVO: 2025', a label
                 # nobody listed): cut at the widest gap before it

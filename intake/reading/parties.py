@@ -1,4 +1,4 @@
-"""The parties of a contract, as its prose qualifies them.
+"""The parties of a contract, as its prose qualifies them and as its summary table groups them.
 
 Contracts name their parties in a few ways, whatever the school or company that writes them:
 - the role, then the party: 'CONTRATANTE: X, pessoa jurídica ...', 'como CONTRATANTE, X, ...',
@@ -17,10 +17,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rapidfuzz.distance import Levenshtein
+
 from domain.documents import Field
 from intake import normalize as nz
-from intake.parsers._common import Flow, cnpj_alnum_repair, find_docs, ident
+from intake.layout import Layout, Span
+from intake.parsers._common import Flow, cnpj_alnum_repair, field, find_docs, ident
 from intake.parsers._lexicon import weighed
+from intake.reading.grid import Grid
 from intake.reading.shapes import UFS
 from intake.reading.vocabulary import address_words, caption_words
 
@@ -237,9 +241,11 @@ def _document(fl: Flow, start: int, end: int, ocr: bool) -> tuple[Field, str]:
 
 
 def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] | None = None,
-            paragraphs: Sequence[int] = ()) -> dict[str, list[Party]]:
+            paragraphs: Sequence[int] = (), tables: frozenset[int] = frozenset()) -> dict[str, list[Party]]:
     """Every qualification of each role found in the prose, in order of reliability: the role
-    then the party, the party then the role, a signature block."""
+    then the party, the party then the role, a signature block. `tables`: id() of the words of a
+    key/value table's row labels, which caption no signature (what is under 'CONTRATANTE' there
+    is the next rows' cells)."""
     role_words = {"contratante", "contratantes", "contratada", "contratado", "contratadas", "contratados",
                    "transportadora", "transportador", "partes", "parte"}
     everyone = "|".join(f"(?:{p})" for p in roles.values())
@@ -252,11 +258,15 @@ def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] |
                 continue  # a defined role is printed in capitals
             if m.group("sep") == "\n" and not _alone(fl, m):
                 continue
+            if any(id(w) in tables for w in fl.span(m.start(), m.end()).words):
+                continue
             span = _name_at(fl, m.end(), role_words)
             if span:
                 # 'CONTRATANTE: X,' and 'como CONTRATANTE, X,' qualify the party; 'CONTRATANTE - X' and
                 # a role alone over a name are captions (a signature block's), weaker evidence
                 how = "after" if m.group("sep").strip()[:1] in (":", ",") else "signature"
+                if how == "signature" and not _one_block(fl.span(*span)):
+                    continue  # lines of two columns ('Veríssimo' / 'Bianca ...'): no one name
                 mentions.append((*span, role, how))
         for m in re.finditer(_BEFORE.format(roles=pat), t):
             for k, s in enumerate(_segment_starts(fl, m.start(), list(paragraphs), everyone)[:3]):
@@ -288,6 +298,29 @@ def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] |
     return out
 
 
+def _one_block(sp: Span) -> bool:
+    """Whether a name's lines stand one under the other as one block does: each line starting
+    where the first does, or centred where it is (a caption under a signature). Lines of two
+    columns read one after the other ('... Érico' / 'Veríssimo' in one cell, 'Bianca Guimarães'
+    in the cell to its right) are no one name."""
+    lines: list[list] = []
+    for w in sp.words:
+        if lines:
+            last = lines[-1][-1]
+            h = max(last.bbox[3] - last.bbox[1], 1e-6)
+            if w.bbox[0] >= last.bbox[0] and abs((w.bbox[1] + w.bbox[3]) - (last.bbox[1] + last.bbox[3])) / 2 < 0.5 * h:
+                lines[-1].append(w)
+                continue
+        lines.append([w])
+    if len(lines) < 2:
+        return True
+    x0 = lines[0][0].bbox[0]
+    mid = (x0 + lines[0][-1].bbox[2]) / 2
+    h = max(lines[0][0].bbox[3] - lines[0][0].bbox[1], 1e-6)
+    return all(abs(ln[0].bbox[0] - x0) <= 1.5 * h or abs((ln[0].bbox[0] + ln[-1].bbox[2]) / 2 - mid) <= 2.0 * h
+               for ln in lines[1:])
+
+
 def _role_between(fl: Flow, a: int, b: int, roles: str) -> bool:
     """Whether a role word printed in capitals (a defined role, not the verb 'contratado') lies
     in the text between a and b."""
@@ -305,3 +338,173 @@ def _alone(fl: Flow, m: re.Match) -> bool:
 def _signature(fl: Flow, pos: int) -> bool:
     back = fl.text[max(0, pos - 80):pos]
     return bool(re.search(r"_{4,}\s*$", back))
+
+
+# ---------------------------------------------------------------------------- summary tables
+
+
+@dataclass(frozen=True)
+class Group:
+    """A party as a summary table prints it: the row of its role (or of its name's label) and
+    the identity rows under it (CNPJ, CPF, REPRESENTANTE, ENDEREÇO ...), up to the next role's
+    row, a row of anything else or a heading."""
+
+    role: str
+    name: tuple[Span, ...]  # the lines of the cell beside the role's (or the name's) label
+    documento: Span | None  # the cell its CPF/CNPJ row labels, or a cell of its rows holding one
+    text: str  # every cell of its rows, labels too (what the party's qualification says)
+    right: float  # where the name's lines could reach (the next cell, or the table's edge)
+
+
+@dataclass(frozen=True)
+class GroupLabels:
+    """The labels that say what a table's row holds, as key() text."""
+
+    roles: dict[str, str]  # role -> pattern of its role words ('contratantes?')
+    opens: dict[str, frozenset[str]]  # role -> other labels that open its rows ('dados da contratante',
+    #                                   'nome da contratada', 'cnpj da contratada')
+    names: frozenset[str]  # labels of a party's name ('nome', 'razao social', 'nome da contratada')
+    documents: frozenset[str]  # labels of its CPF/CNPJ ('cnpj', 'cpf cnpj', 'cnpj da contratada')
+    identity: frozenset[str]  # its other rows ('representante', 'endereco', 'rg', 'inscricao estadual')
+
+
+def _id_like(k: str, labels: frozenset[str], ocr: bool) -> bool:
+    """A label of the set, or after OCR one letter away from one of four letters or more ('cnp'
+    for 'cnpj', read 'CNP)')."""
+    if k in labels:
+        return True
+    if not ocr or not k:
+        return False
+    compact = k.replace(" ", "")
+    return any(Levenshtein.distance(compact, x.replace(" ", "")) <= max(1, len(x.replace(" ", "")) // 8)
+               for x in labels if len(x.replace(" ", "")) >= 4)
+
+
+def table_groups(grid_list: Sequence[Grid], lab: GroupLabels, ocr: bool) -> dict[str, list[Group]]:
+    """Every party a summary table prints, by role, in the order printed. A role's row opens its
+    party ('CONTRATANTE | name'); the generic identity rows under it belong to it; a table of one
+    row per party ('CONTRATANTE | name | CNPJ'), its identifier in a cell of its own, is read
+    the same way."""
+    out: dict[str, list[Group]] = {r: [] for r in lab.roles}
+
+    def role_of(k: str) -> str | None:
+        return next((r for r, pat in lab.roles.items() if re.fullmatch(rf"(?:{pat})", k) or k in lab.opens[r]), None)
+
+    for g in grid_list:
+        cur: dict | None = None
+
+        def close() -> None:
+            if cur is not None and (cur["name"] or cur["doc"] is not None):
+                out[cur["role"]].append(Group(cur["role"], tuple(cur["name"]), cur["doc"], " ".join(cur["text"]),
+                                              cur["right"]))
+
+        for row in g.rows:
+            pairs = row.pairs()
+            if row.heading or not pairs:
+                close()
+                cur = None
+                continue
+            k = pairs[0][0].key
+            role = role_of(k)
+            if role is not None:
+                close()
+                cur = {"role": role, "name": [], "doc": None, "text": [], "right": g.right}
+            elif cur is None or not any(_id_like(k, s, ocr) for s in (lab.identity, lab.names, lab.documents)):
+                close()
+                cur = None
+                continue
+            cur["text"].append(" ".join(c.text for c in row.cells))
+            named = None
+            for i, (label, cell) in enumerate(pairs):
+                if cell is None:
+                    continue
+                if _id_like(label.key, lab.documents, ocr):
+                    if cur["doc"] is None:
+                        cur["doc"] = cell.span
+                elif (label.key in lab.names or i == 0 and role is not None) and not cur["name"]:
+                    # the role's own cell, or its name's label: the party's name
+                    cur["name"], cur["right"], named = list(cell.lines), g.right_of(cell), cell
+            if role is not None and cur["doc"] is None:
+                # a table of one row per party: the identifier in a cell of its own, unlabelled
+                cur["doc"] = next((c.span for c in row.values() if c is not named and find_docs(c.text)), None)
+        close()
+    return out
+
+
+# ---------------------------------------------------------------------------- signatures side by side
+
+
+def captions(layout: Layout, roles: dict[str, str], ocr: bool, seen: dict[str, float] | None = None
+             ) -> dict[str, list[Party]]:
+    """The parties named under their signatures where the captions stand side by side on one line
+    ('CONTRATANTE        CONTRATADA', each over its own name): what is under each caption, in
+    its column, down to a line that is no name's (an identifier, a witness's caption). Read in
+    columns, not across the line, which would join the two names."""
+    out: dict[str, list[Party]] = {r: [] for r in roles}
+    everyone = {r: re.compile(rf"(?:{p})") for r, p in roles.items()}
+    for page in layout.pages:
+        rows = layout.rows[page.number]
+        for ri, row in enumerate(rows):
+            runs = _row_runs(row)
+            if len(runs) < 2:
+                continue
+            named = []
+            for run in runs:
+                text = " ".join(w.text for w in run).strip(" :_-")
+                role = next((r for r, pat in everyone.items() if pat.fullmatch(nz.key(text))), None)
+                if role is None or not re.search(r"[A-ZÀ-Ý]{4}", text):
+                    break
+                named.append((role, run))
+            if len(named) != len(runs):
+                continue  # every run of the line a role: a row of captions, nothing else
+            heads = [(run[0].bbox[0], (run[0].bbox[0] + run[-1].bbox[2]) / 2) for _, run in named]
+            for k, (role, run) in enumerate(named):
+                p = _under_caption(rows, ri, heads, k, ocr, seen)
+                if p is not None:
+                    out[role].append(p)
+    return out
+
+
+def _row_runs(row, gap: float = 3.0) -> list[list]:
+    """The row's words cut at gaps wider than `gap` heights (captions set apart)."""
+    runs: list[list] = []
+    for w in row.words:
+        if runs and w.bbox[0] - runs[-1][-1].bbox[2] <= gap * row.height:
+            runs[-1].append(w)
+        else:
+            runs.append([w])
+    return runs
+
+
+def _under_caption(rows, ri: int, heads: list[tuple[float, float]], k: int, ocr: bool, seen) -> Party | None:
+    """The name under the k-th caption of row ri: on each line below, the run of words that
+    starts where the caption starts or is centred where it is, nearer to it than to any other
+    caption."""
+    def nearest(run) -> int:
+        x0, mid = run[0].bbox[0], (run[0].bbox[0] + run[-1].bbox[2]) / 2
+        return min(range(len(heads)), key=lambda i: min(abs(x0 - heads[i][0]), abs(mid - heads[i][1])))
+
+    lines: list[list] = []
+    last = rows[ri]
+    for row in rows[ri + 1:ri + 5]:
+        if row.y0 - last.y1 > 1.2 * max(row.height, last.height):
+            break
+        ws = [w for run in _row_runs(row, 1.5) if nearest(run) == k for w in run]
+        if not ws:
+            break
+        text = " ".join(w.text for w in ws)
+        key_ = nz.key(text)
+        if find_docs(text) or ":" in text or any(t in caption_words() for t in key_.split()) or \
+                re.match(r"(cpf|cnpj|rg)\b", key_):
+            break
+        lines.append(ws)
+        last = row
+    if not lines:
+        return None
+    words = tuple(w for ln in lines for w in ln)
+    raw = " ".join(w.text for w in words)
+    sp = Span(rows[ri].page, words)
+    if not _is_name(raw, set()) or not _one_block(sp):
+        return None
+    nome = weighed(field(nz.name(raw), sp), sp, names=True, seen=seen, joining=False)
+    return Party(nome, Field(), "", "signature")
