@@ -140,7 +140,8 @@ class Extractor:
             values = self.vocab.values.get(name, ())
             return lambda s: shapes.in_vocabulary(s, ocr, values)
         if shape == "especie":
-            e, t = self.vocab.values.get("especie", ()), self.vocab.values.get("tipo", ())
+            e = tuple(self.vocab.values.get("especie", ())) + tuple(self.vocab.values.get("especie_abbreviations", ()))
+            t = self.vocab.values.get("tipo", ())
             return lambda s: shapes.especie(s, ocr, e, t)
         fn = shapes.SHAPES.get(shape, shapes.text)
         return lambda s: fn(s, ocr)

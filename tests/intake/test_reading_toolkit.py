@@ -9,6 +9,7 @@ import pytest
 
 from domain.documents import CONFIDENT
 from intake.layout import Layout, Span
+from intake.parsers import crlv
 from intake.parsers._common import Flow
 from intake.reading import shapes
 from intake.reading.extract import AMBIGUOUS, Extractor
@@ -599,6 +600,16 @@ def test_an_especie_read_with_its_accent_keeps_it_and_one_read_without_stays_wit
     assert shapes.especie(span("PASSAGEIRO ÔNIBUS", conf=0.96), True, e, t).value == "PASSAGEIRO ÔNIBUS"
     assert shapes.especie(span("PASSAGEIRO ONIBUS", conf=0.96), True, e, t).value == "PASSAGEIRO ONIBUS"
     assert shapes.especie(span("PASSAGEIRO/MICRO-ÔNIBUS", conf=0.9), True, e, t).value == "PASSAGEIRO/MICRO-ÔNIBUS"
+
+
+def test_an_especie_abbreviated_as_a_paper_crlv_prints_it_is_known_and_an_unknown_piece_is_not():
+    voc = vocabulary("crlv").values
+    e, t = tuple(voc["especie"]) + tuple(voc["especie_abbreviations"]), voc["tipo"]
+    got = shapes.especie(span("PAS/ONIBUS", conf=0.91), True, e, t)
+    assert (got.value, got.confidence) == ("PAS/ONIBUS", 0.91)
+    assert crlv.tipo_veiculo(got.value) == "onibus"
+    # three letters no vocabulary knows are still a piece nobody can vouch for
+    assert shapes.especie(span("PXS/ONIBUS", conf=0.91), True, e, t).confidence == shapes.UNKNOWN_PART
 
 
 def test_another_fields_label_set_apart_ends_a_value_and_a_wrapped_colon_label_has_its_value_on_its_line():
