@@ -190,12 +190,14 @@ def continues(before: list[LayoutRow], rows: list[LayoutRow], heading: int | Non
         for j, b in enumerate(before):
             # (a header names three columns at least: two are a label and its value, which
             # another document of the same form prints too; rows in its columns follow it; and
-            # the same row in the same place at the top of both pages is a form's opening restated)
+            # the same row in the same place at the top of both pages is a form's opening restated;
+            # a cell wrapped over lines splits a table's row into text rows of fewer columns each,
+            # so the rows following are looked for among the header's next six text rows)
             cols = _starts_of(b)
             if len(_starts_of(r)) >= 3 and j != rows.index(r) and _header_again(r, [b]) \
                     and _columns_agree(_starts_of(r), cols) >= 2 \
                     and sum(_columns_agree(_starts_of(x), cols) >= max(2, 2 * len(cols) / 3)
-                            for x in before[j + 1:j + 4]) >= 2:
+                            for x in before[j + 1:j + 7]) >= 2:
                 return True
     if len(table) < 2 or table[0] not in rows[:2]:
         return False

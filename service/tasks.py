@@ -50,7 +50,10 @@ def make_celery(settings: Settings | None = None) -> Celery:
         broker_connection_retry_on_startup=True,
         broker_transport_options={"visibility_timeout": settings.visibility_timeout,
                                   "unacked_restore_interval": settings.restore_interval,
-                                  "unacked_restore_throttle": 1},
+                                  "unacked_restore_throttle": 1,
+                                  # a worker killed during a sweep leaves the sweep's lock behind:
+                                  # kombu's default (300 s) would hold every restore back that long
+                                  "unacked_mutex_expire": int(max(10.0, 2 * settings.restore_interval))},
         task_queues=[Queue(q, exchange, routing_key=q) for q in queues.values()],
         task_default_exchange=exchange.name,
         task_default_queue=queues["read"],
