@@ -28,6 +28,7 @@ from intake.cache import Cache, ReadCache
 from intake.classify import classify
 from intake.parsers import parse
 from intake.reading.calibration import calibrated
+from intake.reading.peers import against_peers
 from intake.reading.corroborate import corroborated
 from intake.reading.finish import finished
 from intake.reading.vocabulary import suffix_slips, vocabulary
@@ -191,7 +192,7 @@ def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
         page_findings = [_finding(p) for page in seg.pages for p in page.problems]
         fields = parse(kind, seg) if kind != "unknown" else {}
         fields = label_fragments(kind, ocr_company_suffix(kind, seg, photographed_free_text(kind, seg, fields)))
-        fields = calibrated(kind, seg, finished(kind, seg, fields))
+        fields = against_peers(kind, seg, calibrated(kind, seg, finished(kind, seg, fields)))
         docs.append(Document(
             id=f"d{n}", filename=filename, sha256=ext.sha256, type=kind,
             type_confidence=round(conf, 3), pages=len(seg.pages), text_source=seg.text_source,

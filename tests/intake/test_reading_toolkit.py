@@ -801,3 +801,28 @@ def test_a_label_word_ending_a_sentence_in_small_letters_is_prose():
     assert Extractor(Layout(_ocr(*prose)), "apolice_seguro").field("numero_apolice").value is None
     labelled = _ocr(row("APÓLICE Nº: 1053327654992", 0.10, 0.20, 0.92), *prose)
     assert Extractor(Layout(labelled), "apolice_seguro").field("numero_apolice").value == "1053327654992"
+
+
+def test_an_amount_read_much_less_surely_than_its_column_is_for_review() -> None:
+    # a coverage table's amounts: Tesseract read one of them at 0.80, its column at 0.95
+    from domain.documents import Field
+    from intake.reading.peers import against_peers, shape
+
+    assert shape("2.500.000,00") == shape("300.000,00") == (",", 2)
+    assert shape("02/01/2024") == ("/", 4) and shape("Coberturas") is None
+
+    def word(text: str, y: float, conf: float, x0: float = 0.107) -> Word:
+        return Word(text=text, bbox=(x0, y, x0 + 0.09, y + 0.01), conf=conf)
+
+    column = [word("300.000,00", 0.44, 0.95), word("300.000,00", 0.46, 0.96), word("2.300.000,00", 0.48, 0.80),
+              word("100.000,00", 0.50, 0.96), word("30.000,00", 0.53, 0.96)]
+    page = Page(number=1, source="ocr", width=1000, height=1400, lines=(Line(words=tuple(column)),))
+    ext = Extraction(media_type="application/pdf", sha256="0" * 64, page_count=1, pages=(page,))
+    fields = {"rc_por_veiculo": Field(value=2300000.0, confidence=0.80, page=1, bbox=[0.107, 0.48, 0.197, 0.49]),
+              "dmh_por_passageiro": Field(value=30000.0, confidence=0.96, page=1, bbox=[0.107, 0.53, 0.197, 0.54])}
+    out = against_peers("apolice_seguro", ext, fields)
+    assert out["rc_por_veiculo"].confidence < CONFIDENT and out["rc_por_veiculo"].value == 2300000.0
+    assert out["dmh_por_passageiro"] == fields["dmh_por_passageiro"]  # as sure as its column
+    # a text layer's values are left as read
+    text = ext.model_copy(update={"pages": (page.model_copy(update={"source": "pdf_text"}),)})
+    assert against_peers("apolice_seguro", text, fields) == fields
