@@ -20,7 +20,7 @@ from functools import cached_property
 
 from rapidfuzz.distance import Levenshtein
 
-from intake import rotated
+from intake import columns, rotated
 from intake.normalize import fold, key
 from ocr.model import BBox, Extraction, Page, Word, union_bbox
 
@@ -177,6 +177,7 @@ def _split_word(w: Word) -> list[Word]:
 
 
 TILTED = 0.01  # lines dropping more than this per page width: a photo held askew
+Block = tuple[int, int] | None  # a line's piece in a column of prose: (its gutter, its side)
 
 
 def _words_of(page: Page) -> list[list[Word]]:
@@ -192,7 +193,7 @@ def _rows(page: Page) -> tuple[list[LayoutRow], float]:
     lines (_unstack); lines side by side at the same height (a label and a far value, two
     columns) join one row.
     """
-    units: list[tuple[float, float, float, list[Word]]] = []  # y0, y1, centre, words
+    units: list[tuple[float, float, float, list[Word], Block]] = []  # y0, y1, centre, words, column
     # text set across the rows (a caption rotated up a QR code's side) belongs to none of them
     lines, _ = rotated.set_apart(_words_of(page), page.width / page.height if page.width and page.height else 1.0)
     slope = 0.0
@@ -200,7 +201,10 @@ def _rows(page: Page) -> tuple[list[LayoutRow], float]:
         slope = _tilt(lines)  # how far lines drop per page width where the page was read askew
         slope = slope if abs(slope) >= TILTED else 0.0
         lines = [part for ws in lines for part in _unstack(ws)]
-    for words in lines:
+    # prose set in columns is read column by column (a form's rows are left whole)
+    gutters = columns.gutters([w for ws in lines for w in ws]) if not slope else []
+    pieces = [piece for ws in lines for piece in columns.block_of(ws, gutters)]
+    for block, words in pieces:
         if not words:
             continue
         # (an OCR'd line's height and middle from its words read as words: a leader's dots
@@ -211,26 +215,34 @@ def _rows(page: Page) -> tuple[list[LayoutRow], float]:
         h = max(hs[len(hs) // 2], 1e-4)
         # on a page held askew, lines are ranked by where they cross the page's middle
         cy = sorted(_cy(w) - slope * ((w.bbox[0] + w.bbox[2]) / 2 - 0.5) for w in ref)[len(ref) // 2]
-        units.append((cy - h / 2, cy + h / 2, cy, words))
+        units.append((cy - h / 2, cy + h / 2, cy, words, block))
     units.sort(key=lambda u: u[2])
     groups: list[list[Word]] = []
     spans: list[list[float]] = []  # typical y0, y1 and centre of each group
-    for y0, y1, cy, words in units:
+    blocks: list[Block] = []
+    for y0, y1, cy, words, block in units:
         h = y1 - y0
         placed = False
-        for g, (gy0, gy1, gc) in zip(reversed(groups), reversed(spans)):
+        for g, (gy0, gy1, gc), gb in zip(reversed(groups), reversed(spans), reversed(blocks)):
             if gy1 < y0 - 2 * h:
                 break
             # same row when the centres lie within half the smaller height of each other
-            if abs(cy - gc) <= 0.5 * min(h, gy1 - gy0) + 1e-4:
+            if gb == block and abs(cy - gc) <= 0.5 * min(h, gy1 - gy0) + 1e-4:
                 g.extend(words)
                 placed = True
                 break
         if not placed:
             groups.append(list(words))
             spans.append([y0, y1, cy])
+            blocks.append(block)
+
+    def reading_order(i: int) -> tuple[float, int, float]:
+        # a column's rows come where its stretch starts, the left column's first
+        b = blocks[i]
+        return (gutters[b[0]].y0, b[1], spans[i][2]) if b is not None else (spans[i][2], 0, spans[i][2])
+
     rows = []
-    order = sorted(range(len(groups)), key=lambda i: spans[i][2])
+    order = sorted(range(len(groups)), key=reading_order)
     origin = {id(w): k for k, ws in enumerate(lines) for w in ws} if page.source == "ocr" else None
     for n, i in enumerate(order):
         ws = _distinct(sorted(groups[i], key=lambda w: w.bbox[0]), origin)

@@ -1,6 +1,6 @@
 """How long a correction takes to give the new result: the packet judged again from its documents
 as read, with the corrections (validators/corrections.py), in process; no file is read again.
-Goal (issue 18): <= 0.2 s for a packet of 20 documents.
+Goal: <= 0.2 s for a packet of 20 documents.
 
     .venv/bin/python scripts/bench_corrections.py [--packet samples/packets/rs-santa-maria-fretamento/valid] [--runs 20]
 

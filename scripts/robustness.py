@@ -13,7 +13,7 @@ Families: by default each seed draws its own (`--family mix`: perturb.family_of,
 in ten a packet for all four types, else one of the type's families), so a range of seeds
 measures a mix; `--family boxed,prose` renders every seed in each family named (where the type
 has it); `--family regrouped` gives the very documents this script read before there were
-families (the figures of earlier sessions). A packet is one file for all the types asked: it
+families (the figures dated before 2026-12-04 in docs/figures.md). A packet is one file for all the types asked: it
 is read once, and its type is right only when the file splits into exactly its parts (types and
 pages, in order); its fields are those of the part of that type.
 

@@ -1,4 +1,4 @@
-"""The clerk's loop over HTTP (issue 18): a packet whose policy names another vehicle fails Art.
+"""The clerk's loop over HTTP: a packet whose policy names another vehicle fails Art.
 4º XI; the carrier's corrections of the policy's plate, chassi and RENAVAM are its declaration
 (the items `review`); the clerk's make them `ok` and the verdict follows, without any file read
 again; each correction is listed and recorded in the result, the callback fires again with a

@@ -17,7 +17,7 @@ from tests.service.service_stack import ROOT, submit, wait_finished
 pytestmark = [pytest.mark.service, pytest.mark.xdist_group("service")]
 
 SAMPLE = ROOT / "samples/documents/scanned/requerimento-alfa.png"
-GOAL = 0.3  # seconds for a page image (issue 15); the test allows a busy machine some margin
+GOAL = 0.3  # seconds for a page image; the test allows a busy machine some margin
 
 
 def _turned_scan() -> bytes:

@@ -1,4 +1,4 @@
-"""What a hostile tester and an API fuzzer found (issue 15): each refusal is one clear
+"""What a hostile tester and an API fuzzer found: each refusal is one clear
 Portuguese problem with the right status, nothing is stored, and nothing secret is logged."""
 
 from __future__ import annotations

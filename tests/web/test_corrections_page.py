@@ -1,4 +1,4 @@
-"""The clerk's loop in the page (issue 18), in a real Chromium: a packet whose policy names
+"""The clerk's loop in the page, in a real Chromium: a packet whose policy names
 another vehicle fails Art. 4º XI; the clerk corrects the policy's plate, chassi and RENAVAM
 beside their boxes in the evidence viewer, and the item turns OK and the verdict APTO in place;
 the corrected values are marked. The carrier's correction of the same packet stays REVISAR."""
