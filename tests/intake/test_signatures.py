@@ -25,19 +25,9 @@ CRLVE = DIGITAL / "crlve-cdt-ipa-pf-micro-particular.pdf"  # categoria PARTICULA
 CNHE = DIGITAL / "cnhe-cdt-sm-motorista1.pdf"
 
 
-@pytest.fixture(scope="module")
-def pki() -> signing.Pki:
-    return signing.make_pki()
-
-
-@pytest.fixture(scope="module")
-def trust(pki: signing.Pki, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return signing.trust_dir(pki, tmp_path_factory.mktemp("trust"))
-
-
 @pytest.fixture(autouse=True)
-def _trust_env(trust: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FRETADOC_TRUST_DIR", str(trust))
+def _trust_env(test_trust: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FRETADOC_TRUST_DIR", str(test_trust))
 
 
 @pytest.fixture(scope="module")
@@ -139,7 +129,7 @@ def test_reading_an_unsigned_pdf_imports_no_pyhanko() -> None:
     assert out.stdout.strip() == "[]"
 
 
-def test_the_trust_folder_is_part_of_the_read_cache_key(trust: Path, tmp_path: Path,
+def test_the_trust_folder_is_part_of_the_read_cache_key(test_trust: Path, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     with_test_pki = documents_fingerprint()
     assert ReadCache(tmp_path).docs_root.name == f"docs-{with_test_pki}"
@@ -147,13 +137,13 @@ def test_the_trust_folder_is_part_of_the_read_cache_key(trust: Path, tmp_path: P
     assert documents_fingerprint() != with_test_pki
 
 
-def test_a_trust_folder_whose_certificate_is_not_the_one_named_is_refused(trust: Path, tmp_path: Path) -> None:
+def test_a_trust_folder_whose_certificate_is_not_the_one_named_is_refused(test_trust: Path, tmp_path: Path) -> None:
     other = tmp_path / "trust"
     other.mkdir()
     (other / "teste").mkdir()
-    (other / "anchors.yaml").write_text((trust / "anchors.yaml").read_text())
-    (other / "teste" / "raiz.pem").write_bytes((trust / "teste" / "intermediaria.pem").read_bytes())
-    (other / "teste" / "intermediaria.pem").write_bytes((trust / "teste" / "intermediaria.pem").read_bytes())
+    (other / "anchors.yaml").write_text((test_trust / "anchors.yaml").read_text())
+    (other / "teste" / "raiz.pem").write_bytes((test_trust / "teste" / "intermediaria.pem").read_bytes())
+    (other / "teste" / "intermediaria.pem").write_bytes((test_trust / "teste" / "intermediaria.pem").read_bytes())
     with pytest.raises(anchors.TrustError, match="raiz.pem"):
         anchors.load(other)
 
