@@ -116,3 +116,18 @@ def test_scans_and_photos_say_nothing_of_signatures(unsigned: tuple[Result, str]
     assert authenticity.verdict(doc) is not None
     assert authenticity.verdict(doc.model_copy(update={"text_source": "ocr"})) is None
     assert authenticity.verdict(doc.model_copy(update={"signature": None})) is None
+
+
+def test_the_parecer_shows_each_signature_on_its_documents_header(pki: signing.Pki, read_cache_dir: str) -> None:
+    from datetime import datetime
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    from report import parecer
+
+    result, crlv = _judge(signing.sign(CRLVE.read_bytes(), pki.leaf), read_cache_dir)
+    body = parecer.build(result, lambda doc, page: None, issued_at=datetime(2026, 3, 2, 10, 0))
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(BytesIO(body)).pages).split())
+    assert "Assinaturas digitais dos documentos" in text
+    assert f"{crlv} (crlve.pdf): CRLV-e autêntico: assinado pelo DETRAN-XX em" in text

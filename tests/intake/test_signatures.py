@@ -165,3 +165,19 @@ def test_the_bundled_icp_brasil_chain_links_and_its_fingerprints_match_the_yaml(
     assert [rule.signer(cn) for cn in ("DETRAN RS", "DETRAN-SC", "DETRAN  MG", "DETRANOSAURO")] == \
         ["DETRAN-RS", "DETRAN-SC", "DETRAN-MG", None]
     assert set(rule.types) == {"crlv", "crv", "cnh"}
+
+
+def test_fretadoc_read_shows_the_signature_on_the_documents_header(signed_crlve: bytes, test_trust: Path,
+                                                                   tmp_path: Path) -> None:
+    import os
+
+    forged = tmp_path / "crlve.pdf"
+    forged.write_bytes(signing.incremental_edit(signed_crlve, "PARTICULAR", "ALUGUEL"))
+    env = {**os.environ, "FRETADOC_TRUST_DIR": str(test_trust), "COLUMNS": "200"}
+    out = subprocess.run([sys.executable, "-m", "cli.main", "read", str(forged)], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    header = out.stdout.splitlines()[:2]
+    assert "crlve.pdf" in header[0]
+    assert "CRLV-e alterado depois de assinado pelo DETRAN-XX em" in header[1]
+    assert "categoria assinada PARTICULAR, exibida ALUGUEL" in header[1]
