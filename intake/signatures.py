@@ -111,7 +111,7 @@ def _verify_one(data: bytes, emb: EmbeddedPdfSignature, trust: Trust) -> Verifie
                    signed_at=signed_at)
     roots = [a for a in trust.roots if rule is None or a.file in rule.roots]
     try:
-        status = validate_pdf_signature(emb, _context(trust, roots, signed_at))
+        status = validate_pdf_signature(emb, _context(trust, roots, signed_at), key_usage_settings=_usage())
     except Exception as e:  # pyHanko refuses what it cannot evaluate: the signature proves nothing
         log.info("signature validation failed: %s", type(e).__name__)
         return who
@@ -136,6 +136,14 @@ def _verify_one(data: bytes, emb: EmbeddedPdfSignature, trust: Trust) -> Verifie
         return replace(who, status="modified", covers=covers, chain=chain, issues=issues,
                        revision=_signed_revision(data, emb))
     return replace(who, status="valid" if trusted else "untrusted", covers=covers, chain=chain, issues=issues)
+
+
+def _usage() -> Any:
+    """A document signer's key may say digitalSignature or nonRepudiation (pyHanko asks for the
+    latter alone): ICP-Brasil application certificates are issued with either."""
+    from pyhanko.sign.validation.settings import KeyUsageConstraints
+
+    return KeyUsageConstraints(key_usage={"digital_signature", "non_repudiation"}, match_all_key_usages=False)
 
 
 def _context(trust: Trust, roots: list[Any], signed_at: datetime | None) -> Any:

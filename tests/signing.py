@@ -71,8 +71,10 @@ def issue(cn: str, issuer: Issued | None, *, ca: bool, not_before: datetime, not
             key_agreement=False, key_cert_sign=True, crl_sign=True, encipher_only=False, decipher_only=False),
             critical=True)
     else:
+        # digitalSignature without nonRepudiation: pyHanko's default alone would refuse it (an
+        # ICP-Brasil application certificate may be issued so; intake/signatures.py accepts either)
         builder = builder.add_extension(x509.KeyUsage(
-            digital_signature=True, content_commitment=True, key_encipherment=True, data_encipherment=False,
+            digital_signature=True, content_commitment=False, key_encipherment=True, data_encipherment=False,
             key_agreement=False, key_cert_sign=False, crl_sign=False, encipher_only=False, decipher_only=False),
             critical=True)
     if cnpj:
