@@ -141,10 +141,12 @@ class Signature(BaseModel):
     chain: str | None = None  # the anchors' chain reached ('ICP-Brasil'); absent when none
     changes: list[SignedChange] | None = None  # `modified`: signed vs shown; absent otherwise
     stated: bool | None = None  # `unsigned`: the page prints itself as digitally signed
+    # `modified`: how many of the file's first bytes are the signed revision (evidence draws those)
+    signed_bytes: int | None = PydField(default=None, ge=1)
 
     @model_serializer(mode="wrap")
     def _without_absent_extras(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
-        return without_absent(handler(self), "chain", "changes", "stated")
+        return without_absent(handler(self), "chain", "changes", "stated", "signed_bytes")
 
 
 class Document(BaseModel):

@@ -240,4 +240,5 @@ def _signature(found: Verified, doc: Document, changes: list[SignedChange]) -> S
         status = "untrusted"  # a signer that does not issue this type vouches for nothing here
     return Signature(status=status, signer=found.signer, signer_document=found.signer_document,
                      signed_at=found.signed_at.isoformat() if found.signed_at else None, covers=found.covers,
-                     chain=found.chain, changes=(changes or None) if status == "modified" else None)
+                     chain=found.chain, changes=(changes or None) if status == "modified" else None,
+                     signed_bytes=len(found.revision) if status == "modified" and found.revision else None)

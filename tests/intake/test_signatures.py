@@ -181,3 +181,22 @@ def test_fretadoc_read_shows_the_signature_on_the_documents_header(signed_crlve:
     assert "crlve.pdf" in header[0]
     assert "CRLV-e alterado depois de assinado pelo DETRAN-XX em" in header[1]
     assert "categoria assinada PARTICULAR, exibida ALUGUEL" in header[1]
+
+
+def test_the_evidence_of_a_file_changed_after_signing_is_the_signed_revision(signed_crlve: bytes) -> None:
+    import io
+
+    from PIL import Image, ImageChops
+
+    import ocr
+    from cli.common import LocalPacket
+    from intake.pipeline import SourceFile
+
+    forged = signing.incremental_edit(signed_crlve, "PARTICULAR", "ALUGUEL")
+    doc = _read(forged)
+    assert doc.signature is not None and doc.signature.signed_bytes == len(signed_crlve)
+    drawn = LocalPacket([doc], [SourceFile("crlve.pdf", forged)]).page(doc.id, 1)
+    assert drawn is not None
+    as_signed, as_shown = (ocr.render_page(b, 1, dpi=110) for b in (signed_crlve, forged))
+    assert as_signed != as_shown
+    assert ImageChops.difference(drawn.convert("RGB"), Image.open(io.BytesIO(as_signed)).convert("RGB")).getbbox() is None
