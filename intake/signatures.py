@@ -70,6 +70,11 @@ def verify(data: bytes, trust: Trust) -> Verified | None:
     from pyhanko.pdf_utils.misc import PdfError
     from pyhanko.pdf_utils.reader import PdfFileReader
 
+    # pyHanko warns with the certificate's subject (a person's name and CPF, on a document an
+    # e-CPF signed) and the tracebacks of its difference analysis: never in our logs (LGPD);
+    # what it decided is the verdict, and what failed is logged below by its kind only.
+    logging.getLogger("pyhanko").setLevel(logging.ERROR)
+
     try:
         reader = PdfFileReader(io.BytesIO(data), strict=False)
         embedded = list(reader.embedded_regular_signatures)

@@ -6,9 +6,10 @@ forgeries a carrier would try on a CRLV-e's categoria."""
 from __future__ import annotations
 
 import hashlib
+import logging
 import subprocess
 import sys
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -200,3 +201,15 @@ def test_the_evidence_of_a_file_changed_after_signing_is_the_signed_revision(sig
     as_signed, as_shown = (ocr.render_page(b, 1, dpi=110) for b in (signed_crlve, forged))
     assert as_signed != as_shown
     assert ImageChops.difference(drawn.convert("RGB"), Image.open(io.BytesIO(as_signed)).convert("RGB")).getbbox() is None
+
+
+def test_a_signers_name_never_reaches_the_logs(pki: signing.Pki, caplog: pytest.LogCaptureFixture) -> None:
+    """A contract signed with a person's e-CPF (CN 'NAME:CPF'), of no trusted chain: pyHanko's own
+    warnings would name the certificate's subject; the logs hold neither name nor CPF."""
+    person = signing.issue("MARIA DA SILVA SAURO:52998224725", None, ca=False,
+                           not_before=signing.NOW - timedelta(days=1), not_after=signing.NOW + timedelta(days=30))
+    with caplog.at_level(logging.DEBUG):
+        sig = _read(signing.sign((DIGITAL / "contrato-escola.pdf").read_bytes(), person)).signature
+    assert sig is not None and sig.status == "untrusted"
+    logged = caplog.text + " ".join(str(r.exc_info) for r in caplog.records)
+    assert "SAURO" not in logged and "52998224725" not in logged
