@@ -219,7 +219,11 @@ def signed(data: bytes, ext: Extraction, docs: list[Document],
     changes: list[list[SignedChange]] = [[] for _ in docs]
     if found.status == "modified" and found.revision is not None:
         shown = docs
-        docs = read_revision(found.revision)
+        try:
+            docs = read_revision(found.revision)
+        except Exception as e:  # what was signed cannot be read: the file stays `modified` (never ok)
+            log.warning("signed revision unreadable: %s", type(e).__name__)
+            docs = shown
         same = len(docs) == len(shown)  # the same segments: each keeps the id it had
         docs = [d.model_copy(update={"id": shown[i].id if same else d.id, "sha256": shown[0].sha256})
                 for i, d in enumerate(docs)]
