@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+import warnings
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from collections.abc import Callable
@@ -67,6 +68,7 @@ class Verified:
 def verify(data: bytes, trust: Trust) -> Verified | None:
     """The verdict on the file's issuer signature, None when it holds none pyHanko can find.
     Of several signatures, the one a signer rule names counts (the earliest such), else the first."""
+    _import_pyhanko()
     from pyhanko.pdf_utils.misc import PdfError
     from pyhanko.pdf_utils.reader import PdfFileReader
 
@@ -87,6 +89,15 @@ def verify(data: bytes, trust: Trust) -> Verified | None:
     verdicts = [_verify_one(data, emb, trust) for emb in embedded]
     named = [v for v in verdicts if v.chain is not None] or [v for v in verdicts if _rule(trust, v.common_name)]
     return (named or verdicts)[0]
+
+
+def _import_pyhanko() -> None:
+    """Load pyHanko's validation without the deprecation warning its signing side prints on
+    stderr (it imports cryptography's DSA keys): a clerk's terminal shows our lines only."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        warnings.filterwarnings("ignore", message=".*deprecated")  # (cryptography's own kind: a UserWarning)
+        import pyhanko.sign.validation  # noqa: F401
 
 
 def _rule(trust: Trust, common_name: str | None) -> tuple[SignerRule, str] | None:
