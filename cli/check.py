@@ -14,6 +14,7 @@ from intake import pipeline
 from validators import corrections, rulebooks
 from validators.dates import reference_out_of_range
 from domain.result import Correction, Result
+from domain.signatures import headline
 
 STATUS_LABEL = {
     "ok": ("OK", "green"),
@@ -138,8 +139,9 @@ def render(result: Result) -> None:
         dt.add_column(col, no_wrap=col != "Arquivo")
     dt.add_column("Problemas", ratio=1)
     for d in result.documents:
+        notes = [m for m in (headline(d), *(p.message for p in d.problems)) if m]
         dt.add_row(d.id, d.filename, d.type, f"{d.type_confidence:.2f}", str(d.pages), d.text_source,
-                   "; ".join(p.message for p in d.problems) or "—")
+                   "; ".join(notes) or "—")
     stdout.print(dt)
 
     table = Table(title="Checklist", title_justify="left", show_lines=True)

@@ -69,6 +69,8 @@ class LocalPacket:
         data = self._by_digest().get(doc.sha256)
         if data is None:
             return None
+        # a file changed after it was signed was read as signed: its evidence is that revision
+        data = data[:doc.signature.signed_bytes if doc.signature else None]
         number = offset + page
         try:
             png = ocr.render_page(data, number, dpi=110, rotation=self.rotations.get(doc.sha256, {}).get(number, 0))

@@ -10,6 +10,9 @@ import typer
 from cli.common import read_paths, stdout, unreadable_all, unreadable_message
 from domain import doctypes
 from domain.documents import CONFIDENT, Document
+from domain.signatures import headline
+
+SIGNATURE_STYLE = {"valid": "green", "modified": "red", "invalid": "red"}
 
 
 def command(
@@ -45,6 +48,10 @@ def render(d: Document) -> None:
                           f"  {doctypes.label(d.type)} [{d.type}]  conf. {d.type_confidence:.2f}  "
                           f"{d.pages} pág.  {d.text_source}")
     stdout.print(title)
+    line = headline(d)
+    if line and d.signature is not None:
+        stdout.print(Text(f"  {'✓' if d.signature.status == 'valid' else '!'} {line}",
+                          style=SIGNATURE_STYLE.get(d.signature.status, "yellow")))
     for p in d.problems:
         stdout.print(Text(f"  ! {p.message}", style="red" if p.severity == "error" else "yellow"))
     if not d.fields:

@@ -108,6 +108,47 @@ class Finding(BaseModel):
         return without_absent(handler(self), "row")
 
 
+SignatureStatus = Literal["valid", "modified", "invalid", "unsigned", "untrusted"]
+
+
+class SignedChange(BaseModel):
+    """A field the signed revision reads otherwise than the file shows (a `modified` signature)."""
+    model_config = ConfigDict(extra="forbid")
+
+    field: str
+    signed: Any = None
+    shown: Any = None
+
+
+class Signature(BaseModel):
+    """The issuer's digital signature on the PDF a document was read from (the contract's
+    extension `signature`; README "Signatures"). `valid`: intact, covering the file (or a
+    revision followed only by signature-archival updates), the chain reaching a trust anchor at
+    the signing time, by a signer that issues this document type. `modified`: intact for its
+    revision, then changed: the document's fields are those of the signed revision, and
+    `changes` says what the file shows instead. `invalid`: the signed bytes do not match.
+    `untrusted`: intact, but no anchor is reached or the signer does not issue this type.
+    `unsigned`: a PDF without a signature (`stated`: its page prints that it is signed).
+    Revocation is never checked (offline)."""
+    model_config = ConfigDict(extra="forbid")
+
+    status: SignatureStatus
+    signer: str | None = None  # 'DETRAN-RS', or the certificate's CN when no rule names it
+    signer_document: str | None = None  # the CNPJ of an ICP-Brasil certificate
+    signed_at: str | None = None  # ISO 8601, as the signature states it
+    covers: Literal["whole_file", "revision"] | None = None
+    revocation_checked: bool = False
+    chain: str | None = None  # the anchors' chain reached ('ICP-Brasil'); absent when none
+    changes: list[SignedChange] | None = None  # `modified`: signed vs shown; absent otherwise
+    stated: bool | None = None  # `unsigned`: the page prints itself as digitally signed
+    # `modified`: how many of the file's first bytes are the signed revision (evidence draws those)
+    signed_bytes: int | None = PydField(default=None, ge=1)
+
+    @model_serializer(mode="wrap")
+    def _without_absent_extras(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
+        return without_absent(handler(self), "chain", "changes", "stated", "signed_bytes")
+
+
 class Document(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -120,6 +161,8 @@ class Document(BaseModel):
     text_source: Literal["pdf_text", "ocr", "mixed"] = "pdf_text"
     fields: dict[str, Field] = PydField(default_factory=dict)
     problems: list[Finding] = PydField(default_factory=list)
+    # a PDF's: its signature (Signature); None for an image
+    signature: Signature | None = None
 
     def field(self, name: str) -> Field | None:
         f = self.fields.get(name)

@@ -51,6 +51,15 @@ def parser_fingerprint() -> str:
     return _fingerprint(_PARSER_PATHS)
 
 
+def documents_fingerprint() -> str:
+    """What the Documents of a file depend on: the reading code, and the trust folder in force
+    (a signature's verdict is the anchors')."""
+    from intake import anchors
+
+    trust = anchors.fingerprint(anchors.trust_dir())
+    return hashlib.sha256(f"{parser_fingerprint()}:{trust}".encode()).hexdigest()[:16]
+
+
 class Cache(Protocol):
     """What the reading pipeline asks of a read cache (this file's, or the service database's)."""
 
@@ -67,7 +76,7 @@ class ReadCache:
     def __init__(self, directory: str | os.PathLike[str]):
         self.base = Path(directory)
         self.root = self.base / reader_fingerprint()
-        self.docs_root = Path(directory) / f"docs-{parser_fingerprint()}"
+        self.docs_root = Path(directory) / f"docs-{documents_fingerprint()}"
 
     def _path(self, sha256: str) -> Path:
         return self.root / sha256[:2] / f"{sha256}.json"

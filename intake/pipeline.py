@@ -32,6 +32,7 @@ from intake.reading.peers import against_peers
 from intake.reading.corroborate import corroborated
 from intake.reading.finish import finished
 from intake.reading.vocabulary import suffix_slips, vocabulary
+from intake import signatures
 from intake.segments import segments
 from ocr.model import Extraction, Problem
 from ocr.problems import problem
@@ -256,7 +257,9 @@ def _read(data: bytes, filename: str, cache: Cache | None, limits: ocr.Limits | 
         ext = _extract(data, cache, digest, limits, pixels=pixels)
         if ext is None:
             return None
-        got = FileRead(documents_from_extraction(ext, filename),
+        docs = signatures.signed(data, ext, documents_from_extraction(ext, filename),
+                                 lambda revision: documents_from_extraction(ocr.read(revision, limits=limits), filename))
+        got = FileRead(docs,
                        {p.number: p.rotation % 360 for p in ext.pages if p.rotation % 360})
         codes = {p.code for p in ext.problems} | {p.code for page in ext.pages for p in page.problems}
         if cache is not None and not codes & TRANSIENT:

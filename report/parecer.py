@@ -25,6 +25,7 @@ from reportlab.platypus import Image as Picture
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from domain.documents import Document, Finding
+from domain.signatures import headline
 from domain.result import Item, Result
 
 # (document id, 1-based page of that document) -> the page upright, or None when not at hand
@@ -156,6 +157,11 @@ def build(result: Result, page: PageSource, *, issued_at: datetime) -> bytes:
     story += [head, Spacer(1, 6),
               Paragraph(f"<b>Resultado: {escape(VERDICT[result.verdict])}</b>", st["verdict"]),
               _p(f"Itens: {summary}.", st["body"])]
+
+    signed = [(d, line) for d in result.documents if (line := headline(d))]
+    if signed:  # what the issuers' digital signatures say of the documents (revocation not checked)
+        story.append(_p("Assinaturas digitais dos documentos", st["h2"]))
+        story += [_p(f"{d.id} ({d.filename}): {line}.", st["body"]) for d, line in signed]
 
     story.append(_p("Itens do regulamento", st["h2"]))
     rows = [[_p("Situação", st["status"]), _p("Item", st["body"]), _p("Exigência, constatações e conferências", st["body"])]]

@@ -463,6 +463,8 @@ class PageSource:
     sha256: str  # the file's
     number: int  # the page's number inside the file
     rotation: int | None  # degrees the reader turned it upright; None: read before this was kept
+    # a file changed after it was signed: its first bytes, the revision its document was read from
+    signed_bytes: int | None = None
 
 
 def page_source(s: Session, packet: PacketRow, doc_id: str, page: int) -> PageSource:
@@ -481,7 +483,7 @@ def page_source(s: Session, packet: PacketRow, doc_id: str, page: int) -> PageSo
                                    f"O documento {doc_id} tem {doc.pages} página(s).")
             number = start + page
             rotation = int(f.rotations.get(str(number), 0)) if f.rotations is not None else None
-            return PageSource(f.sha256, number, rotation)
+            return PageSource(f.sha256, number, rotation, doc.signature.signed_bytes if doc.signature else None)
     raise NotFound("documento_nao_encontrado", "Documento não encontrado",
                        f"O pacote não tem o documento {doc_id}.")
 

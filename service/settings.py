@@ -73,6 +73,10 @@ class Settings(BaseSettings, Limits):
     max_field_bytes: int = 64 * 1024
     sync_read_concurrency: int = 2
 
+    # Trust anchors for documents' signatures (intake/anchors.py reads FRETADOC_TRUST_DIR itself,
+    # where the reading runs; declared here so the service refuses a folder that is not there).
+    trust_dir: Path | None = None
+
     page_dpi: int = 150
     log_level: str = "INFO"
     # /metrics closed: a token for `Authorization: Bearer` and/or client networks (CIDRs, comma-separated)
@@ -96,6 +100,8 @@ class Settings(BaseSettings, Limits):
                                 "e que FRETADOC_CALLBACK_BACKOFF_MAX.")
         if self.read_time_limit <= self.read_soft_time_limit:
             raise SettingsError("FRETADOC_READ_TIME_LIMIT deve ser maior que FRETADOC_READ_SOFT_TIME_LIMIT.")
+        if self.trust_dir is not None and not (self.trust_dir / "anchors.yaml").is_file():
+            raise SettingsError(f"FRETADOC_TRUST_DIR ({self.trust_dir}) não contém anchors.yaml.")
         return self
 
     @property

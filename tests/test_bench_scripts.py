@@ -64,3 +64,12 @@ def test_the_library_floor_loads_what_a_digital_check_loads():
     by_check, by_floor = set(check.stderr.split()), set(floor.stdout.split())
     assert {"typer", "pydantic", "pypdfium2", "validate_docbr", "rapidfuzz", "zxingcpp", "PIL"} <= by_floor
     assert by_floor - by_check - {"__main__"} == set()
+
+
+def test_bench_signatures_measures_the_same_packet_signed_and_not(tmp_path, monkeypatch):
+    bench = _script("bench_signatures")
+    plain, signed, trust = bench.packets(tmp_path)
+    assert sorted(p.name for p in plain.iterdir()) == sorted(p.name for p in signed.iterdir())
+    monkeypatch.setenv("FRETADOC_TRUST_DIR", str(trust))
+    warm = bench.warm(plain, signed, 1)  # (asserts the signed CRLV-e comes out valid)
+    assert warm["unsigned_cpu_s"] > 0 and warm["signed_cpu_s"] > 0

@@ -17,7 +17,7 @@ from domain import doctypes
 from domain.documents import Document, Finding
 from domain.result import Correction, Item, Result, RulebookRef, verdict_of, worst
 from validators import corrections as corrections_
-from validators.checks import CHECKS, CONDITIONS, Applicability, Context, Outcome
+from validators.checks import CHECKS, CONDITIONS, Applicability, Context, Outcome, authenticity
 from validators.checks.common import finding
 from validators.checks.packet import Packet
 from validators.corroborate import corroborated
@@ -48,7 +48,9 @@ def judge_rulebook(rb: Rulebook, documents: list[Document], reference_date: date
         raise RulebookError(f"Data de referência inválida: {reference_date!r} (use AAAA-MM-DD).")
     # judged with corroborated identifiers (validators/corroborate.py); reported as read
     packet = Packet(corroborated(documents), day, facts)
-    return [_judge_item(Context(packet, rb, spec, day, facts)) for spec in rb.items]
+    items = [_judge_item(Context(packet, rb, spec, day, facts)) for spec in rb.items]
+    # what the issuers' signatures say of the documents, for every act alike
+    return authenticity.attach(items, documents, {s.id for s in rb.items if s.informational})
 
 
 def result(packet_id: str, rulebook_id: str, documents: list[Document], reference_date: date,

@@ -274,7 +274,7 @@ def page_image(packet_id: str, doc_id: str, page: int, principal: PrincipalDep, 
         raise packets.not_found() from None
     try:
         rotation = src.rotation if src.rotation is not None else packets.cached_rotation(src.sha256, src.number, settings)
-        png = ocr.render_page(data, src.number, dpi=settings.page_dpi, rotation=rotation)
+        png = ocr.render_page(data[:src.signed_bytes], src.number, dpi=settings.page_dpi, rotation=rotation)
     except Exception:
         log.warning("rendering page %d of blob %s failed", src.number, src.sha256[:12], exc_info=True)
         raise Problem("pagina_ilegivel", 422, "Página não pode ser exibida",

@@ -38,7 +38,7 @@ def parecer_pdf(packet_id: str, principal: PrincipalDep, session: SessionDep, st
             src = packets.page_source(session, packet, doc_id, number)
             rotation = src.rotation if src.rotation is not None else packets.cached_rotation(
                 src.sha256, src.number, settings)
-            png = ocr.render_page(storage.get(src.sha256), src.number, dpi=110, rotation=rotation)
+            png = ocr.render_page(storage.get(src.sha256)[:src.signed_bytes], src.number, dpi=110, rotation=rotation)
         except (ServiceError, BlobNotFound):
             return None
         except Exception:  # a page that cannot be drawn is named in the parecer, not a failed request

@@ -18,7 +18,7 @@ from sqlalchemy import Engine, delete, select, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-from intake.cache import ReadCache, parser_fingerprint, reader_fingerprint
+from intake.cache import ReadCache, documents_fingerprint, reader_fingerprint
 from ocr.model import Extraction
 from service.db.models import ReadCacheEntry
 from service.settings import Settings, get_settings
@@ -43,7 +43,7 @@ class DbReadCache:
     def __init__(self, settings: Settings | None = None):
         self.settings = settings or get_settings()
         self.fingerprint = reader_fingerprint()
-        self.docs_fingerprint = f"docs-{parser_fingerprint()}"
+        self.docs_fingerprint = f"docs-{documents_fingerprint()}"
 
     def _engine(self) -> Engine:
         from service import db

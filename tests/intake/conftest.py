@@ -6,8 +6,11 @@ the session's cache directory (tests/conftest.py), and every test shares those r
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from tests import signing
 from tests.intake.helpers import read_all, samples
 
 
@@ -25,3 +28,15 @@ def scanned_reads(read_cache_dir):
     if not pairs:
         pytest.skip("no scanned samples (run samples/generate.py)")
     return read_all([doc for _, doc in pairs], read_cache_dir)
+
+
+@pytest.fixture(scope="session")
+def pki() -> signing.Pki:
+    """A root, an intermediate and DETRAN-XX leaves made for this run (tests/signing.py)."""
+    return signing.make_pki()
+
+
+@pytest.fixture(scope="session")
+def test_trust(pki: signing.Pki, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A trust folder (FRETADOC_TRUST_DIR) whose anchors are the test PKI's."""
+    return signing.trust_dir(pki, tmp_path_factory.mktemp("trust"))

@@ -111,3 +111,29 @@ export function fieldKind(type, name) {
 export function todayInBrazil() {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 }
+
+// A document's digital signature (the result's `signature`, README "Signatures") as its
+// header says it; null when there is nothing to say (an image, a scan, an unsigned PDF that
+// does not state it is signed). The same words as domain/signatures.py's headline.
+const ELECTRONIC = { crlv: 'CRLV-e', cnh: 'CNH-e', crv: 'ATPV-e' };
+
+export function signatureLine(doc) {
+  const sig = doc.signature;
+  if (!sig) return null;
+  const name = ELECTRONIC[doc.type] || typeLabel(doc.type);
+  const day = sig.signed_at ? fmtDate(sig.signed_at.slice(0, 10)) : '?';
+  const by = `pelo ${sig.signer || 'signatário desconhecido'} em ${day}`;
+  if (sig.status === 'valid') {
+    return `${name} autêntico: assinado ${by}${sig.chain ? `, cadeia ${sig.chain}` : ''} (revogação não verificada)`;
+  }
+  if (sig.status === 'modified') {
+    const what = (sig.changes || []).map((c) => `${c.field} assinada ${c.signed ?? 'vazio'}, exibida ${c.shown ?? 'vazio'}`).join('; ');
+    return `${name} alterado depois de assinado ${by}${what ? `: ${what}` : ''} (lido como assinado)`;
+  }
+  if (sig.status === 'invalid') return `${name} com assinatura inválida: o arquivo não corresponde ao que foi assinado`;
+  if (sig.status === 'untrusted') return `${name} assinado ${by}, mas a assinatura não é de emissor reconhecido para este documento`;
+  if (sig.stated && doc.text_source === 'pdf_text') {
+    return `${name} sem assinatura digital, embora se declare assinado: é uma cópia, não o arquivo emitido`;
+  }
+  return null;
+}

@@ -5,7 +5,7 @@ import { ApiError, get, request } from '../api.js';
 import { alertBox, h, uid } from '../dom.js';
 import {
   FILE_STATUS, fieldKind, fieldLabel, fmtDate, fmtDateTime, fmtPercent, fmtValue, ITEM_STATUS, ITEM_STATUS_HELP,
-  SEVERITY, STATUS_ORDER, TEXT_SOURCE, typeShort, VERDICT, VERDICT_TEXT,
+  SEVERITY, signatureLine, STATUS_ORDER, TEXT_SOURCE, typeShort, VERDICT, VERDICT_TEXT,
 } from '../labels.js';
 import { isReadOnly, markReadOnly } from '../session.js';
 import { errorBox, itemBadge, loading, rulebookTitle, statusBadge, verdictBadge } from './common.js';
@@ -354,6 +354,7 @@ export function packetView(container, packetId, ctx) {
       h('td', { class: 'num' }, fmtPercent(d.type_confidence)),
       h('td', { class: 'num' }, String(d.pages)),
       h('td', { class: 'nowrap' }, TEXT_SOURCE[d.text_source] || d.text_source),
+      h('td', {}, signatureLine(d) ? h('span', { class: `signature sig-${d.signature.status}` }, signatureLine(d)) : h('span', { class: 'muted' }, '—')),
       h('td', {}, d.problems.length
         ? h('ul', { class: 'problems' }, d.problems.map((p) => h('li', { class: `sev-${p.severity}` }, p.message)))
         : h('span', { class: 'muted' }, 'nenhum'))));
@@ -364,7 +365,7 @@ export function packetView(container, packetId, ctx) {
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Doc.'), h('th', { scope: 'col' }, 'Tipo'),
           h('th', { scope: 'col' }, 'Arquivo'), h('th', { scope: 'col', class: 'num' }, 'Confiança do tipo'),
           h('th', { scope: 'col', class: 'num' }, 'Páginas'), h('th', { scope: 'col' }, 'Leitura'),
-          h('th', { scope: 'col' }, 'Problemas'))),
+          h('th', { scope: 'col' }, 'Assinatura digital'), h('th', { scope: 'col' }, 'Problemas'))),
         h('tbody', {}, rows))));
   }
 

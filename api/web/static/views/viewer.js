@@ -3,7 +3,7 @@
 
 import { get, request } from '../api.js';
 import { alertBox, h, replace } from '../dom.js';
-import { confident, fieldKind, fieldLabel, fmtPercent, fmtValue, SEVERITY, TEXT_SOURCE, typeLabel } from '../labels.js';
+import { confident, fieldKind, fieldLabel, fmtPercent, fmtValue, SEVERITY, signatureLine, TEXT_SOURCE, typeLabel } from '../labels.js';
 
 const BY = { clerk: 'conferido pelo órgão', carrier: 'declarado pelo transportador' };
 
@@ -93,7 +93,8 @@ export class DocumentViewer {
       h('header', { class: 'viewer-head' },
         h('div', {},
           h('h2', { id: 'viewer-title' }, `${doc.id} · ${typeLabel(doc.type)}`),
-          h('p', { class: 'hint' }, `${doc.filename} · ${doc.pages} página(s) · tipo com ${fmtPercent(doc.type_confidence)} de confiança · ${TEXT_SOURCE[doc.text_source] || doc.text_source}`)),
+          h('p', { class: 'hint' }, `${doc.filename} · ${doc.pages} página(s) · tipo com ${fmtPercent(doc.type_confidence)} de confiança · ${TEXT_SOURCE[doc.text_source] || doc.text_source}`),
+          signatureLine(doc) ? h('p', { class: `signature sig-${doc.signature.status}` }, signatureLine(doc)) : null),
         this.closeButton),
       problems.length ? h('ul', { class: 'problems' }, problems) : null,
       this.note,
