@@ -23,7 +23,7 @@ from domain.documents import CONFIDENT, Field
 TYPES = ("apolice_seguro",)
 
 _INSURER = re.compile(r"\b(seguros?|seguradora|previdencia|cia\.? de seguros|companhia de seguros)\b")
-_NOT_NAME = re.compile(r"\b(apolice|seguro de|seguros? de|condicoes|cobertura|vigencia|susep|cnpj|"
+_NOT_NAME = re.compile(r"\b(apolice|certificado|seguro de|seguros? de|condicoes|cobertura|vigencia|susep|cnpj|"
                        r"processo|rcf|proposta|ramo|regido|premio)\b")
 _TERM = re.compile(
     r"(?:das?|de|a partir das?)\s*(?:24|00|0|12)\s*(?:h|hs|horas|:00)\w*\s*(?:do dia|de|del?)?\s*"
@@ -138,7 +138,57 @@ def _seguradora(r: Reader) -> tuple[Field, Field]:
                 cnpj = _block_doc(segs, best, r.ocr)
     if cnpj.value is None:
         cnpj = r.grab(["CNPJ DA SEGURADORA", "CNPJ SEGURADORA"], lambda s: doc_field(s, r.ocr))
+    stated = _insurer_in_prose(r)
+    if stated is not None:
+        # a certificate in prose names the insurer with its CNPJ in one breath ('contratou com a X
+        # (CNPJ ...)'): its legal name and number, where a letterhead prints a trade name alone
+        p_name, p_cnpj = stated
+        if cnpj.value is None or cnpj.value == p_cnpj.value or cnpj.confidence <= INFERRED:
+            # (a CNPJ taken for being near the letterhead yields to one the sentence ties to the name)
+            cnpj = first(cnpj, p_cnpj) if cnpj.value == p_cnpj.value else p_cnpj
+            if name.confidence <= INFERRED or name.value is None or _overlap(name, p_name):
+                name = p_name  # (a label read inside that sentence's name is no label)
+        elif name.confidence <= INFERRED:
+            # two CNPJs stand for the insurer: neither is sure
+            cnpj, name = cap(cnpj, UNSURE), cap(name, UNSURE)
     return name, cnpj
+
+
+_STATED = re.compile(
+    r"(?P<name>[A-ZÀ-Ý][\wÀ-ÿ.&'/\- ]{2,90}?)\s*(?:\(\s*|,\s*(?:inscrit[ao](?:\(a\))?\s+no\s+)?)"
+    r"CNPJ(?:/MF)?\s*(?:sob\s+o\s+)?(?:n[º°o.]{1,2}\s*)?[:\-]?\s*(?P<doc>[0-9A-Z][0-9A-Z./\-]{13,19})")
+
+
+def _insurer_in_prose(r: Reader) -> tuple[Field, Field] | None:
+    """The insurer as a sentence names it: a name that says it is an insurer ('... SEGUROS ...',
+    a company's form) followed by its own CNPJ in parentheses or after a comma; the one such
+    pair, or None (none, or two that disagree)."""
+    fl = r.flow()
+    text = fl.text.replace("\n", " ")
+    found: dict[str, tuple[Field, Field]] = {}
+    for m in _STATED.finditer(text):
+        raw = m.group("name")
+        # the name starts at its first capitalised run after the sentence's lower-case words
+        words = raw.split(" ")
+        k = len(words)
+        joins = ("de", "do", "da", "dos", "das", "e")
+        # back from the CNPJ over the name's capitalised words, to the article before it ('a X S.A.')
+        while k > 0 and words[k - 1] not in ("A", "O", "À", "a", "o", "à") and (
+                words[k - 1][:1].isupper() or (k > 1 and words[k - 1].lower() in joins)):
+            k -= 1
+        while k < len(words) - 1 and words[k].lower() in joins:
+            k += 1
+        start = m.start("name") + len(" ".join(words[:k])) + (1 if k else 0)
+        nome = nz.spaces(text[start:m.end("name")]) or ""
+        f = nz.fold(nome)
+        if not _INSURER.search(f) or _NOT_NAME.search(f) or re.search(r"\bcorretor", f) or len(nome.split()) < 2:
+            continue
+        doc = checked("doc", m.group("doc"), fl.span(m.start("doc"), m.end("doc")), r.ocr)
+        if doc.value is None or len(doc.value) != 14:
+            continue
+        n = fl.field(nz.name(nome), start, m.end("name"))
+        found.setdefault(doc.value, (cap(n, INFERRED), cap(doc, INFERRED)))
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 _LABELLED_CNPJ = re.compile(r"\s*c\.?\s?n\.?\s?p\.?\s?j\.?(?:\s*/\s*mf)?\s*(?:n[o°º.]{1,2})?\s*[:\-]?\s*\d")
@@ -156,10 +206,24 @@ def _block_doc(segs: list[Span], name: Span, ocr: bool) -> Field:
             and bool(_LABELLED_CNPJ.match(nz.fold(s.text)))
         if not beside and (s.bbox[0] > name.bbox[2] + 0.05 or s.bbox[2] < name.bbox[0] - 0.05):
             continue
+        if s is not name and _in_sentence(s.text):
+            continue  # a party's CNPJ in the running text below a letterhead is that party's
         f = _doc_in(s, ocr)
         if f.value is not None and len(f.value) == 14:
             return cap(f, INFERRED)
     return field(None)
+
+
+def _overlap(a: Field, b: Field) -> bool:
+    if a.page != b.page or not a.bbox or not b.bbox:
+        return False
+    return a.bbox[0] < b.bbox[2] and b.bbox[0] < a.bbox[2] and a.bbox[1] < b.bbox[3] and b.bbox[1] < a.bbox[3]
+
+
+def _in_sentence(text: str) -> bool:
+    """A row of running text (several lower-case words of two letters or more: 'sob', 'com',
+    'contratou'), not a letterhead's 'CNPJ: ...' or address line."""
+    return len(re.findall(r"(?<![\wÀ-ÿ])[a-zà-ÿ][a-zà-ÿ]+\b", text)) >= 3
 
 
 def _doc_glyphs(text: str) -> tuple[str, bool]:
@@ -529,8 +593,35 @@ def _scan_limits(r: Reader, assentos: int | None = None
                 out.append(a)
         return out
 
+    pending: tuple[str, str] | None = None  # a clause's coverage whose amount wraps to the next row
     for i, row in enumerate(rows):
         seg = Span(row.page, row.words)
+        clauses = _clauses(seg.text)
+        if pending is not None or any(_kind(c) for _, c in clauses[1:]) or \
+                (len(clauses) > 1 and _kind(clauses[0][1])):
+            # coverages listed in running text ('..., até R$ 15.000,00 por passageiro; acidentes
+            # pessoais ..., até R$'): an amount is its own clause's, never the next clause's
+            # coverage, wherever the row wraps
+            for n, (at, clause) in enumerate(clauses):
+                kind = _kind(clause)
+                amounts = limits(seg, seg.text)
+                mine = [a for a in amounts if at <= a[1] < at + len(clause)]
+                if kind is None and n == 0 and pending is not None and mine:
+                    kind, clause = pending[0], pending[1] + " " + clause
+                if n == 0:
+                    pending = None
+                if kind is None or kind in found:
+                    continue
+                if not mine:
+                    if n == len(clauses) - 1:
+                        pending = (kind, clause)
+                    continue
+                v, s0, e0, _ = mine[0]
+                found[kind] = [(v, span_of(seg, s0, e0), _basis(clause))]
+                if len({a[0] for a in mine}) > 1:
+                    caps[kind] = GUESSED_COLUMN
+                caps[kind] = min(caps.get(kind, 1.0), INFERRED)  # a sentence's structure, inferred
+            continue
         kind = _kind(seg.text)
         if kind is None and _ap_word_lost(seg.text) and _amounts(seg.text):
             caps[UNREAD_ROW] = 1.0  # 'a PERMANENTE POR ACIDENTE R$ 100.000,00': its 'INVALIDEZ' lost
@@ -541,6 +632,8 @@ def _scan_limits(r: Reader, assentos: int | None = None
         if not amounts:
             beside = _amount_beside(rows, i)
             if beside is None:
+                if re.search(r"(?:,|\bate|\br\s?\$)\s*$", nz.fold(seg.text)):
+                    pending = (kind, seg.text)  # a sentence going on: its amount on the next row
                 continue
             seg, amounts, named = beside
             kind = _kind(named.text)
@@ -568,6 +661,15 @@ def _scan_limits(r: Reader, assentos: int | None = None
         found[kind] = [(pick[0], pick[1], _basis(re.sub(r"(?i)acidentes\s+pessoais\s+(por|de)\s+passageiros?", " ",
                                                          named.text + " " + seg.text)))]
     return found, caps
+
+
+def _clauses(text: str) -> list[tuple[int, str]]:
+    """A row's clauses as a list in running text separates them (';'), with where each starts."""
+    out, at = [], 0
+    for part in text.split(";"):
+        out.append((at, part))
+        at += len(part) + 1
+    return out
 
 
 def _per_seat(seg: Span, amounts, assentos: int | None) -> list[tuple[float, Span, str | None]] | None:
