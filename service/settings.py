@@ -59,6 +59,8 @@ class Settings(BaseSettings, Limits):
     visibility_timeout: int = 900
     restore_interval: float = 30.0  # how often a Redis worker looks for tasks of dead workers
     dispatch_grace: float = 15.0  # seconds before an undispatched packet is sent again
+    # Within a tenant, files of this many oldest waiting packets are interleaved (fair_queue.py).
+    fair_packet_window: int = 4
 
     # Callbacks: attempt n waits callback_backoff * 2**(n-1) seconds, at most callback_backoff_max.
     callback_timeout: float = 10.0

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from celery import Celery, Task, signals
@@ -29,6 +29,7 @@ from service.settings import Settings, get_settings
 log = logging.getLogger("fretadoc.tasks")
 
 READ, JUDGE, CALLBACK = "fretadoc.read_file", "fretadoc.judge_packet", "fretadoc.deliver_callback"
+READ_NEXT = "fretadoc.read_next"
 
 
 def make_celery(settings: Settings | None = None) -> Celery:
@@ -57,7 +58,7 @@ def make_celery(settings: Settings | None = None) -> Celery:
         task_queues=[Queue(q, exchange, routing_key=q) for q in queues.values()],
         task_default_exchange=exchange.name,
         task_default_queue=queues["read"],
-        task_routes={READ: {"queue": queues["read"]}, JUDGE: {"queue": queues["judge"]},
+        task_routes={READ: {"queue": queues["read"]}, READ_NEXT: {"queue": queues["read"]}, JUDGE: {"queue": queues["judge"]},
                      CALLBACK: {"queue": queues["callback"]}},
         timezone="UTC",
         enable_utc=True,
@@ -103,6 +104,8 @@ class FretadocTask(Task):  # type: ignore[misc]  # celery: Task is untyped (Any)
         try:
             if self.name == READ and args:
                 carry(steps.read_failed(int(args[0]), settings))
+            elif self.name == READ_NEXT:
+                carry(steps.read_next_failed(task_id, settings))
             elif self.name == JUDGE and args:
                 carry(steps.judge_failed(str(args[0]), settings))
         except Exception:
@@ -113,13 +116,26 @@ RETRY = dict(base=FretadocTask, autoretry_for=packets.TRANSIENT, retry_backoff=2
              max_retries=settings.task_max_retries)
 
 
+@app.task(name=READ_NEXT, bind=True, soft_time_limit=settings.read_soft_time_limit,  # type: ignore[untyped-decorator]
+          time_limit=settings.read_time_limit, **RETRY)
+def read_next(self: FretadocTask) -> None:
+    """A read token: reads the file due next (service/fair_queue.py). Its task id is the token,
+    the same when the message comes again after its worker died, so it resumes that file."""
+    _carry_read(self, lambda: steps.read_next(self.request.id, settings, reader=_reader))
+
+
 @app.task(name=READ, bind=True, soft_time_limit=settings.read_soft_time_limit,  # type: ignore[untyped-decorator]
           time_limit=settings.read_time_limit, **RETRY)
 def read_file(self: FretadocTask, file_id: int) -> None:
+    """One named file (messages queued before read tokens existed still find their task)."""
+    _carry_read(self, lambda: steps.read(file_id, settings, reader=_reader))
+
+
+def _carry_read(task: FretadocTask, read: Callable[[], list[steps.Next]]) -> None:
     try:
-        nexts = steps.read(file_id, settings, reader=_reader)
+        nexts = read()
     except SoftTimeLimitExceeded:  # outside the reader (storage, database): try again later
-        raise self.retry(countdown=5) from None
+        raise task.retry(countdown=5) from None
     carry(nexts)
 
 
@@ -145,8 +161,8 @@ def carry(nexts: list[steps.Next]) -> None:
             send_callback(n.packet_id, n.delay)
 
 
-def send_read(file_id: int) -> None:
-    app.send_task(READ, args=[file_id], queue=settings.queue("read"))
+def send_read_next() -> None:
+    app.send_task(READ_NEXT, queue=settings.queue("read"))
 
 
 def send_judge(packet_id: str) -> None:

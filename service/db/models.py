@@ -127,7 +127,9 @@ class PacketFile(Base):
     size: Mapped[int] = mapped_column(BigInteger)
     media_type: Mapped[str] = mapped_column(String(64))
     pages: Mapped[int] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(16), default="queued")  # queued | reading | done
+    status: Mapped[str] = mapped_column(String(16), default="queued", index=True)  # queued | reading | done
+    # the read token (its Celery task id) that claimed the file (service/fair_queue.py)
+    claim: Mapped[str | None] = mapped_column(String(64), index=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
