@@ -4,6 +4,8 @@
     fretadoc worker [--concurrency N]          a Celery worker (needs FRETADOC_BROKER_URL)
     fretadoc keys create --tenant NAME [--kind carrier|portal|authority] [--rulebook ID ...]
     fretadoc keys list | revoke KEY_ID | secret --tenant NAME [--rotate]
+    fretadoc keys limits --tenant NAME [--packets-in-flight N] [--pages-per-day N]
+                         [--uploads-per-minute N] [--retention-days N] [--reset]
 """
 
 from __future__ import annotations
@@ -158,6 +160,46 @@ def keys_secret(
         if rotate:
             t.secret_version += 1
         print(tenants.callback_secret(t, settings))
+    return 0
+
+
+def _limit(name: str, help_: str):
+    return typer.Option(None, f"--{name.replace('_', '-')}", min=0, help=help_ + " (0: sem limite).")
+
+
+@keys_app.command("limits", help="Mostra (ou muda) as cotas e a retenção de um cliente; sem opção, só mostra.")
+def keys_limits(
+    tenant: str = typer.Option(..., "--tenant", help="Nome do cliente."),
+    packets_in_flight: int = _limit("packets_in_flight", "Pacotes em andamento ao mesmo tempo"),
+    pages_per_day: int = _limit("pages_per_day", "Páginas enviadas em 24 horas"),
+    uploads_per_minute: int = _limit("uploads_per_minute", "Pacotes enviados por minuto"),
+    retention_days: int = typer.Option(None, "--retention-days", min=1,
+                                       help="Dias que um pacote é guardado depois do parecer."),
+    reset: bool = typer.Option(False, "--reset", help="Volta aos padrões da configuração (FRETADOC_QUOTA_*)."),
+    as_json: bool = typer.Option(False, "--json", help="Saída em JSON."),
+) -> int:
+    from sqlalchemy import select
+
+    from service import db, quotas
+    from service.db.models import Tenant
+
+    given = {"packets_in_flight": packets_in_flight, "pages_per_day": pages_per_day,
+             "uploads_per_minute": uploads_per_minute, "retention_days": retention_days}
+    settings = _migrated()
+    with db.session_scope(settings) as s:
+        t = s.scalars(select(Tenant).where(Tenant.name == tenant)).one_or_none()
+        if t is None:
+            raise ClickException(f"cliente '{tenant}' não existe.")
+        own = {} if reset else dict(t.limits or {})
+        own.update({k: v for k, v in given.items() if v is not None})
+        t.limits = own or None
+        effective = quotas.limits_of(t, settings)
+    if as_json:
+        print(json.dumps({"tenant": tenant, "limits": effective, "own": sorted(own)}, ensure_ascii=False))
+        return 0
+    for name, value in effective.items():
+        where = "do cliente" if name in own else "padrão"
+        print(f"{name}\t{value or 'sem limite'}\t{where}")
     return 0
 
 

@@ -75,6 +75,18 @@ class Settings(BaseSettings, Limits):
     max_field_bytes: int = 64 * 1024
     sync_read_concurrency: int = 2
 
+    # Per tenant (overridden by `fretadoc keys limits`); 0 lifts the limit.
+    quota_packets_in_flight: int = 50  # packets queued or being read
+    quota_pages_per_day: int = 5000  # pages uploaded in the last 24 hours
+    quota_uploads_per_minute: int = 60  # packets uploaded in the last 60 seconds
+    # Backpressure: an upload whose estimated wait to be read passes this answers 503 (0: never).
+    max_backlog_wait: float = 1800.0
+    read_slots: int | None = None  # files read at once by all workers (default: FRETADOC_WORKERS)
+    seconds_per_page: float = 3.0  # the estimate's pace until reads have been measured
+    # Retention: packets are deleted this many days after their verdict unless an authority holds them.
+    retention_days: int = 180
+    retention_interval: float = 3600.0  # seconds between purges (Celery beat or the embedded timer)
+
     page_dpi: int = 150
     log_level: str = "INFO"
     # /metrics closed: a token for `Authorization: Bearer` and/or client networks (CIDRs, comma-separated)

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Header, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
-from api import uploads
+from api import ratelimit, uploads
 from api.deps import DispatcherDep, PrincipalDep, SessionDep, SettingsDep, StorageDep, SubmitterDep
 from api.schemas import (
     PROBLEM_RESPONSES, PacketAccepted, PacketList, PacketStatus, PacketStatusName, PacketSummary, ProblemDoc,
@@ -159,7 +159,15 @@ def status_url(packet_id: str) -> str:
     responses={**PROBLEM_RESPONSES,
                403: {"model": ProblemDoc, "description": "Chave de órgão (somente leitura)"},
                413: {"model": ProblemDoc, "description": "Arquivo, arquivos ou páginas demais"},
-               415: {"model": ProblemDoc, "description": "Tipo de arquivo não suportado (verificado pelo conteúdo)"}})
+               415: {"model": ProblemDoc, "description": "Tipo de arquivo não suportado (verificado pelo conteúdo)"},
+               202: {"description": "Pacote aceito", "headers": ratelimit.HEADERS_DOC},
+               429: {"model": ProblemDoc, "content": {"application/problem+json": {}},
+                     "headers": {**ratelimit.RETRY_AFTER_DOC, **ratelimit.HEADERS_DOC},
+                     "description": "Cota do cliente excedida (envios por minuto, páginas por dia ou pacotes em "
+                                    "andamento); nada foi guardado"},
+               503: {"model": ProblemDoc, "content": {"application/problem+json": {}},
+                     "headers": ratelimit.RETRY_AFTER_DOC,
+                     "description": "Fila de leitura cheia: o pacote esperaria mais que o limite; nada foi guardado"}})
 async def create_packet(
     request: Request, principal: SubmitterDep, settings: SettingsDep, storage: StorageDep,
     dispatcher: DispatcherDep,
@@ -175,7 +183,7 @@ async def create_packet(
         with tempfile.TemporaryDirectory(dir=tmp_root, prefix="upload-") as tmp:
             form = await uploads.receive(request, tmp, limits)
             req = await run_in_threadpool(build_request, form, settings)
-            packet_id, created = await run_in_threadpool(
+            packet_id, created, policies = await run_in_threadpool(
                 packets.create_packet, principal, req, (idempotency_key or "").strip() or None,
                 settings=settings, storage=storage)
     except uploads.ClientGone:
@@ -196,7 +204,7 @@ async def create_packet(
         # (the packets table holds only these statuses)
         body.status = cast("PacketStatusName | None",
                            await run_in_threadpool(packets.current_status, packet_id, settings)) or body.status
-    headers = {"Location": status_url(packet_id)}
+    headers = {"Location": status_url(packet_id), **ratelimit.headers_for(policies)}
     if not created:
         headers["Idempotent-Replayed"] = "true"
     return JSONResponse(body.model_dump(), status_code=202, headers=headers)

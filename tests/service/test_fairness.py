@@ -107,7 +107,7 @@ def test_embedded_pool_reads_tenants_fairly(tmp_path):
             path.write_bytes(data)
             uploads.append(packets.Upload(str(path), path.name, hashlib.sha256(data).hexdigest(), len(data), "PDF", 1))
         req = packets.PacketRequest(RULEBOOK, date(2026, 3, 2), "2026-03-02", {}, None, uploads)
-        pid, _ = packets.create_packet(principals[tname], req, None, settings=settings)
+        pid = packets.create_packet(principals[tname], req, None, settings=settings).packet_id
         names[pid] = name
         order.append(pid)
     pool = dispatch.InProcessDispatcher(settings)
