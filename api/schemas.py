@@ -101,6 +101,17 @@ class PacketStatus(BaseModel):
     verdict: Literal["ok", "fail", "review", "incomplete"] | None
     result: Result | None = Field(description="o documento de resultado do contrato, quando `done`")
     error: PacketError | None
+    held_at: str | None = Field(default=None, description="quando o órgão reteve o pacote (guardado além do "
+                                                          "prazo de retenção, não apagável); null se não retido")
+    expires_at: str | None = Field(default=None, description="quando o pacote será apagado pela retenção "
+                                                             "(depois do parecer; null enquanto não termina "
+                                                             "ou se retido)")
+
+
+class PacketHold(BaseModel):
+    id: str
+    held: bool
+    held_at: str | None
 
 
 class PacketSummary(BaseModel):

@@ -2,6 +2,7 @@
 
     fretadoc serve [--host H] [--port P]       the API; with no broker it also reads packets
     fretadoc worker [--concurrency N]          a Celery worker (needs FRETADOC_BROKER_URL)
+    fretadoc beat                              sends the retention purge on schedule (one per deployment)
     fretadoc keys create --tenant NAME [--kind carrier|portal|authority] [--rulebook ID ...]
     fretadoc keys list | revoke KEY_ID | secret --tenant NAME [--rotate]
     fretadoc keys limits --tenant NAME [--packets-in-flight N] [--pages-per-day N]
@@ -70,6 +71,17 @@ def worker(
     from service.tasks import app, worker_argv
 
     app.worker_main(worker_argv(concurrency, loglevel, hostname))
+    return 0
+
+
+def beat(loglevel: str = typer.Option("INFO", "--loglevel", help="Nível de log.")) -> int:
+    if not load_settings().broker_url:
+        raise UsageError("defina FRETADOC_BROKER_URL para rodar o agendador; sem broker, `fretadoc serve` "
+                         "faz a retenção sozinho.")
+    _migrated()
+    from service.tasks import app, beat_argv
+
+    app.start(beat_argv(loglevel))
     return 0
 
 
@@ -206,4 +218,5 @@ def keys_limits(
 def register(app: typer.Typer) -> None:
     app.command("serve", help="Inicia a API HTTP (sem broker, também lê os pacotes).")(serve)
     app.command("worker", help="Inicia um worker Celery (precisa de FRETADOC_BROKER_URL).")(worker)
+    app.command("beat", help="Agenda a retenção (Celery beat; um por instalação; precisa de FRETADOC_BROKER_URL).")(beat)
     app.add_typer(keys_app, name="keys")
