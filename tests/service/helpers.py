@@ -40,6 +40,7 @@ def stack_env(mode: str, workdir: Path, pg_url: str, prefix: str, **extra: str) 
         "FRETADOC_QUOTA_UPLOADS_PER_MINUTE": "0",
         "FRETADOC_QUOTA_PAGES_PER_DAY": "0",
         "FRETADOC_QUOTA_PACKETS_IN_FLIGHT": "0",
+        "FRETADOC_MAX_BACKLOG_WAIT": "0",
     }
     cache = os.environ.get("FRETADOC_CACHE_DIR")
     if mode == "embedded":
