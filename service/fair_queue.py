@@ -4,8 +4,11 @@ The broker's queue (Celery over Redis or RabbitMQ, or the embedded pool's) holds
 read tokens, one per file waiting; the files themselves wait in the database. A worker that
 takes a token claims a file here:
 
-  tenant  the one with the fewest files being read now; among equals, the one served least
-          recently (round robin), so one tenant's backlog never holds another's packet behind it
+  tenant  the one with the fewest files started in the last hour (being read, or read: the
+          service it had lately); among equals, the one served least recently (round robin). A
+          tenant with a long backlog has had much; one that sends a packet now has had little,
+          so its files go first, on every free worker, until it has had as much: one tenant's
+          backlog never holds another's packet behind it
   packet  among the tenant's `fair_packet_window` oldest packets with files waiting, the one
           with the fewest files being read, then the least recently served, then the oldest:
           a small packet interleaves with a large one sent just before it instead of waiting
@@ -20,7 +23,7 @@ dispatched twice) find nothing to claim and end.
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import ColumnElement, case, func, select, text, update
 from sqlalchemy.orm import InstrumentedAttribute, Session
@@ -34,6 +37,7 @@ log = logging.getLogger("fretadoc.fair_queue")
 CLAIM_LOCK = 7_240_002  # pg_advisory_xact_lock key: one claim at a time (claims take milliseconds)
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 UNFINISHED = ("queued", "processing")
+SERVED_MEMORY = timedelta(hours=1)
 
 
 def _aware(ts: datetime | None) -> datetime:
@@ -48,12 +52,13 @@ def _serialise(s: Session) -> None:
         s.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": CLAIM_LOCK})
 
 
-def _in_flight_and_served(s: Session, group: InstrumentedAttribute[str],
-                          cond: list[ColumnElement[bool]]) -> dict[str, tuple[int, datetime]]:
-    """Per group (tenant or packet): files being read now, and when it last started one (its
-    finished packets' files too: a tenant served a moment ago has been served)."""
-    reading = func.sum(case((PacketFile.status == "reading", 1), else_=0))
-    rows = s.execute(select(group, reading, func.max(PacketFile.started_at))
+def _served(s: Session, group: InstrumentedAttribute[str], cond: list[ColumnElement[bool]],
+            *, all_started: bool = False) -> dict[str, tuple[int, datetime]]:
+    """Per group (tenant or packet): files being read now (or, `all_started`, every file of
+    `cond` started), and when it last started one (its finished packets' files too: a tenant
+    served a moment ago has been served)."""
+    count = func.count() if all_started else func.sum(case((PacketFile.status == "reading", 1), else_=0))
+    rows = s.execute(select(group, count, func.max(PacketFile.started_at))
                      .join(PacketRow, PacketRow.id == PacketFile.packet_id)
                      .where(*cond).group_by(group)).all()
     return {key: (int(n or 0), _aware(last)) for key, n, last in rows}
@@ -79,7 +84,9 @@ def claim(settings: Settings, token: str) -> int | None:
         tenants = {t: _aware(oldest) for t, oldest in s.execute(waiting).all()}
         if not tenants:
             return None
-        load = _in_flight_and_served(s, PacketRow.tenant_id, [PacketRow.tenant_id.in_(list(tenants))])
+        # served longer ago than SERVED_MEMORY counts as never served: the look-back stays short
+        recent = (PacketFile.status == "reading") | (PacketFile.started_at > utcnow() - SERVED_MEMORY)
+        load = _served(s, PacketRow.tenant_id, [PacketRow.tenant_id.in_(list(tenants)), recent], all_started=True)
         tenant = min(tenants, key=lambda t: (load.get(t, (0, _EPOCH)), tenants[t], t))
         window = s.execute(select(PacketRow.id, PacketRow.created_at)
                            .join(PacketFile, PacketFile.packet_id == PacketRow.id)
@@ -89,7 +96,7 @@ def claim(settings: Settings, token: str) -> int | None:
                            .order_by(PacketRow.created_at, PacketRow.id)
                            .limit(max(1, settings.fair_packet_window))).all()
         created = {pid: (_aware(at), pid) for pid, at in window}
-        per_packet = _in_flight_and_served(s, PacketRow.id, [PacketRow.id.in_(list(created))])
+        per_packet = _served(s, PacketRow.id, [PacketRow.id.in_(list(created))])
         packet_id = min(created, key=lambda p: (per_packet.get(p, (0, _EPOCH)), created[p]))
         file_id = s.scalars(select(PacketFile.id).where(PacketFile.packet_id == packet_id,
                                                          PacketFile.status == "queued")
