@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
@@ -18,7 +19,7 @@ from api import docs, errors, privacy, web
 from api.metrics import Metrics
 from api.routes import corrections, documents, health, me, packets, parecer, rulebooks
 from intake.cache import reader_fingerprint
-from service import db, dispatch
+from service import db, dispatch, logs, retention
 from service.settings import Settings, get_settings
 from service.storage import get_storage
 
@@ -51,7 +52,8 @@ TAGS = [
 
 
 class Maintenance(threading.Thread):
-    """Sends again what was stored but never dispatched (e.g. the broker was down)."""
+    """Sends again what was stored but never dispatched (e.g. the broker was down); in the
+    embedded mode, also runs the retention purge every FRETADOC_RETENTION_INTERVAL."""
 
     def __init__(self, app: FastAPI, interval: float):
         super().__init__(name="fretadoc-maintenance", daemon=True)
@@ -59,7 +61,15 @@ class Maintenance(threading.Thread):
 
     def run(self) -> None:
         settings = self.app.state.settings
+        purged_at = time.monotonic()
         while not self.stop.wait(self.interval):
+            # the embedded mode's retention timer (the distributed mode's is `fretadoc beat`)
+            if not settings.distributed and time.monotonic() - purged_at >= settings.retention_interval:
+                purged_at = time.monotonic()
+                try:
+                    retention.purge_expired(settings, self.app.state.storage)
+                except Exception:
+                    log.warning("retention pass failed", exc_info=True)
             try:
                 packets, _ = dispatch.undispatched(settings, older_than=settings.dispatch_grace)
                 for packet_id in packets:
@@ -70,10 +80,7 @@ class Maintenance(threading.Thread):
 
 
 def configure_logging(settings: Settings) -> None:
-    root = logging.getLogger()
-    if not root.handlers:
-        logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("fretadoc").setLevel(settings.log_level.upper())
+    logs.configure(settings.log_level)
     privacy.install_log_filter()
 
 
@@ -90,7 +97,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.dispatcher = dispatch.make_dispatcher(settings)
         if isinstance(app.state.dispatcher, dispatch.InProcessDispatcher):
             app.state.dispatcher.recover()
-        maintenance = Maintenance(app, max(1.0, settings.dispatch_grace / 3))
+        maintenance = Maintenance(app, max(0.5, min(settings.dispatch_grace / 3, settings.retention_interval)))
         maintenance.start()
         log.info("FretaDoc API ready (%s mode, %s database, %s storage)",
                  "distributed" if settings.distributed else "embedded",

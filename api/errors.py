@@ -16,7 +16,8 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import compile_path
 
-from service.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
+from api.ratelimit import refusal_headers
+from service.errors import Busy, Conflict, Forbidden, Invalid, NotFound, ServiceError, TooMany
 
 log = logging.getLogger("fretadoc.api")
 PROBLEM = "application/problem+json"
@@ -33,7 +34,8 @@ class Problem(ServiceError):
 
 
 # The status of each kind of the service's refusals (service/errors.py).
-STATUS_OF_KIND: dict[type[ServiceError], int] = {NotFound: 404, Conflict: 409, Forbidden: 403, Invalid: 422}
+STATUS_OF_KIND: dict[type[ServiceError], int] = {NotFound: 404, Conflict: 409, Forbidden: 403, Invalid: 422,
+                                                 TooMany: 429, Busy: 503}
 
 
 def http_status(exc: ServiceError) -> int:
@@ -90,6 +92,7 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
     async def _service_error(request: Request, exc: ServiceError):
         headers = exc.extra.pop("headers", None) if isinstance(exc.extra, dict) else None
+        headers = {**(headers or {}), **refusal_headers(exc)} or None
         return problem_response(exc.code, http_status(exc), exc.title, exc.detail, request, headers=headers, **exc.extra)
 
     @app.exception_handler(StarletteHTTPException)

@@ -18,7 +18,7 @@ from prometheus_client import (
 from prometheus_client.core import GaugeMetricFamily
 from sqlalchemy import func, select
 
-from service import db
+from service import db, quotas
 from service.db.models import Callback, PacketRow, PacketFile
 from service.settings import Settings
 
@@ -37,22 +37,33 @@ class QueueCollector:
                                   labels=["status"])
         callbacks = GaugeMetricFamily("fretadoc_callbacks", "Callbacks por situação", labels=["status"])
         up = GaugeMetricFamily("fretadoc_database_up", "1 quando o banco respondeu à coleta")
+        b_files = GaugeMetricFamily("fretadoc_backlog_files", "Arquivos esperando leitura, por cliente", labels=["tenant"])
+        b_pages = GaugeMetricFamily("fretadoc_backlog_pages", "Páginas esperando leitura, por cliente", labels=["tenant"])
+        b_wait = GaugeMetricFamily("fretadoc_backlog_wait_seconds",
+                                   "Espera estimada de um novo pacote, por cliente", labels=["tenant"])
+        b_total = GaugeMetricFamily("fretadoc_backlog_total_wait_seconds", "Tempo estimado para ler tudo o que espera")
         try:
             with db.session_scope(self.settings) as s:
                 by_status = dict(s.execute(select(PacketRow.status, func.count()).group_by(PacketRow.status)).all())
                 by_file = dict(s.execute(select(PacketFile.status, func.count()).group_by(PacketFile.status)).all())
                 by_cb = dict(s.execute(select(Callback.status, func.count()).group_by(Callback.status)).all())
+                view = quotas.backlog(s, self.settings)
             for st in ("queued", "processing", "done", "failed"):
                 packets.add_metric([st], by_status.get(st, 0))
             for st in ("queued", "reading", "done"):
                 files.add_metric([st], by_file.get(st, 0))
             for st in ("pending", "delivered", "failed"):
                 callbacks.add_metric([st], by_cb.get(st, 0))
+            for b in view.tenants:  # ids, never names
+                b_files.add_metric([b.tenant_id], b.files)
+                b_pages.add_metric([b.tenant_id], b.pages)
+                b_wait.add_metric([b.tenant_id], round(b.wait, 1))
+            b_total.add_metric([], round(view.wait, 1))
             up.add_metric([], 1)
         except Exception:
             log.warning("metrics: database query failed", exc_info=True)
             up.add_metric([], 0)
-        yield from (packets, files, callbacks, up)
+        yield from (packets, files, callbacks, b_files, b_pages, b_wait, b_total, up)
         dispatcher = self.dispatcher_getter()
         if dispatcher is not None and hasattr(dispatcher, "in_flight"):
             g = GaugeMetricFamily("fretadoc_inprocess_tasks", "Tarefas em execução no pool embutido")

@@ -101,6 +101,17 @@ class PacketStatus(BaseModel):
     verdict: Literal["ok", "fail", "review", "incomplete"] | None
     result: Result | None = Field(description="o documento de resultado do contrato, quando `done`")
     error: PacketError | None
+    held_at: str | None = Field(default=None, description="quando o órgão reteve o pacote (guardado além do "
+                                                          "prazo de retenção, não apagável); null se não retido")
+    expires_at: str | None = Field(default=None, description="quando o pacote será apagado pela retenção "
+                                                             "(depois do parecer; null enquanto não termina "
+                                                             "ou se retido)")
+
+
+class PacketHold(BaseModel):
+    id: str
+    held: bool
+    held_at: str | None
 
 
 class PacketSummary(BaseModel):
@@ -174,6 +185,20 @@ class Check(BaseModel):
     detail: str
 
 
+class TenantBacklog(BaseModel):
+    tenant: str = Field(description="id do cliente (nunca o nome)")
+    files: int = Field(description="arquivos esperando leitura ou sendo lidos")
+    pages: int
+    wait_seconds: float = Field(description="espera estimada de um novo pacote deste cliente")
+
+
+class Backlog(BaseModel):
+    wait_seconds: float = Field(description="tempo estimado para ler tudo o que espera")
+    seconds_per_page: float = Field(description="ritmo de leitura da última hora (ou o configurado)")
+    max_wait_seconds: float = Field(description="acima disto, envios recebem 503 (0: nunca)")
+    tenants: list[TenantBacklog]
+
+
 class Readiness(BaseModel):
     model_config = ConfigDict(json_schema_extra={"examples": [{
         "status": "ok", "mode": "distributed", "checks": {
@@ -185,6 +210,7 @@ class Readiness(BaseModel):
     status: Literal["ok", "unavailable"]
     mode: Literal["embedded", "distributed"]
     checks: dict[str, Check]
+    backlog: Backlog | None = None
 
 
 PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = {

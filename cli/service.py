@@ -2,8 +2,11 @@
 
     fretadoc serve [--host H] [--port P]       the API; with no broker it also reads packets
     fretadoc worker [--concurrency N]          a Celery worker (needs FRETADOC_BROKER_URL)
+    fretadoc beat                              sends the retention purge on schedule (one per deployment)
     fretadoc keys create --tenant NAME [--kind carrier|portal|authority] [--rulebook ID ...]
     fretadoc keys list | revoke KEY_ID | secret --tenant NAME [--rotate]
+    fretadoc keys limits --tenant NAME [--packets-in-flight N] [--pages-per-day N]
+                         [--uploads-per-minute N] [--retention-days N] [--reset]
 """
 
 from __future__ import annotations
@@ -68,6 +71,17 @@ def worker(
     from service.tasks import app, worker_argv
 
     app.worker_main(worker_argv(concurrency, loglevel, hostname))
+    return 0
+
+
+def beat(loglevel: str = typer.Option("INFO", "--loglevel", help="Nível de log.")) -> int:
+    if not load_settings().broker_url:
+        raise UsageError("defina FRETADOC_BROKER_URL para rodar o agendador; sem broker, `fretadoc serve` "
+                         "faz a retenção sozinho.")
+    _migrated()
+    from service.tasks import app, beat_argv
+
+    app.start(beat_argv(loglevel))
     return 0
 
 
@@ -161,7 +175,48 @@ def keys_secret(
     return 0
 
 
+def _limit(name: str, help_: str):
+    return typer.Option(None, f"--{name.replace('_', '-')}", min=0, help=help_ + " (0: sem limite).")
+
+
+@keys_app.command("limits", help="Mostra (ou muda) as cotas e a retenção de um cliente; sem opção, só mostra.")
+def keys_limits(
+    tenant: str = typer.Option(..., "--tenant", help="Nome do cliente."),
+    packets_in_flight: int = _limit("packets_in_flight", "Pacotes em andamento ao mesmo tempo"),
+    pages_per_day: int = _limit("pages_per_day", "Páginas enviadas em 24 horas"),
+    uploads_per_minute: int = _limit("uploads_per_minute", "Pacotes enviados por minuto"),
+    retention_days: int = typer.Option(None, "--retention-days", min=1,
+                                       help="Dias que um pacote é guardado depois do parecer."),
+    reset: bool = typer.Option(False, "--reset", help="Volta aos padrões da configuração (FRETADOC_QUOTA_*)."),
+    as_json: bool = typer.Option(False, "--json", help="Saída em JSON."),
+) -> int:
+    from sqlalchemy import select
+
+    from service import db, quotas
+    from service.db.models import Tenant
+
+    given = {"packets_in_flight": packets_in_flight, "pages_per_day": pages_per_day,
+             "uploads_per_minute": uploads_per_minute, "retention_days": retention_days}
+    settings = _migrated()
+    with db.session_scope(settings) as s:
+        t = s.scalars(select(Tenant).where(Tenant.name == tenant)).one_or_none()
+        if t is None:
+            raise ClickException(f"cliente '{tenant}' não existe.")
+        own = {} if reset else dict(t.limits or {})
+        own.update({k: v for k, v in given.items() if v is not None})
+        t.limits = own or None
+        effective = quotas.limits_of(t, settings)
+    if as_json:
+        print(json.dumps({"tenant": tenant, "limits": effective, "own": sorted(own)}, ensure_ascii=False))
+        return 0
+    for name, value in effective.items():
+        where = "do cliente" if name in own else "padrão"
+        print(f"{name}\t{value or 'sem limite'}\t{where}")
+    return 0
+
+
 def register(app: typer.Typer) -> None:
     app.command("serve", help="Inicia a API HTTP (sem broker, também lê os pacotes).")(serve)
     app.command("worker", help="Inicia um worker Celery (precisa de FRETADOC_BROKER_URL).")(worker)
+    app.command("beat", help="Agenda a retenção (Celery beat; um por instalação; precisa de FRETADOC_BROKER_URL).")(beat)
     app.add_typer(keys_app, name="keys")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
@@ -16,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, or_, select
 
-from service import db, steps
+from service import db, fair_queue, steps
 from service.db.models import Callback, PacketRow, PacketFile, utcnow
 from service.packets import FINISHED, TRANSIENT
 from service.settings import Settings, get_settings
@@ -28,14 +29,15 @@ log = logging.getLogger("fretadoc.dispatch")
 class Dispatcher:
     """Where the work goes: a pool in this process, or Celery."""
 
-    def read(self, file_id: int) -> None: raise NotImplementedError
+    def read_next(self) -> None: raise NotImplementedError  # one read token (service/fair_queue.py)
     def judge(self, packet_id: str) -> None: raise NotImplementedError
     def callback(self, packet_id: str, delay: float = 0.0) -> None: raise NotImplementedError
     def close(self) -> None: pass
 
 
 def dispatch_packet(packet_id: str, dispatcher: Dispatcher, *, settings: Settings | None = None) -> None:
-    """Queue the reads of every file not yet read (or the judgement when all are)."""
+    """Queue a read token per file not yet read (or the judgement when all are). The tokens are
+    anonymous: which file each reads is decided when a worker takes it (service/fair_queue.py)."""
     settings = settings or get_settings()
     with db.session_scope(settings) as s:
         packet = s.get(PacketRow, packet_id)
@@ -45,8 +47,8 @@ def dispatch_packet(packet_id: str, dispatcher: Dispatcher, *, settings: Setting
             PacketFile.packet_id == packet_id, PacketFile.status != "done")
             .order_by(PacketFile.position)).all()
     if pending:
-        for file_id in pending:
-            dispatcher.read(file_id)
+        for _ in pending:
+            dispatcher.read_next()
     else:
         dispatcher.judge(packet_id)
     with db.session_scope(settings) as s:
@@ -123,10 +125,11 @@ class InProcessDispatcher(Dispatcher):
             else:
                 self.callback(n.packet_id, n.delay)
 
-    def read(self, file_id: int) -> None:
-        self._submit(self.reads, f"read of file {file_id}",
-                     lambda: steps.read(file_id, self.settings, storage=self.storage), self.carry,
-                     lambda: self.carry(steps.read_failed(file_id, self.settings)))
+    def read_next(self) -> None:
+        token = uuid.uuid4().hex
+        self._submit(self.reads, f"read token {token[:8]}",
+                     lambda: steps.read_next(token, self.settings, storage=self.storage), self.carry,
+                     lambda: self.carry(steps.read_next_failed(token, self.settings)))
 
     def judge(self, packet_id: str) -> None:
         self._submit(self.other, f"judgement of packet {packet_id}",
@@ -159,6 +162,9 @@ class InProcessDispatcher(Dispatcher):
 
     def recover(self) -> None:
         """Queue again what a previous process left unfinished."""
+        released = fair_queue.release_all(self.settings)
+        if released:
+            log.info("%d file(s) left half read by the previous process wait again", released)
         packets, callbacks = undispatched(self.settings, include_unfinished=True)
         for packet_id in packets:
             dispatch_packet(packet_id, self, settings=self.settings)
@@ -182,8 +188,8 @@ class CeleryDispatcher(Dispatcher):
         self.settings = settings or get_settings()
         self.tasks = tasks
 
-    def read(self, file_id: int) -> None:
-        self.tasks.send_read(file_id)
+    def read_next(self) -> None:
+        self.tasks.send_read_next()
 
     def judge(self, packet_id: str) -> None:
         self.tasks.send_judge(packet_id)

@@ -29,3 +29,21 @@ class Forbidden(ServiceError):
 
 class Invalid(ServiceError):
     """The request is understood but its content cannot be accepted."""
+
+
+class TooMany(ServiceError):
+    """Past a quota of the caller's tenant: try again after `retry_after` seconds. `policies`
+    (name, quota, window seconds or None, remaining) describe the limits for the caller."""
+
+    def __init__(self, code: str, title: str, detail: str, *, retry_after: int,
+                 policies: list[tuple[str, int, int | None, int]], **extra: Any):
+        super().__init__(code, title, detail, **extra)
+        self.retry_after, self.policies = retry_after, policies
+
+
+class Busy(ServiceError):
+    """The service is behind: what it would accept now would wait too long. Try again later."""
+
+    def __init__(self, code: str, title: str, detail: str, *, retry_after: int, **extra: Any):
+        super().__init__(code, title, detail, **extra)
+        self.retry_after = retry_after

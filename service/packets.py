@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import ColumnElement, delete, func, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -31,7 +31,7 @@ from sqlalchemy.orm import Session
 from domain.documents import Document, Finding
 from domain.result import Correction, Result
 from intake import pipeline
-from service import db
+from service import db, quotas
 from service.db.cache import get_read_cache
 from service.db.models import (
     CorrectionRow,
@@ -108,17 +108,27 @@ def _lock_blobs(session: Session, digests: Sequence[str]) -> None:
             session.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": int(digest[:15], 16)})
 
 
+class Stored(NamedTuple):
+    packet_id: str
+    created: bool  # False: an Idempotency-Key replay
+    policies: list[quotas.Policy]  # the tenant's quotas and what remains of each (none on a replay)
+
+
 def create_packet(principal: Principal, req: PacketRequest, idempotency_key: str | None,
-                  *, settings: Settings | None = None, storage: Storage | None = None) -> tuple[str, bool]:
-    """Store the files and the packet; returns (packet id, created). Not yet dispatched."""
+                  *, settings: Settings | None = None, storage: Storage | None = None) -> Stored:
+    """Store the files and the packet, within the tenant's quotas and the backlog's bound
+    (service/quotas.py). Not yet dispatched."""
     settings = settings or get_settings()
     storage = storage or get_storage(settings)
     request_hash = req.fingerprint()
+    pages = sum(f.pages for f in req.files)
     with db.session_scope(settings) as s:
         if idempotency_key:
             existing = s.get(IdempotencyKey, (principal.tenant_id, idempotency_key))
             if existing is not None:
-                return _replay(existing, request_hash), False
+                return Stored(_replay(existing, request_hash), False, [])
+        policies = quotas.check_upload(s, principal.tenant_id, pages, settings)
+        quotas.check_backlog(s, principal.tenant_id, pages, settings)
         _lock_blobs(s, [f.sha256 for f in req.files])
         for f in req.files:
             storage.put_file(f.path, f.sha256, session=s)
@@ -145,11 +155,11 @@ def create_packet(principal: Principal, req: PacketRequest, idempotency_key: str
             existing = s.get(IdempotencyKey, (principal.tenant_id, idempotency_key))
             if existing is None:
                 raise
-            return _replay(existing, request_hash), False
+            return Stored(_replay(existing, request_hash), False, [])
         packet_id = packet.id
     log.info("packet %s created: tenant %s, %d files, %d pages, rulebook %s", packet_id,
-             principal.tenant_id, len(req.files), sum(f.pages for f in req.files), req.rulebook_id)
-    return packet_id, True
+             principal.tenant_id, len(req.files), pages, req.rulebook_id)
+    return Stored(packet_id, True, policies)
 
 
 def _replay(existing: IdempotencyKey, request_hash: str) -> str:
@@ -604,8 +614,6 @@ def add_correction(principal: Principal, packet_id: str, req: CorrectionRequest,
 def delete_packet(principal: Principal, packet_id: str, *, settings: Settings | None = None,
                   storage: Storage | None = None) -> None:
     settings = settings or get_settings()
-    storage = storage or get_storage(settings)
-    orphans: list[str] = []
     with db.session_scope(settings) as s:
         packet = s.scalars(select(PacketRow).where(PacketRow.id == packet_id, visible(principal))).one_or_none()
         if packet is None:
@@ -613,11 +621,28 @@ def delete_packet(principal: Principal, packet_id: str, *, settings: Settings | 
         if principal.read_only or packet.tenant_id != principal.tenant_id:
             raise Forbidden("somente_leitura", "Operação não permitida",
                                "Esta chave só pode consultar pacotes; apenas quem enviou o pacote pode apagá-lo.")
+        if packet.held_at is not None:
+            raise Conflict("pacote_retido", "Pacote retido pelo órgão",
+                           "O órgão do regulamento reteve este pacote; ele só pode ser apagado depois de liberado.")
+    removed = remove_packet(packet_id, settings=settings, storage=storage)
+    if removed is None:
+        raise not_found()
+    log.info("packet %s deleted by tenant %s; %d blob(s) removed", packet_id, principal.tenant_id, removed)
+
+
+def remove_packet(packet_id: str, *, settings: Settings | None = None, storage: Storage | None = None,
+                  unless_held: bool = False) -> int | None:
+    """Every row of the packet, its files no other packet holds and their cached reads. Returns
+    the number of files removed, None when the packet is gone (or held, with `unless_held`)."""
+    settings = settings or get_settings()
+    storage = storage or get_storage(settings)
+    orphans: list[str] = []
+    with db.session_scope(settings) as s:
         digests = sorted(set(s.scalars(select(PacketFile.sha256).where(PacketFile.packet_id == packet_id))))
         _lock_blobs(s, digests)
         packet = _lock_packet(s, packet_id)
-        if packet is None:
-            raise not_found()
+        if packet is None or (unless_held and packet.held_at is not None):
+            return None
         for model in (Callback, ResultRow, CorrectionRow, DocumentRow, IdempotencyKey, PacketFile):
             s.execute(delete(model).where(model.packet_id == packet_id))
         s.execute(delete(PacketRow).where(PacketRow.id == packet_id))
@@ -634,4 +659,25 @@ def delete_packet(principal: Principal, packet_id: str, *, settings: Settings | 
                 cache.delete(digest)
             except Exception:
                 log.warning("could not drop cached read of %s", digest[:12], exc_info=True)
-    log.info("packet %s deleted by tenant %s; %d blob(s) removed", packet_id, principal.tenant_id, len(orphans))
+    return len(orphans)
+
+
+def hold_packet(principal: Principal, packet_id: str, hold: bool, *, settings: Settings | None = None) -> PacketRow:
+    """An authority's clerk holds a packet submitted to it (kept past its retention period, not
+    deletable by its sender) or releases it."""
+    settings = settings or get_settings()
+    with db.session_scope(settings) as s:
+        get_packet(s, principal, packet_id)
+        if principal.kind != "authority":
+            raise Forbidden("somente_orgao", "Operação não permitida",
+                            "Só o órgão do regulamento pode reter ou liberar um pacote.")
+        packet = _lock_packet(s, packet_id)
+        if packet is None:
+            raise not_found()
+        if hold and packet.held_at is None:
+            packet.held_at = utcnow()
+        elif not hold:
+            packet.held_at = None
+        log.info("packet %s %s by authority %s", packet_id, "held" if hold else "released", principal.tenant_id)
+        s.flush()
+        return packet

@@ -59,6 +59,8 @@ class Settings(BaseSettings, Limits):
     visibility_timeout: int = 900
     restore_interval: float = 30.0  # how often a Redis worker looks for tasks of dead workers
     dispatch_grace: float = 15.0  # seconds before an undispatched packet is sent again
+    # Within a tenant, files of this many oldest waiting packets are interleaved (fair_queue.py).
+    fair_packet_window: int = 4
 
     # Callbacks: attempt n waits callback_backoff * 2**(n-1) seconds, at most callback_backoff_max.
     callback_timeout: float = 10.0
@@ -76,6 +78,18 @@ class Settings(BaseSettings, Limits):
     # Trust anchors for documents' signatures (intake/anchors.py reads FRETADOC_TRUST_DIR itself,
     # where the reading runs; declared here so the service refuses a folder that is not there).
     trust_dir: Path | None = None
+
+    # Per tenant (overridden by `fretadoc keys limits`); 0 lifts the limit.
+    quota_packets_in_flight: int = 50  # packets queued or being read
+    quota_pages_per_day: int = 5000  # pages uploaded in the last 24 hours
+    quota_uploads_per_minute: int = 60  # packets uploaded in the last 60 seconds
+    # Backpressure: an upload whose estimated wait to be read passes this answers 503 (0: never).
+    max_backlog_wait: float = 1800.0
+    read_slots: int | None = None  # files read at once by all workers (default: FRETADOC_WORKERS)
+    seconds_per_page: float = 3.0  # the estimate's pace until reads have been measured
+    # Retention: packets are deleted this many days after their verdict unless an authority holds them.
+    retention_days: int = 180
+    retention_interval: float = 3600.0  # seconds between purges (Celery beat or the embedded timer)
 
     page_dpi: int = 150
     log_level: str = "INFO"

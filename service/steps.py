@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from intake import pipeline
-from service import callbacks, packets
+from service import callbacks, fair_queue, packets
 from service.settings import Settings
 from service.storage import Storage
 
@@ -41,6 +41,18 @@ def _callback(packet_id: str, due: bool) -> list[Next]:
 def read(file_id: int, settings: Settings, *, storage: Storage | None = None, reader: Reader | None = None) -> list[Next]:
     """Read one file; when it was the packet's last, the packet's judgement comes next."""
     return _judge(packets.read_step(file_id, settings=settings, storage=storage, reader=reader))
+
+
+def read_next(token: str, settings: Settings, *, storage: Storage | None = None,
+              reader: Reader | None = None) -> list[Next]:
+    """Claim the file due next (service/fair_queue.py: fair between tenants) and read it."""
+    file_id = fair_queue.claim(settings, token)
+    return [] if file_id is None else read(file_id, settings, storage=storage, reader=reader)
+
+
+def read_next_failed(token: str, settings: Settings) -> list[Next]:
+    file_id = fair_queue.claimed_by(settings, token)
+    return [] if file_id is None else read_failed(file_id, settings)
 
 
 def read_failed(file_id: int, settings: Settings) -> list[Next]:

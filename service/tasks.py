@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from celery import Celery, Task, signals
@@ -22,13 +22,14 @@ from kombu import Exchange, Queue
 from domain.documents import Document, Finding
 from intake import pipeline
 from intake.cache import reader_fingerprint
-from service import db, packets, steps
+from service import db, logs, packets, retention, steps
 from service.db.cache import get_read_cache
 from service.settings import Settings, get_settings
 
 log = logging.getLogger("fretadoc.tasks")
 
 READ, JUDGE, CALLBACK = "fretadoc.read_file", "fretadoc.judge_packet", "fretadoc.deliver_callback"
+READ_NEXT, PURGE = "fretadoc.read_next", "fretadoc.purge_expired"
 
 
 def make_celery(settings: Settings | None = None) -> Celery:
@@ -57,8 +58,13 @@ def make_celery(settings: Settings | None = None) -> Celery:
         task_queues=[Queue(q, exchange, routing_key=q) for q in queues.values()],
         task_default_exchange=exchange.name,
         task_default_queue=queues["read"],
-        task_routes={READ: {"queue": queues["read"]}, JUDGE: {"queue": queues["judge"]},
+        task_routes={READ: {"queue": queues["read"]}, READ_NEXT: {"queue": queues["read"]},
+                     JUDGE: {"queue": queues["judge"]}, PURGE: {"queue": queues["judge"]},
                      CALLBACK: {"queue": queues["callback"]}},
+        # `fretadoc beat` (one per deployment) sends the retention purge (service/retention.py)
+        beat_schedule={"retention": {"task": PURGE, "schedule": settings.retention_interval,
+                                     "options": {"queue": queues["judge"],
+                                                 "expires": settings.retention_interval}}},
         timezone="UTC",
         enable_utc=True,
     )
@@ -74,6 +80,15 @@ reader_fingerprint()
 
 # Celery ships no type information (pyproject.toml: celery.* ignore_missing_imports), so its
 # decorators and its Task class are Any to mypy: the `type: ignore`s below say only that.
+@signals.after_setup_logger.connect  # type: ignore[untyped-decorator]  # celery: untyped
+@signals.after_setup_task_logger.connect  # type: ignore[untyped-decorator]
+def _iso_logs(logger: logging.Logger, **_: Any) -> None:
+    # Celery's own lines and ours alike: ISO 8601 UTC timestamps (service/logs.py)
+    for handler in logger.handlers:
+        handler.setFormatter(logs.IsoFormatter())
+    logs.configure(settings.log_level)
+
+
 @signals.worker_process_init.connect  # type: ignore[untyped-decorator]  # celery: untyped
 def _fresh_connections(**_: Any) -> None:
     # A forked pool process must not share the parent's database connections.
@@ -103,6 +118,8 @@ class FretadocTask(Task):  # type: ignore[misc]  # celery: Task is untyped (Any)
         try:
             if self.name == READ and args:
                 carry(steps.read_failed(int(args[0]), settings))
+            elif self.name == READ_NEXT:
+                carry(steps.read_next_failed(task_id, settings))
             elif self.name == JUDGE and args:
                 carry(steps.judge_failed(str(args[0]), settings))
         except Exception:
@@ -113,13 +130,26 @@ RETRY = dict(base=FretadocTask, autoretry_for=packets.TRANSIENT, retry_backoff=2
              max_retries=settings.task_max_retries)
 
 
+@app.task(name=READ_NEXT, bind=True, soft_time_limit=settings.read_soft_time_limit,  # type: ignore[untyped-decorator]
+          time_limit=settings.read_time_limit, **RETRY)
+def read_next(self: FretadocTask) -> None:
+    """A read token: reads the file due next (service/fair_queue.py). Its task id is the token,
+    the same when the message comes again after its worker died, so it resumes that file."""
+    _carry_read(self, lambda: steps.read_next(self.request.id, settings, reader=_reader))
+
+
 @app.task(name=READ, bind=True, soft_time_limit=settings.read_soft_time_limit,  # type: ignore[untyped-decorator]
           time_limit=settings.read_time_limit, **RETRY)
 def read_file(self: FretadocTask, file_id: int) -> None:
+    """One named file (messages queued before read tokens existed still find their task)."""
+    _carry_read(self, lambda: steps.read(file_id, settings, reader=_reader))
+
+
+def _carry_read(task: FretadocTask, read: Callable[[], list[steps.Next]]) -> None:
     try:
-        nexts = steps.read(file_id, settings, reader=_reader)
+        nexts = read()
     except SoftTimeLimitExceeded:  # outside the reader (storage, database): try again later
-        raise self.retry(countdown=5) from None
+        raise task.retry(countdown=5) from None
     carry(nexts)
 
 
@@ -136,6 +166,12 @@ def deliver_callback(self: FretadocTask, packet_id: str) -> None:
     carry(steps.deliver(packet_id, settings))
 
 
+@app.task(name=PURGE, base=FretadocTask, autoretry_for=packets.TRANSIENT, retry_backoff=2,  # type: ignore[untyped-decorator]
+          max_retries=3, time_limit=max(600, int(settings.retention_interval)))
+def purge_expired() -> int:
+    return retention.purge_expired(settings)
+
+
 def carry(nexts: list[steps.Next]) -> None:
     """Send what a step said comes next (service/steps.py) as tasks."""
     for n in nexts:
@@ -145,8 +181,8 @@ def carry(nexts: list[steps.Next]) -> None:
             send_callback(n.packet_id, n.delay)
 
 
-def send_read(file_id: int) -> None:
-    app.send_task(READ, args=[file_id], queue=settings.queue("read"))
+def send_read_next() -> None:
+    app.send_task(READ_NEXT, queue=settings.queue("read"))
 
 
 def send_judge(packet_id: str) -> None:
@@ -158,6 +194,12 @@ def send_callback(packet_id: str, delay: float = 0.0) -> None:
     # hands the message to another, which waits out the rest.
     app.send_task(CALLBACK, args=[packet_id], queue=settings.queue("callback"),
                   countdown=delay if delay > 0 else None)
+
+
+def beat_argv(loglevel: str = "INFO") -> list[str]:
+    schedule = settings.data_dir / "celerybeat-schedule"
+    schedule.parent.mkdir(parents=True, exist_ok=True)
+    return ["beat", f"--loglevel={loglevel}", f"--schedule={schedule}"]
 
 
 def worker_argv(concurrency: int | None = None, loglevel: str = "INFO",

@@ -15,7 +15,7 @@ from sqlalchemy import text
 
 from api.errors import problem_response
 from api.schemas import Health, ProblemDoc, Readiness
-from service import db
+from service import db, quotas
 from service.settings import Settings
 
 router = APIRouter(tags=["operação"])
@@ -98,10 +98,20 @@ async def readyz(request: Request) -> Any:
     checks = await run_in_threadpool(run)
     mode = "distributed" if settings.distributed else "embedded"
     if all(c["ok"] for c in checks.values()):
-        return {"status": "ok", "mode": mode, "checks": checks}
+        return {"status": "ok", "mode": mode, "checks": checks,
+                "backlog": await run_in_threadpool(backlog_body, settings)}
     bad = ", ".join(k for k, c in checks.items() if not c["ok"])
     return problem_response("indisponivel", 503, "Serviço indisponível", f"Indisponível: {bad}.", request,
                             mode=mode, checks=checks)
+
+
+def backlog_body(settings: Settings) -> dict[str, Any]:
+    with db.session_scope(settings) as s:
+        view = quotas.backlog(s, settings)
+    return {"wait_seconds": round(view.wait, 1), "seconds_per_page": round(view.per_page, 3),
+            "max_wait_seconds": settings.max_backlog_wait,
+            "tenants": [{"tenant": b.tenant_id, "files": b.files, "pages": b.pages, "wait_seconds": round(b.wait, 1)}
+                        for b in view.tenants]}
 
 
 def _metrics_allowed(request: Request) -> bool:

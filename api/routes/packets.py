@@ -13,12 +13,12 @@ from fastapi import APIRouter, Header, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
-from api import uploads
+from api import ratelimit, uploads
 from api.deps import DispatcherDep, PrincipalDep, SessionDep, SettingsDep, StorageDep, SubmitterDep
 from api.schemas import (
-    PROBLEM_RESPONSES, PacketAccepted, PacketList, PacketStatus, PacketStatusName, PacketSummary, ProblemDoc,
+    PROBLEM_RESPONSES, PacketAccepted, PacketHold, PacketList, PacketStatus, PacketStatusName, PacketSummary, ProblemDoc,
 )
-from service import callbacks, dispatch, packets
+from service import callbacks, dispatch, packets, retention
 from api.errors import Problem
 from service.errors import ServiceError
 from service.packets import PacketRequest, Upload
@@ -159,7 +159,15 @@ def status_url(packet_id: str) -> str:
     responses={**PROBLEM_RESPONSES,
                403: {"model": ProblemDoc, "description": "Chave de órgão (somente leitura)"},
                413: {"model": ProblemDoc, "description": "Arquivo, arquivos ou páginas demais"},
-               415: {"model": ProblemDoc, "description": "Tipo de arquivo não suportado (verificado pelo conteúdo)"}})
+               415: {"model": ProblemDoc, "description": "Tipo de arquivo não suportado (verificado pelo conteúdo)"},
+               202: {"description": "Pacote aceito", "headers": ratelimit.HEADERS_DOC},
+               429: {"model": ProblemDoc, "content": {"application/problem+json": {}},
+                     "headers": {**ratelimit.RETRY_AFTER_DOC, **ratelimit.HEADERS_DOC},
+                     "description": "Cota do cliente excedida (envios por minuto, páginas por dia ou pacotes em "
+                                    "andamento); nada foi guardado"},
+               503: {"model": ProblemDoc, "content": {"application/problem+json": {}},
+                     "headers": ratelimit.RETRY_AFTER_DOC,
+                     "description": "Fila de leitura cheia: o pacote esperaria mais que o limite; nada foi guardado"}})
 async def create_packet(
     request: Request, principal: SubmitterDep, settings: SettingsDep, storage: StorageDep,
     dispatcher: DispatcherDep,
@@ -175,7 +183,7 @@ async def create_packet(
         with tempfile.TemporaryDirectory(dir=tmp_root, prefix="upload-") as tmp:
             form = await uploads.receive(request, tmp, limits)
             req = await run_in_threadpool(build_request, form, settings)
-            packet_id, created = await run_in_threadpool(
+            packet_id, created, policies = await run_in_threadpool(
                 packets.create_packet, principal, req, (idempotency_key or "").strip() or None,
                 settings=settings, storage=storage)
     except uploads.ClientGone:
@@ -196,7 +204,7 @@ async def create_packet(
         # (the packets table holds only these statuses)
         body.status = cast("PacketStatusName | None",
                            await run_in_threadpool(packets.current_status, packet_id, settings)) or body.status
-    headers = {"Location": status_url(packet_id)}
+    headers = {"Location": status_url(packet_id), **ratelimit.headers_for(policies)}
     if not created:
         headers["Idempotent-Replayed"] = "true"
     return JSONResponse(body.model_dump(), status_code=202, headers=headers)
@@ -224,9 +232,12 @@ def list_packets(
 
 @router.get("/{packet_id}", response_model=PacketStatus, summary="Situação e resultado de um pacote",
             responses=PROBLEM_RESPONSES)
-def get_packet(packet_id: str, principal: PrincipalDep, session: SessionDep) -> dict:
+def get_packet(packet_id: str, principal: PrincipalDep, session: SessionDep, settings: SettingsDep) -> dict:
     packet = packets.get_packet(session, principal, packet_id)
-    return status_body(packets.packet_view(session, packet))
+    body = status_body(packets.packet_view(session, packet))
+    expires = retention.expires_at(session, packet, settings)
+    body.update(held_at=packets.iso(packet.held_at), expires_at=packets.iso(expires))
+    return body
 
 
 def status_body(view: packets.PacketView) -> dict[str, Any]:
@@ -283,8 +294,28 @@ def page_image(packet_id: str, doc_id: str, page: int, principal: PrincipalDep, 
                     headers={"Cache-Control": "private, max-age=3600", "ETag": f'"{src.sha256[:16]}-{src.number}"'})
 
 
+HOLD_RESPONSES: dict[int | str, dict[str, Any]] = {
+    **PROBLEM_RESPONSES, 403: {"model": ProblemDoc, "description": "Só o órgão do regulamento retém ou libera"}}
+
+
+@router.put("/{packet_id}/hold", response_model=PacketHold, summary="Retém o pacote (órgão)",
+            description="O órgão a que o pacote foi enviado o retém: ele não é apagado pela retenção nem por quem "
+                        "o enviou até ser liberado.", responses=HOLD_RESPONSES)
+def hold_packet(packet_id: str, principal: PrincipalDep, settings: SettingsDep) -> PacketHold:
+    packet = packets.hold_packet(principal, packet_id, True, settings=settings)
+    return PacketHold(id=packet.id, held=True, held_at=packets.iso(packet.held_at))
+
+
+@router.delete("/{packet_id}/hold", response_model=PacketHold, summary="Libera o pacote retido (órgão)",
+               description="Volta a valer o prazo de retenção (contado do parecer).", responses=HOLD_RESPONSES)
+def release_packet(packet_id: str, principal: PrincipalDep, settings: SettingsDep) -> PacketHold:
+    packet = packets.hold_packet(principal, packet_id, False, settings=settings)
+    return PacketHold(id=packet.id, held=False, held_at=None)
+
+
 @router.delete("/{packet_id}", status_code=204, summary="Apaga o pacote, seus arquivos e resultados",
-               responses={**PROBLEM_RESPONSES, 403: {"model": ProblemDoc, "description": "Chave somente leitura"}})
+               responses={**PROBLEM_RESPONSES, 403: {"model": ProblemDoc, "description": "Chave somente leitura"},
+                          409: {"model": ProblemDoc, "description": "Pacote retido pelo órgão"}})
 def delete_packet(packet_id: str, principal: PrincipalDep, settings: SettingsDep, storage: StorageDep) -> Response:
     packets.delete_packet(principal, packet_id, settings=settings, storage=storage)
     return Response(status_code=204)

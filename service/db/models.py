@@ -54,6 +54,8 @@ class Tenant(Base):
     name: Mapped[str] = mapped_column(String(200), unique=True)
     kind: Mapped[str] = mapped_column(String(16))  # carrier | portal | authority
     secret_version: Mapped[int] = mapped_column(Integer, default=1)  # bumps rotate the callback secret
+    # this tenant's own quotas and retention (service/quotas.py LIMITS), over the settings' defaults
+    limits: Mapped[dict[str, int] | None] = mapped_column(Json)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -111,7 +113,9 @@ class PacketRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     dispatched_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    # an authority's hold: the packet outlives its retention period until released
+    held_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class PacketFile(Base):
@@ -127,7 +131,9 @@ class PacketFile(Base):
     size: Mapped[int] = mapped_column(BigInteger)
     media_type: Mapped[str] = mapped_column(String(64))
     pages: Mapped[int] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(16), default="queued")  # queued | reading | done
+    status: Mapped[str] = mapped_column(String(16), default="queued", index=True)  # queued | reading | done
+    # the read token (its Celery task id) that claimed the file (service/fair_queue.py)
+    claim: Mapped[str | None] = mapped_column(String(64), index=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -56,9 +56,7 @@ def workroot():
     shutil.rmtree(path, ignore_errors=True)
 
 
-@pytest.fixture(scope="session")
-def pg_url(services):
-    """A fresh database for this session, dropped at the end."""
+def _fresh_database():
     from sqlalchemy import create_engine, text
 
     name = f"fretadoc_test_{secrets.token_hex(4)}"
@@ -69,6 +67,18 @@ def pg_url(services):
     with admin.connect() as conn:
         conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def pg_url(services):
+    """A fresh database for this session, dropped at the end."""
+    yield from _fresh_database()
+
+
+@pytest.fixture
+def own_pg_url(services):
+    """A fresh database for one test, whose figures (backlog, pace) no other test's packets touch."""
+    yield from _fresh_database()
 
 
 @pytest.fixture(scope="session")

@@ -36,6 +36,11 @@ def stack_env(mode: str, workdir: Path, pg_url: str, prefix: str, **extra: str) 
         "FRETADOC_MAX_FILES": "30",
         "FRETADOC_MAX_PACKET_PAGES": "60",
         "FRETADOC_MAX_FILE_BYTES": str(8 * 1024 * 1024),
+        # Quotas out of the way of tests that upload many packets; quota tests set a tenant's own.
+        "FRETADOC_QUOTA_UPLOADS_PER_MINUTE": "0",
+        "FRETADOC_QUOTA_PAGES_PER_DAY": "0",
+        "FRETADOC_QUOTA_PACKETS_IN_FLIGHT": "0",
+        "FRETADOC_MAX_BACKLOG_WAIT": "0",
     }
     cache = os.environ.get("FRETADOC_CACHE_DIR")
     if mode == "embedded":

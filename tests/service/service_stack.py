@@ -167,6 +167,9 @@ class Stack:
     def start_worker(self, concurrency: int = 1, timeout: float = 60) -> Proc:
         return self.wait_worker(self.spawn_worker(concurrency), timeout)
 
+    def spawn_beat(self) -> Proc:
+        return self._spawn(f"beat-{len(self.procs)}", ["beat"])
+
     def start(self, workers: int = 1, concurrency: int = 2) -> "Stack":
         """The API and the workers, started side by side."""
         api = self.spawn_api()
@@ -225,6 +228,14 @@ class Stack:
         try:
             with eng.connect() as conn:
                 return conn.execute(text(query), params).all()
+        finally:
+            eng.dispose()
+
+    def sql_write(self, query: str, **params) -> None:
+        eng = create_engine(self.db_url)
+        try:
+            with eng.begin() as conn:
+                conn.execute(text(query), params)
         finally:
             eng.dispose()
 
