@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> None:
     command = typer.main.get_command(app)
     args = sys.argv[1:] if argv is None else argv
     if not args:
-        print("fretadoc: informe um comando: read, check, rulebooks, serve, worker ou keys (use --help).",
+        print("fretadoc: informe um comando: read, check, rulebooks, serve, worker, beat ou keys (use --help).",
               file=sys.stderr)
         sys.exit(2)
     try:

@@ -201,8 +201,11 @@ def main(argv: list[str] | None = None) -> int:
             todo += kids.get(p, [])
         return out
 
+    loads: list[float] = []
+
     def sample() -> None:  # the highest resident memory each process reached (VmHWM), by role
         while not sampling.wait(1.0):
+            loads.append(os.getloadavg()[0])
             for role, proc in list(procs.items()):
                 for i, pid in enumerate(tree(proc.pid)):
                     try:
@@ -258,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
         wait_judged([idle_id], 900)
         idle = sql("SELECT extract(epoch FROM finished_at - created_at) FROM packets WHERE id = :i", i=idle_id)[0][0]
         report["idle_scanned_seconds"] = round(float(idle), 1)
+        report["idle_load_1min"] = round(os.getloadavg()[0], 2)
         print(f"== ocioso: pacote digitalizado em {idle:.1f} s", file=sys.stderr)
 
         events = workdir / "events.jsonl"
@@ -301,6 +305,14 @@ def main(argv: list[str] | None = None) -> int:
         for t in ("small-1", "small-2"):
             p50 = tenants[t]["p50_seconds"]
             tenants[t]["x_idle"] = round(p50 / report["idle_scanned_seconds"], 2) if p50 else None
+            # the ordering, whatever else the machine runs: other tenants' files started after the
+            # packet arrived and before its own last file started (at most the reads then running)
+            pid = next((p for p, owner in accepted.items() if owner == t), None)
+            if pid:
+                tenants[t]["others_files_started_before_its_last"] = sql(
+                    "SELECT count(*) FROM packet_files f JOIN packets p ON p.id = f.packet_id, packets me "
+                    "WHERE me.id = :i AND p.tenant_id <> me.tenant_id AND f.started_at > me.created_at "
+                    "AND f.started_at < (SELECT max(started_at) FROM packet_files WHERE packet_id = :i)", i=pid)[0][0]
         report["tenants"] = tenants
         report["lost"] = sorted(p for p in accepted if p not in seen or seen[p][0] not in ("done", "failed"))
         report["judged_twice"] = sorted({p for p in judged if judged.count(p) > 1})
@@ -326,6 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         report["db_bytes_after_retention"] = db_size()
         report["peak_rss_mib"] = {k: round(v / 1024, 1) for k, v in sorted(peak.items())}
         report["load_1min_at_end"] = round(os.getloadavg()[0], 2)
+        report["load_1min_mean_max"] = [round(sum(loads) / max(1, len(loads)), 2), round(max(loads, default=0), 2)]
     finally:
         sampling.set()
         for proc in procs.values():
@@ -352,6 +365,10 @@ def main(argv: list[str] | None = None) -> int:
     for t, r in report["tenants"].items():
         print(f"{t:>8} {r['accepted']:>7} {r['judged']:>8} {r['p50_seconds']!s:>7} {r['p95_seconds']!s:>7} "
               f"{r['429']:>5} {r['503']:>5} {r['other_5xx']:>4} {r.get('x_idle', '')!s:>8}")
+    for t in ("small-1", "small-2"):
+        print(f"{t}: arquivos de outros clientes iniciados antes do seu último: "
+              f"{report['tenants'][t].get('others_files_started_before_its_last')}")
+    print(f"carga (1 min) média/máxima durante a carga: {report['load_1min_mean_max']}")
     print(f"perdidos: {len(report['lost'])}; julgados duas vezes: {len(report['judged_twice'])}; "
           f"falhos: {len(report['failed'])}")
     print("memória máxima (MiB): " + ", ".join(f"{k} {v}" for k, v in report["peak_rss_mib"].items()))

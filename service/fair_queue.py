@@ -15,8 +15,9 @@ takes a token claims a file here:
           for all of it, and beyond the window packets go in the order they came
   file    the packet's first file waiting, in upload order
 
-A token remembers what it claimed (packet_files.claim): when a killed worker's token is
-delivered again, it resumes that file instead of leaving it half read. Extra tokens (a packet
+A token remembers what it claimed (packet_files.claim) and each claim counts an attempt: when a
+killed worker's token is delivered again, it resumes that file (another attempt; after
+FRETADOC_READ_MAX_ATTEMPTS the file is given up) instead of leaving it half read. Extra tokens (a packet
 dispatched twice) find nothing to claim and end.
 """
 
@@ -74,7 +75,9 @@ def claim(settings: Settings, token: str) -> int | None:
     with db.session_scope(settings) as s:
         _serialise(s)
         mine = _claimed(s, token)
-        if mine is not None:
+        if mine is not None:  # delivered again (its worker died): another attempt at the same file
+            s.execute(update(PacketFile).where(PacketFile.id == mine)
+                      .values(status="reading", attempts=PacketFile.attempts + 1, started_at=utcnow()))
             log.info("read token %s resumes file %s", token[:8], mine)
             return mine
         waiting = (select(PacketRow.tenant_id, func.min(PacketRow.created_at))
@@ -104,7 +107,7 @@ def claim(settings: Settings, token: str) -> int | None:
         if file_id is None:
             return None
         s.execute(update(PacketFile).where(PacketFile.id == file_id)
-                  .values(status="reading", claim=token, started_at=utcnow()))
+                  .values(status="reading", claim=token, attempts=PacketFile.attempts + 1, started_at=utcnow()))
         return file_id
 
 

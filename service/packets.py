@@ -1,11 +1,13 @@
 """A packet's life in the service, shared by the API and the workers.
 
-create  (API)     files already streamed to temp files and checked -> blobs + rows, once per
-                  idempotency key; then dispatch: one read per file
+create  (API)     files already streamed to temp files and checked, within the tenant's quotas
+                  (service/quotas.py) -> blobs + rows, once per idempotency key; then dispatch:
+                  one read token per file (service/fair_queue.py picks the file)
 read    (worker)  claim the file, read it (pipeline.read_file, cached by hash), write its
                   documents once; the last file read queues the judgement
 judge   (worker)  documents in upload order -> pipeline.judge_packet -> one result row
-delete  (API)     rows, then blobs and cached reads no other packet holds
+delete  (API)     rows, then blobs and cached reads no other packet holds (also the
+                  retention purge: service/retention.py)
 (callbacks: service.callbacks; where the steps run, a pool or Celery: service.dispatch)
 
 Every step is idempotent: a task delivered twice finds its work done (row locks on
@@ -189,8 +191,9 @@ def _missing_blob(filename: str, sha256: str) -> list[Document]:
 
 
 def read_step(file_id: int, *, settings: Settings | None = None, storage: Storage | None = None,
-              reader: Callable[[bytes, str], pipeline.FileRead] | None = None) -> str | None:
-    """Read one file of a packet. Returns the packet id when the packet is ready to judge."""
+              reader: Callable[[bytes, str], pipeline.FileRead] | None = None, claimed: bool = False) -> str | None:
+    """Read one file of a packet. Returns the packet id when the packet is ready to judge.
+    `claimed`: a read token claimed the file and counted this attempt (service/fair_queue.py)."""
     settings = settings or get_settings()
     storage = storage or get_storage(settings)
     with db.session_scope(settings) as s:
@@ -203,7 +206,8 @@ def read_step(file_id: int, *, settings: Settings | None = None, storage: Storag
             return None
         if f.status == "done":
             return packet.id if _all_read(s, packet) else None
-        f.status, f.attempts, f.started_at = "reading", f.attempts + 1, utcnow()
+        if not claimed:
+            f.status, f.attempts, f.started_at = "reading", f.attempts + 1, utcnow()
         if packet.status == "queued":
             packet.status, packet.started_at = "processing", utcnow()
         packet_id, filename, digest, attempts = packet.id, f.filename, f.sha256, f.attempts

@@ -38,16 +38,17 @@ def _callback(packet_id: str, due: bool) -> list[Next]:
     return [Next("callback", packet_id)] if due else []
 
 
-def read(file_id: int, settings: Settings, *, storage: Storage | None = None, reader: Reader | None = None) -> list[Next]:
+def read(file_id: int, settings: Settings, *, storage: Storage | None = None, reader: Reader | None = None,
+         claimed: bool = False) -> list[Next]:
     """Read one file; when it was the packet's last, the packet's judgement comes next."""
-    return _judge(packets.read_step(file_id, settings=settings, storage=storage, reader=reader))
+    return _judge(packets.read_step(file_id, settings=settings, storage=storage, reader=reader, claimed=claimed))
 
 
 def read_next(token: str, settings: Settings, *, storage: Storage | None = None,
               reader: Reader | None = None) -> list[Next]:
     """Claim the file due next (service/fair_queue.py: fair between tenants) and read it."""
     file_id = fair_queue.claim(settings, token)
-    return [] if file_id is None else read(file_id, settings, storage=storage, reader=reader)
+    return [] if file_id is None else read(file_id, settings, storage=storage, reader=reader, claimed=True)
 
 
 def read_next_failed(token: str, settings: Settings) -> list[Next]:

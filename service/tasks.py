@@ -1,4 +1,6 @@
-"""Celery: one task per file read, then the packet's judgement, then its callback.
+"""Celery: one read token per file (which file it reads is claimed fairly when it runs:
+service/fair_queue.py), then the packet's judgement, then its callback; and the retention purge
+that `fretadoc beat` sends on schedule.
 
 Messages are JSON and carry ids only (never bytes). Tasks are acknowledged after they finish
 (`acks_late`) and given back to the queue when their worker dies (`reject_on_worker_lost`),
