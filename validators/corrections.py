@@ -22,7 +22,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any, Literal
 
-from domain import doctypes
+from domain import doctypes, wording
 from domain.documents import Document, Field, Finding
 from domain.result import Correction, Item, worst
 from validators.money import number_br, to_decimal
@@ -102,10 +102,14 @@ def typed(spec: dict[str, Any], raw: Any) -> Any:
             return False
         raise CorrectionError(f"'{text}' não é sim/não.")
     if kind == "enum":
+        # the code or its Portuguese label ('pj' or 'Pessoa jurídica')
         values = [str(v) for v in spec.get("values", [])]
-        if text not in values:
-            raise CorrectionError(f"'{text}' não é um dos valores aceitos: {', '.join(values)}.")
-        return text
+        words = wording.vocabulary()
+        by_label = {_fold(words.get(v, v)): v for v in values} | {_fold(v): v for v in values}
+        if _fold(text) not in by_label:
+            raise CorrectionError(f"'{text}' não é um dos valores aceitos: "
+                                  f"{wording.joined([words.get(v, v) for v in values])}.")
+        return by_label[_fold(text)]
     return text
 
 
@@ -160,22 +164,20 @@ def apply(documents: list[Document], corrections: list[Correction]) -> list[Docu
     return out
 
 
-def _shown(value: Any) -> str:
-    return "vazio" if value is None else f"'{value}'"
-
-
-def _finding(c: Correction) -> Finding:
+def _finding(c: Correction, doc_type: str | None) -> Finding:
+    """The correction an item rests on, in the clerk's words (domain/wording.py)."""
+    where = f"{wording.field_label(doc_type, c.field)} em {doctypes.label(doc_type or 'unknown')} ({c.document})"
+    given, read = wording.value(c.value, doc_type, c.field), wording.value(c.read_value, doc_type, c.field)
+    said = f" Observação: {c.note}" if c.note else ""
     if c.by == "clerk":
-        what = "confirmado" if c.value == c.read_value else f"corrigido para {_shown(c.value)}"
+        what = f"confirmado ({given})" if c.value == c.read_value else f"corrigido para {given} (lido: {read})"
         return Finding(code="correcao.aplicada", severity="info", document=c.document, field=c.field,
                        value=c.value, expected=c.read_value,
-                       message=f"Campo {c.field} de {c.document} {what} pelo {AUTHORS[c.by]} "
-                               f"(lido {_shown(c.read_value)}; correção {c.id}).")
+                       message=f"{where}: {what} pelo {AUTHORS[c.by]} em {wording.when(c.at)}.{said}")
     return Finding(code="correcao.declarada", severity="warning", document=c.document, field=c.field,
                    value=c.value, expected="valor lido do documento ou conferido pelo órgão",
-                   message=f"Campo {c.field} de {c.document}: valor {_shown(c.value)} declarado pelo "
-                           f"{AUTHORS[c.by]}, não lido do documento (lido {_shown(c.read_value)}; correção {c.id}); "
-                           "o item depende de conferência pelo órgão.")
+                   message=f"{where}: {given} declarado pelo {AUTHORS[c.by]}, não lido do documento "
+                           f"(lido: {read}); o item depende de conferência pelo órgão.{said}")
 
 
 def _names(item: Item, key: tuple[str, str]) -> bool:
@@ -191,6 +193,7 @@ def judge(judge_fn: Callable[[list[Document]], list[Item]], documents: list[Docu
     before = {i.id: i for i in judge_fn(documents)}
     items = judge_fn(corrected)
     standing = latest(corrections)
+    types = {d.id: d.type for d in documents}
     for item in items:
         old = before.get(item.id)
         changed = old is None or old.status != item.status or old.findings != item.findings
@@ -201,7 +204,7 @@ def judge(judge_fn: Callable[[list[Document]], list[Item]], documents: list[Docu
             touching = [c for c in standing.values() if c.document in item.documents] or list(standing.values())
         if not touching:
             continue
-        item.findings += [_finding(c) for c in touching]
+        item.findings += [_finding(c, types.get(c.document)) for c in touching]
         declared = [c for c in touching if c.by == "carrier" and c.value != c.read_value]
         if declared and item.status == "ok":
             item.status = worst(["review", item.status])

@@ -13,8 +13,8 @@ import logging
 from datetime import date
 from typing import Any
 
-from domain import doctypes
-from domain.documents import Document, Finding
+from domain import doctypes, wording
+from domain.documents import Document, Finding, Shown
 from domain.result import Correction, Item, Result, RulebookRef, verdict_of, worst
 from validators import corrections as corrections_
 from validators.checks import CHECKS, CONDITIONS, Applicability, Context, Outcome
@@ -59,6 +59,10 @@ def result(packet_id: str, rulebook_id: str, documents: list[Document], referenc
     rb = load(rulebook_id)
     given = list(corrections or [])
     judged, items = corrections_.judge(lambda docs: judge(rulebook_id, docs, reference_date, facts), documents, given)
+    types = {d.id: d.type for d in judged}
+    for item in items:  # each finding in words for people, beside its codes
+        for f in item.findings:
+            f.shown = Shown(**wording.shown(f, types.get(f.document or "")))
     return Result(packet_id=packet_id, rulebook=RulebookRef(**rb.ref()),
                   reference_date=reference_date.isoformat(), verdict=verdict_of(items),
                   documents=judged, checklist=items, corrections=given or None)
@@ -89,7 +93,7 @@ def _run(ctx: Context, once: bool | None) -> list[Outcome]:
             log.error("check %s failed on item %s: %s", call.name, ctx.item.id, type(e).__name__)
             outs.append(Outcome("review", [finding(
                 "engine.erro_interno", "warning",
-                f"Erro interno ao avaliar a verificação {call.name}: o item precisa de conferência manual.",
+                "Erro interno em uma verificação automática: o item precisa de conferência manual.",
                 field=call.name, expected="avaliação automática")]))
     return outs
 

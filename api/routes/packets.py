@@ -114,10 +114,10 @@ def build_request(form: uploads.Form, settings: Settings) -> PacketRequest:
     except ValueError:
         assert given is not None  # only a given date fails to parse
         raise _problem("data_de_referencia_invalida", 422, "Data de referência inválida",
-                       f"reference_date deve ser uma data AAAA-MM-DD, não '{given[:40]}'.") from None
+                       f"A data de referência deve ser uma data (AAAA-MM-DD), não '{given[:40]}'.") from None
     why = reference_out_of_range(ref)
     if why:
-        raise _problem("data_de_referencia_invalida", 422, "Data de referência inválida", f"reference_date: {why}.")
+        raise _problem("data_de_referencia_invalida", 422, "Data de referência inválida", f"{why[:1].upper()}{why[1:]}.")
     callback = (form.fields.get("callback_url") or "").strip() or None
     if callback:
         if len(callback) > 2000:
@@ -133,7 +133,8 @@ def build_request(form: uploads.Form, settings: Settings) -> PacketRequest:
         pages = uploads.count_pages(part, kind)
         if pages > per_file_pages:
             raise _problem("arquivo_com_paginas_demais", 413, "Arquivo com páginas demais",
-                           f"O arquivo {position} tem {pages} páginas; o limite é {per_file_pages} por arquivo.",
+                           f"O arquivo {uploads.named(part.filename, position)} tem {pages} páginas; o limite é "
+                           f"{per_file_pages} por arquivo.",
                            limit=per_file_pages, file=position)
         files.append(Upload(path=part.path, filename=part.filename, sha256=part.sha256, size=part.size,
                             media_type=kind, pages=pages))

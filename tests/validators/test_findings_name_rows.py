@@ -55,7 +55,7 @@ def test_an_unsure_list_names_its_unsure_rows_never_the_list():
     assert item(items, "art4-vi").status == "review"
     assert f.code == "lista_passageiros.passageiros_uncertain"
     assert f.message == ("Leitura incerta de Passageiros em Lista de passageiros (lista): linhas 3, 7 e 12 lidas "
-                         "com incerteza (confiança 0.50).")
+                         "com incerteza; confira no documento.")
     assert (f.row, f.value) == (3, "linhas 3, 7 e 12 lidas com incerteza")
     # the count, unsure too, is said the same way
     assert [g.row for g in item(items, "art2-ii-p4").findings] == [3]

@@ -4,8 +4,8 @@
 import { ApiError, get, request } from '../api.js';
 import { alertBox, h, uid } from '../dom.js';
 import {
-  FILE_STATUS, fieldKind, fieldLabel, fmtDate, fmtDateTime, fmtPercent, fmtValue, ITEM_STATUS, ITEM_STATUS_HELP,
-  SEVERITY, STATUS_ORDER, TEXT_SOURCE, typeShort, VERDICT, VERDICT_TEXT,
+  FILE_STATUS, fieldKind, fieldLabel, fmtDate, fmtDateTime, fmtPercent, fmtValue, ITEM_STATUS, itemsHelp,
+  plural, SEVERITY, STATUS_ORDER, TEXT_SOURCE, typeShort, VERDICT, VERDICT_TEXT,
 } from '../labels.js';
 import { isReadOnly, markReadOnly } from '../session.js';
 import { errorBox, itemBadge, loading, rulebookTitle, statusBadge, verdictBadge } from './common.js';
@@ -246,7 +246,7 @@ export function packetView(container, packetId, ctx) {
       h('h2', { id: 'parecer', class: 'verdict-title' }, 'Parecer: ', verdictBadge(result.verdict)),
       h('p', {}, VERDICT_TEXT[result.verdict] || ''),
       h('ul', { class: 'counts' }, STATUS_ORDER.filter((s) => counts[s]).map((s) =>
-        h('li', {}, itemBadge(s), ` ${counts[s]} ${ITEM_STATUS_HELP[s]}`))));
+        h('li', {}, itemBadge(s), ` ${itemsHelp(s, counts[s])}`))));
   }
 
   function checklistSection(result) {
@@ -296,7 +296,7 @@ export function packetView(container, packetId, ctx) {
         h('span', { class: 'article' }, item.article), ' ',
         h('span', { class: 'requirement' }, item.requirement),
         h('span', { class: 'item-meta' },
-          item.findings.length ? (item.findings.length === 1 ? '1 constatação' : `${item.findings.length} constatações`) : 'sem constatações', checkCount)));
+          item.findings.length ? plural(item.findings.length, 'constatação', 'constatações') : 'sem constatações', checkCount)));
 
     const parts = [];
     if (item.findings.length) {
@@ -332,11 +332,15 @@ export function packetView(container, packetId, ctx) {
   function findingEntry(f) {
     const doc = f.document ? docsIndex.get(f.document) : null;
     const type = doc?.type;
+    // the words the server wrote for people (domain/wording.py), the codes only where it wrote none;
+    // an information line says what it says: no value beside an "expected" that looks like a mismatch
+    const shown = f.shown || {};
+    const info = f.severity === 'info';
     const facts = [
       f.document ? ['Documento', doc ? `${f.document} · ${typeShort(doc.type)} (${doc.filename})` : f.document] : null,
-      f.field ? ['Campo', fieldLabel(type, f.field)] : null,
-      f.value !== null && f.value !== undefined ? ['Valor', fmtValue(f.value, fieldKind(type, f.field))] : null,
-      f.expected !== null && f.expected !== undefined ? ['Esperado', fmtValue(f.expected, fieldKind(type, f.field))] : null,
+      f.field && !info ? ['Campo', shown.field || fieldLabel(type, f.field)] : null,
+      f.value !== null && f.value !== undefined && !info ? ['Valor', shown.value || fmtValue(f.value, fieldKind(type, f.field))] : null,
+      f.expected !== null && f.expected !== undefined && !info ? ['Esperado', shown.expected || fmtValue(f.expected, fieldKind(type, f.field))] : null,
     ].filter(Boolean);
     return h('li', { class: `finding sev-${f.severity}`, dataset: { code: f.code } },
       h('p', { class: 'finding-message' }, h('span', { class: 'severity' }, `${SEVERITY[f.severity] || f.severity}: `),

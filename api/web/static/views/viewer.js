@@ -3,7 +3,9 @@
 
 import { get, request } from '../api.js';
 import { alertBox, h, replace } from '../dom.js';
-import { confident, fieldKind, fieldLabel, fmtPercent, fmtValue, SEVERITY, TEXT_SOURCE, typeLabel } from '../labels.js';
+import {
+  confident, fieldKind, fieldLabel, fieldValues, fmtPercent, fmtValue, SEVERITY, TEXT_SOURCE, typeLabel, valueLabel,
+} from '../labels.js';
 
 const BY = { clerk: 'conferido pelo órgão', carrier: 'declarado pelo transportador' };
 
@@ -116,8 +118,13 @@ export class DocumentViewer {
         onclick: () => this.submitCorrection(name, null, cell) }, 'Confirmar');
     const edit = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Corrigir ${label}`,
       onclick: () => {
-        const input = h('input', { type: 'text', name: 'valor', 'aria-label': `Valor correto de ${label}`,
-          value: f.value === null || f.value === undefined ? '' : String(f.value), required: true, maxlength: '200' });
+        // a closed vocabulary is a choice among its labels; the code is what is sent
+        const values = fieldValues(this.doc.type, name);
+        const input = values
+          ? h('select', { name: 'valor', 'aria-label': `Valor correto de ${label}`, required: true },
+            values.map((v) => h('option', { value: v, selected: v === f.value }, valueLabel(v))))
+          : h('input', { type: 'text', name: 'valor', 'aria-label': `Valor correto de ${label}`,
+            value: f.value === null || f.value === undefined ? '' : String(f.value), required: true, maxlength: '200' });
         const form = h('form', { class: 'correct-form' }, input,
           h('button', { type: 'submit', class: 'small' }, 'Salvar'),
           h('button', { type: 'button', class: 'secondary small', onclick: () => replace(cell, confirm, edit) }, 'Cancelar'));
@@ -127,7 +134,7 @@ export class DocumentViewer {
         });
         replace(cell, form);
         input.focus();
-        input.select();
+        if (!values) input.select();
       } }, 'Corrigir');
     return replace(cell, confirm, edit);
   }
@@ -164,7 +171,10 @@ export class DocumentViewer {
     if (row) row.scrollIntoView({ block: 'nearest' });
     if (!f) return;
     if (!f.bbox || !f.page) {
-      this.note.replaceChildren(alertBox('info', '', `O campo ${fieldLabel(this.doc.type, name)} não tem posição marcada na página.`));
+      const unread = f.value === null || f.value === undefined || f.value === '';
+      this.note.replaceChildren(alertBox('info', '', unread
+        ? `O campo ${fieldLabel(this.doc.type, name)} não foi lido: procure-o na página.`
+        : `O campo ${fieldLabel(this.doc.type, name)} foi lido, mas sem o local na página.`));
       this.show(f.page || this.page, null);
       return;
     }
