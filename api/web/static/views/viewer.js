@@ -64,6 +64,7 @@ export class DocumentViewer {
     this.next = h('button', { type: 'button', class: 'secondary', onclick: () => this.show(this.page + 1, null) }, 'Próxima página →');
     this.note = h('div', { class: 'viewer-note' });
     this.rows = new Map();
+    this.listField = null;  // a list field shown: its rows boxed on every page it spans
 
     const problems = (doc.problems || []).map((p) => h('li', { class: `sev-${p.severity}` },
       h('strong', {}, `${SEVERITY[p.severity] || p.severity}: `), p.message));
@@ -82,7 +83,7 @@ export class DocumentViewer {
             fieldLabel(doc.type, name))),
           h('td', {}, valueCell(f.value, fieldKind(doc.type, name)),
             fix ? h('span', { class: 'corrected-tag', title: `lido: ${fmtValue(fix.read_value, fieldKind(doc.type, name))}` },
-              ` ${fix.value === fix.read_value ? 'confirmado' : 'corrigido'} (${BY[fix.by] || fix.by})`) : null),
+              ` ${JSON.stringify(fix.value) === JSON.stringify(fix.read_value) ? 'confirmado' : 'corrigido'} (${BY[fix.by] || fix.by})`) : null),
           h('td', { class: 'num' }, f.value === null || f.value === undefined ? '—' : fmtPercent(f.confidence),
             low ? h('span', { class: 'low-tag' }, ' baixa') : null),
           h('td', { class: 'num' }, f.page ? String(f.page) : '—'),
@@ -95,7 +96,7 @@ export class DocumentViewer {
       h('header', { class: 'viewer-head' },
         h('div', {},
           h('h2', { id: 'viewer-title' }, `${doc.id} · ${typeLabel(doc.type)}`),
-          h('p', { class: 'hint' }, `${doc.filename} · ${doc.pages} página(s) · tipo com ${fmtPercent(doc.type_confidence)} de confiança · ${TEXT_SOURCE[doc.text_source] || doc.text_source}`)),
+          h('p', { class: 'hint' }, `${doc.filename} · ${doc.pages === 1 ? '1 página' : `${doc.pages} páginas`} · tipo com ${fmtPercent(doc.type_confidence)} de confiança · ${TEXT_SOURCE[doc.text_source] || doc.text_source}`)),
         this.closeButton),
       problems.length ? h('ul', { class: 'problems' }, problems) : null,
       this.note,
@@ -108,11 +109,17 @@ export class DocumentViewer {
           table)));
   }
 
-  // Confirm the value read, or give the right one; a list's rows are not corrected here.
+  // Confirm the value read, or give the right one; a list is confirmed as read, row by row on
+  // the page ("conferir lista"), not edited here.
   correctControls(name, f) {
-    if (Array.isArray(f.value)) return h('span', { class: 'muted' }, '—');
     const label = fieldLabel(this.doc.type, name);
     const cell = h('div', { class: 'correct' });
+    if (Array.isArray(f.value)) {
+      if (!f.value.length) return h('span', { class: 'muted' }, '—');
+      return replace(cell, h('button', { type: 'button', class: 'secondary small', 'aria-label': `Conferir lista: ${label}`,
+        title: 'Confirma todas as linhas como lidas, depois de conferi-las na página',
+        onclick: () => this.submitCorrection(name, null, cell) }, 'Conferir lista'));
+    }
     const confirm = f.value === null || f.value === undefined ? null
       : h('button', { type: 'button', class: 'secondary small', 'aria-label': `Confirmar ${label}`,
         onclick: () => this.submitCorrection(name, null, cell) }, 'Confirmar');
@@ -166,6 +173,7 @@ export class DocumentViewer {
 
   select(name, entryNumber = null) {
     const f = this.doc.fields?.[name];
+    this.listField = null;
     for (const [n, row] of this.rows) row.classList.toggle('selected', n === name);
     const row = this.rows.get(name);
     if (row) row.scrollIntoView({ block: 'nearest' });
@@ -179,6 +187,7 @@ export class DocumentViewer {
       return;
     }
     this.note.replaceChildren();
+    this.listField = Array.isArray(f.rows) && f.rows.some((r) => r.page) && !entryNumber ? name : null;
     const entry = entryNumber ? f.rows?.[entryNumber - 1] : null;
     if (entry?.bbox && entry.page) {
       // one entry of a list (a passenger): its row, not the whole table
@@ -188,9 +197,25 @@ export class DocumentViewer {
     this.show(f.page, f.bbox, `${fieldLabel(this.doc.type, name)}: destacado na página ${f.page}.`);
   }
 
+  // The box of a list's rows printed on `page` (a list may run over several pages), or null.
+  listBox(page) {
+    const f = this.listField ? this.doc.fields?.[this.listField] : null;
+    const boxes = (f?.rows || []).filter((r) => r.page === page && r.bbox).map((r) => r.bbox);
+    if (f && f.page === page && f.bbox) boxes.push(f.bbox);
+    if (!boxes.length) return null;
+    return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])),
+      Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+  }
+
   async show(page, bbox, caption = '') {
     const doc = this.doc;
     const pages = Math.max(doc.pages || 0, 0);
+    if (this.listField) {  // a list: its rows' box on whichever page is shown
+      const pagesOf = [...new Set((doc.fields?.[this.listField]?.rows || []).map((r) => r.page).filter(Boolean))];
+      bbox = this.listBox(Math.min(Math.max(page, 1), Math.max(pages, 1)));
+      caption = bbox ? `${fieldLabel(doc.type, this.listField)}: linhas destacadas (a lista está ${pagesOf.length > 1
+        ? `nas páginas ${pagesOf.sort((a, b) => a - b).join(', ')}` : `na página ${pagesOf[0]}`}).` : '';
+    }
     this.box.hidden = true;
     if (pages < 1) {
       this.pageLabel.textContent = 'Sem páginas';
@@ -263,7 +288,7 @@ export class DocumentViewer {
 function valueCell(value, kind) {
   if (Array.isArray(value) && value.some((v) => v && typeof v === 'object')) {
     const cols = [...new Set(value.flatMap((v) => Object.keys(v || {})))];
-    return h('details', {}, h('summary', {}, `${value.length} registro(s)`),
+    return h('details', {}, h('summary', {}, value.length === 1 ? '1 registro' : `${value.length} registros`),
       h('table', { class: 'table records' },
         h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col' }, c.replaceAll('_', ' '))))),
         h('tbody', {}, value.map((v) => h('tr', {}, cols.map((c) => h('td', {}, fmtValue(v?.[c]))))))));

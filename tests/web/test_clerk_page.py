@@ -1,0 +1,117 @@
+"""What a clerk sees, in a real Chromium at 1366 × 768: the checklist's words hold no code, the
+evidence viewer's Confirmar/Corrigir fit on the screen, a closed vocabulary is a choice of its
+Portuguese labels, and a passenger list can be confirmed as read ("Conferir lista"). The
+screenshots of docs/ (README, the web page) are taken here."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.test_wording import problems
+from tests.web.helpers import submit_sample
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("web")]
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+SMALL = {"width": 1366, "height": 768}
+
+
+def expect(target):
+    from playwright.sync_api import expect as pw_expect
+
+    return pw_expect(target)
+
+
+def _open_packet(page, key: str, packet_id: str, verdict: str) -> None:
+    page.set_viewport_size(SMALL)
+    page.goto("/")
+    page.get_by_label("Chave de API").fill(key)
+    page.get_by_role("button", name="Entrar").click()
+    expect(page.get_by_role("button", name="Sair")).to_be_visible()
+    page.goto(f"/#/pacote/{packet_id}")
+    expect(page.locator("section.verdict .badge[data-verdict]")).to_have_text(verdict, timeout=60_000)
+
+
+def _open_document(page, doc_id: str):
+    page.locator(f"tr[data-doc='{doc_id}'] th button").click()
+    dialog = page.locator("dialog.viewer")
+    expect(dialog).to_be_visible()
+    return dialog
+
+
+def test_the_checklist_reads_as_a_clerk_writes(new_page, web_stack, keys):
+    done = submit_sample(web_stack, keys["carrier"], "apolice-outra-placa")
+    page = new_page()
+    _open_packet(page, keys["clerk"]["key"], done["id"], "REPROVADO")
+    page.get_by_role("button", name="Abrir todos").click()
+    text = page.locator("section.verdict").inner_text() + page.locator("section.checklist-section").inner_text()
+    ids = {i["id"] for i in done["result"]["checklist"]}
+    assert not problems(text, ids, "web checklist")
+    assert "Esperado" in text and "itens" in text  # the words are there, not only absent codes
+    assert not re.search(r"\b1 itens\b|\b\d+ item precisa|\(s\)", text)
+    DOCS.mkdir(exist_ok=True)
+    page.locator("li[data-item='art4-xi']").scroll_into_view_if_needed()
+    page.screenshot(path=str(DOCS / "web-checklist.png"))
+
+
+def test_the_viewers_buttons_fit_a_1366_by_768_screen(new_page, web_stack, keys):
+    done = submit_sample(web_stack, keys["carrier"], "apolice-outra-placa")
+    page = new_page()
+    _open_packet(page, keys["clerk"]["key"], done["id"], "REPROVADO")
+    apolice = next(d for d in done["result"]["documents"] if d["type"] == "apolice_seguro")
+    dialog = _open_document(page, apolice["id"])
+    pane = dialog.locator(".fields-pane")
+    expect(pane.locator("button", has_text="Corrigir").first).to_be_visible()
+    box = pane.bounding_box()
+    assert box is not None
+    overflow = pane.evaluate("el => el.scrollWidth - el.clientWidth")
+    assert overflow <= 0, f"the fields table is {overflow} px wider than its pane"
+    buttons = pane.locator(".correct button")
+    assert buttons.count() >= 4
+    for i in range(buttons.count()):
+        b = buttons.nth(i).bounding_box()
+        assert b is not None and b["x"] + b["width"] <= box["x"] + box["width"] + 0.5, buttons.nth(i).inner_text()
+        assert buttons.nth(i).evaluate("el => el.scrollWidth <= el.clientWidth"), "a button's label is cut"
+    page.screenshot(path=str(DOCS / "web-viewer.png"))
+
+
+def test_a_closed_vocabulary_is_a_choice_of_its_labels(new_page, web_stack, keys):
+    done = submit_sample(web_stack, keys["carrier"], "valid-escola")
+    page = new_page()
+    _open_packet(page, keys["clerk"]["key"], done["id"], "APTO")
+    contrato = next(d for d in done["result"]["documents"] if d["type"] == "contrato_fretamento")
+    dialog = _open_document(page, contrato["id"])
+    row = dialog.locator("tr[data-field='contratante_tipo']")
+    expect(row.locator("td").first).to_contain_text("pessoa jurídica")
+    row.locator(".correct button", has_text="Corrigir").click()
+    choice = row.locator("select[name=valor]")
+    expect(choice.locator("option")).to_have_text(["pessoa jurídica", "pessoa física"])
+    choice.select_option(label="pessoa jurídica")
+    row.get_by_role("button", name="Salvar").click()
+    expect(dialog.locator("tr[data-field='contratante_tipo'] .corrected-tag")).to_contain_text("confirmado")
+    with web_stack.client(keys["clerk"]) as c:
+        listed = c.get(f"/v1/packets/{done['id']}/corrections").json()["items"]
+    assert [(x["field"], x["value"], x["by"]) for x in listed] == [("contratante_tipo", "pj", "clerk")]
+
+
+def test_the_clerk_confirms_a_passenger_list_as_read(new_page, web_stack, keys):
+    done = submit_sample(web_stack, keys["carrier"], "valid-escola")
+    page = new_page()
+    _open_packet(page, keys["clerk"]["key"], done["id"], "APTO")
+    lista = next(d for d in done["result"]["documents"] if d["type"] == "lista_passageiros")
+    dialog = _open_document(page, lista["id"])
+    row = dialog.locator("tr[data-field='passageiros']")
+    row.locator("th button").click()
+    expect(dialog.locator(".bbox")).to_be_visible()  # the rows boxed on the page shown
+    expect(dialog.locator(".page-status")).to_contain_text("linhas destacadas")
+    row.get_by_role("button", name=re.compile("Conferir lista")).click()
+    expect(dialog.locator("tr[data-field='passageiros'] .corrected-tag")).to_contain_text("confirmado")
+    with web_stack.client(keys["clerk"]) as c:
+        listed = c.get(f"/v1/packets/{done['id']}/corrections").json()["items"]
+        result = c.get(f"/v1/packets/{done['id']}").json()["result"]
+    assert [(x["field"], x["by"]) for x in listed] == [("passageiros", "clerk")]
+    assert len(listed[0]["value"]) == len(lista["fields"]["passageiros"]["value"])
+    assert result["verdict"] == "ok"
