@@ -35,11 +35,16 @@ def _open_packet(page, key: str, packet_id: str, verdict: str) -> None:
     expect(page.locator("section.verdict .badge[data-verdict]")).to_have_text(verdict, timeout=60_000)
 
 
-def _open_document(page, doc_id: str):
-    page.locator(f"tr[data-doc='{doc_id}'] th button").click()
+def _viewer(new_page, web_stack, keys, sample: str, verdict: str, doc_type: str):
+    """A sample sent by the carrier, opened by the clerk, the viewer on its document of `doc_type`."""
+    done = submit_sample(web_stack, keys["carrier"], sample)
+    page = new_page()
+    _open_packet(page, keys["clerk"]["key"], done["id"], verdict)
+    doc = next(d for d in done["result"]["documents"] if d["type"] == doc_type)
+    page.locator(f"tr[data-doc='{doc['id']}'] th button").click()
     dialog = page.locator("dialog.viewer")
     expect(dialog).to_be_visible()
-    return dialog
+    return page, dialog, done, doc
 
 
 def test_the_checklist_reads_as_a_clerk_writes(new_page, web_stack, keys):
@@ -58,11 +63,7 @@ def test_the_checklist_reads_as_a_clerk_writes(new_page, web_stack, keys):
 
 
 def test_the_viewers_buttons_fit_a_1366_by_768_screen(new_page, web_stack, keys):
-    done = submit_sample(web_stack, keys["carrier"], "apolice-outra-placa")
-    page = new_page()
-    _open_packet(page, keys["clerk"]["key"], done["id"], "REPROVADO")
-    apolice = next(d for d in done["result"]["documents"] if d["type"] == "apolice_seguro")
-    dialog = _open_document(page, apolice["id"])
+    page, dialog, _, _ = _viewer(new_page, web_stack, keys, "apolice-outra-placa", "REPROVADO", "apolice_seguro")
     pane = dialog.locator(".fields-pane")
     expect(pane.locator("button", has_text="Corrigir").first).to_be_visible()
     box = pane.bounding_box()
@@ -79,11 +80,7 @@ def test_the_viewers_buttons_fit_a_1366_by_768_screen(new_page, web_stack, keys)
 
 
 def test_a_closed_vocabulary_is_a_choice_of_its_labels(new_page, web_stack, keys):
-    done = submit_sample(web_stack, keys["carrier"], "valid-escola")
-    page = new_page()
-    _open_packet(page, keys["clerk"]["key"], done["id"], "APTO")
-    contrato = next(d for d in done["result"]["documents"] if d["type"] == "contrato_fretamento")
-    dialog = _open_document(page, contrato["id"])
+    page, dialog, done, _ = _viewer(new_page, web_stack, keys, "valid-escola", "APTO", "contrato_fretamento")
     row = dialog.locator("tr[data-field='contratante_tipo']")
     expect(row.locator("td").first).to_contain_text("pessoa jurídica")
     row.locator(".correct button", has_text="Corrigir").click()
@@ -98,11 +95,7 @@ def test_a_closed_vocabulary_is_a_choice_of_its_labels(new_page, web_stack, keys
 
 
 def test_the_clerk_confirms_a_passenger_list_as_read(new_page, web_stack, keys):
-    done = submit_sample(web_stack, keys["carrier"], "valid-escola")
-    page = new_page()
-    _open_packet(page, keys["clerk"]["key"], done["id"], "APTO")
-    lista = next(d for d in done["result"]["documents"] if d["type"] == "lista_passageiros")
-    dialog = _open_document(page, lista["id"])
+    page, dialog, done, lista = _viewer(new_page, web_stack, keys, "valid-escola", "APTO", "lista_passageiros")
     row = dialog.locator("tr[data-field='passageiros']")
     row.locator("th button").click()
     expect(dialog.locator(".bbox")).to_be_visible()  # the rows boxed on the page shown
