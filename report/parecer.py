@@ -188,6 +188,19 @@ def build(result: Result, page: PageSource, *, issued_at: datetime) -> bytes:
                                 ("BACKGROUND", (0, 0), (-1, 0), colors.whitesmoke)]))
         story.append(ct)
 
+    if result.decisions:
+        articles = {i.id: i.article for i in result.checklist}
+        story.append(_p("Decisões do órgão", st["h2"]))
+        drows = [[_p(t, st["body"]) for t in ("Item", "Decisão", "Observação", "Por", "Quando")]]
+        for d in result.decisions:
+            drows.append([_p(x, st["body"]) for x in (
+                articles.get(d.item, d.item), {"ok": "conforme", "fail": "não conforme"}[d.status], d.note,
+                AUTHOR[d.by], wording.when(d.at))])
+        dt = Table(drows, colWidths=[3.0 * cm, 2.4 * cm, width - 11.4 * cm, 3.0 * cm, 3.0 * cm], repeatRows=1)
+        dt.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.3, colors.lightgrey),
+                                ("BACKGROUND", (0, 0), (-1, 0), colors.whitesmoke)]))
+        story.append(dt)
+
     flagged = [i for i in result.checklist if i.status in ("fail", "review")]
     if flagged:
         story.append(_p("Evidências dos itens com falha ou em revisão", st["h2"]))

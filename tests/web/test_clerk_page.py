@@ -108,3 +108,36 @@ def test_the_clerk_confirms_a_passenger_list_as_read(new_page, web_stack, keys):
     assert [(x["field"], x["by"]) for x in listed] == [("passageiros", "clerk")]
     assert len(listed[0]["value"]) == len(lista["fields"]["passageiros"]["value"])
     assert result["verdict"] == "ok"
+
+
+def test_the_clerk_decides_every_review_item_until_apto_and_the_carrier_cannot(new_page, web_stack, keys):
+    done = submit_sample(web_stack, keys["carrier"], "apolice-outra-placa")
+    result = done["result"]
+    policy = next(d for d in result["documents"] if d["type"] == "apolice_seguro")
+    crlv = next(d for d in result["documents"] if d["type"] == "crlv")
+    with web_stack.client(keys["carrier"]) as c:  # the carrier declares the policy's vehicle: review
+        for field in ("placa", "chassi", "renavam"):
+            resp = c.post(f"/v1/packets/{done['id']}/corrections",
+                          json={"document": policy["id"], "field": field, "value": crlv["fields"][field]["value"]})
+            assert resp.status_code == 201, resp.text
+    carrier_page = new_page()
+    _open_packet(carrier_page, keys["carrier"]["key"], done["id"], "REVISAR")
+    expect(carrier_page.locator("form.decision")).to_have_count(0)
+    page = new_page()
+    _open_packet(page, keys["clerk"]["key"], done["id"], "REVISAR")
+    reviews = page.locator("ol.checklist > li[data-status='review']")
+    assert reviews.count() >= 1
+    while page.locator("ol.checklist > li[data-status='review']").count():
+        item = page.locator("ol.checklist > li[data-status='review']").first
+        name = item.get_attribute("data-item")
+        form = item.locator("form.decision")
+        form.get_by_label("Conforme", exact=True).check()
+        form.get_by_label("Observação (obrigatória)").fill("Apólice conferida no original")
+        form.get_by_role("button", name="Registrar decisão").click()
+        expect(page.locator(f"li[data-item='{name}']")).to_have_attribute("data-status", "ok")
+        expect(page.locator(f"li[data-item='{name}'] .finding[data-code='decisao.orgao']")).to_contain_text(
+            "Apólice conferida no original")
+    expect(page.locator("section.verdict .badge[data-verdict]")).to_have_text("APTO")
+    with web_stack.client(keys["clerk"]) as c:
+        decided = c.get(f"/v1/packets/{done['id']}").json()["result"]
+    assert decided["verdict"] == "ok" and all(d["by"] == "clerk" for d in decided["decisions"])

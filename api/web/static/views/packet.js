@@ -323,10 +323,46 @@ export function packetView(container, packetId, ctx) {
           return h('div', { class: 'check' }, box, h('label', { for: id }, text));
         })));
     }
+    if (item.status === 'review' && isReadOnly()) parts.push(decisionForm(item));
     if (!parts.length) parts.push(h('p', { class: 'hint' }, 'Nada mais a mostrar neste item.'));
     const open = ['fail', 'review', 'missing'].includes(item.status);
     return h('li', { class: `item s-${item.status}`, dataset: { item: item.id, status: item.status } },
       h('details', { open }, summary, h('div', { class: 'item-body' }, parts)));
+  }
+
+  // The authority's decision on an item in review, with the note that says why (required):
+  // recorded in the result and the parecer; a carrier's key never sees it (the API refuses it).
+  function decisionForm(item) {
+    const name = uid(`decisao-${item.id}`);
+    const noteId = uid('observacao');
+    const message = h('div', { 'aria-live': 'polite' });
+    const note = h('textarea', { id: noteId, name: 'observacao', required: true, maxlength: '1000', rows: '2',
+      placeholder: 'ex.: conferido no original' });
+    const choice = (value, label, checked) => {
+      const id = `${name}-${value}`;
+      return h('span', { class: 'radio' }, h('input', { type: 'radio', id, name, value, checked, required: true }),
+        h('label', { for: id }, label));
+    };
+    const button = h('button', { type: 'submit', class: 'small' }, 'Registrar decisão');
+    const form = h('form', { class: 'decision', dataset: { decision: item.id } },
+      h('fieldset', {}, h('legend', {}, 'Decisão do órgão sobre este item'),
+        choice('ok', 'Conforme', true), choice('fail', 'Não conforme', false),
+        h('label', { for: noteId }, 'Observação (obrigatória)'), note, button, message));
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const status = form.querySelector('input[type=radio]:checked')?.value;
+      button.disabled = true;
+      try {
+        await request(`/v1/packets/${encodeURIComponent(packetId)}/decisions`,
+          { method: 'POST', json: { item: item.id, status, note: note.value } });
+      } catch (err) {
+        button.disabled = false;
+        message.replaceChildren(errorBox(err));
+        return;
+      }
+      await refresh();
+    });
+    return form;
   }
 
   function findingEntry(f) {
