@@ -380,10 +380,12 @@ def get_packet(s: Session, principal: Principal, packet_id: str) -> PacketRow:
 
 
 def list_packets(s: Session, principal: Principal, *, limit: int, offset: int,
-                 status: str | None = None) -> tuple[list[PacketRow], int]:
+                 status: str | None = None, verdict: str | None = None) -> tuple[list[PacketRow], int]:
     cond = [visible(principal)]
     if status:
         cond.append(PacketRow.status == status)
+    if verdict:
+        cond.append(PacketRow.id.in_(select(ResultRow.packet_id).where(ResultRow.verdict == verdict)))
     total = s.scalar(select(func.count()).select_from(PacketRow).where(*cond))
     rows = s.scalars(select(PacketRow).where(*cond).order_by(PacketRow.created_at.desc(), PacketRow.id.desc())
                      .limit(limit).offset(offset)).all()
@@ -394,6 +396,14 @@ def current_status(packet_id: str, settings: Settings | None = None) -> str | No
     with db.session_scope(settings) as s:
         packet = s.get(PacketRow, packet_id)
         return packet.status if packet else None
+
+
+def results(s: Session, packet_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The stored result documents of these packets (those judged)."""
+    if not packet_ids:
+        return {}
+    rows = s.execute(select(ResultRow.packet_id, ResultRow.body).where(ResultRow.packet_id.in_(packet_ids)))
+    return {pid: body for pid, body in rows.all()}
 
 
 def verdicts(s: Session, packet_ids: list[str]) -> dict[str, str]:

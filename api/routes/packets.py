@@ -18,6 +18,7 @@ from api.deps import DispatcherDep, PrincipalDep, SessionDep, SettingsDep, Stora
 from api.schemas import (
     PROBLEM_RESPONSES, PacketAccepted, PacketList, PacketStatus, PacketStatusName, PacketSummary, ProblemDoc,
 )
+from domain.result import Result
 from service import callbacks, dispatch, packets
 from api.errors import Problem
 from service.errors import ServiceError
@@ -210,16 +211,29 @@ def list_packets(
     limit: Annotated[int, Query(ge=1, le=100, description="Itens por página")] = 20,
     offset: Annotated[int, Query(ge=0, le=1_000_000_000, description="Quantos itens pular")] = 0,
     status: Annotated[str | None, Query(pattern="^(queued|processing|done|failed)$")] = None,
+    verdict: Annotated[str | None, Query(pattern="^(ok|fail|review|incomplete)$",
+                                         description="Só os pacotes com este parecer")] = None,
 ) -> PacketList:
-    rows, total = packets.list_packets(session, principal, limit=limit, offset=offset, status=status)
-    verdicts = packets.verdicts(session, [p.id for p in rows])
-    items = [PacketSummary(id=p.id, status=p.status, rulebook=p.rulebook_id,
-                           reference_date=p.reference_date.isoformat(), created_at=packets.iso(p.created_at),
-                           finished_at=packets.iso(p.finished_at), files=p.files_total,
-                           verdict=verdicts.get(p.id), status_url=status_url(p.id)) for p in rows]
+    from report.summary import summary  # what the list says of each packet, from its result
+
+    rows, total = packets.list_packets(session, principal, limit=limit, offset=offset, status=status, verdict=verdict)
+    bodies = packets.results(session, [p.id for p in rows])
+    items = []
+    for p in rows:
+        body = bodies.get(p.id)
+        said = summary(Result.model_validate(body)) if body else None
+        items.append(PacketSummary(
+            id=p.id, status=p.status, rulebook=p.rulebook_id, reference_date=p.reference_date.isoformat(),
+            created_at=packets.iso(p.created_at), finished_at=packets.iso(p.finished_at), files=p.files_total,
+            verdict=body["verdict"] if body else None, status_url=status_url(p.id),
+            act=body["rulebook"]["title"] if body else None,
+            carrier=said.carrier if said else None, carrier_cnpj=said.carrier_cnpj if said else None,
+            plates=said.plates if said else [], contract=said.contract if said else None,
+            to_review=said.to_review if said else None))
     nxt = None
     if offset + limit < total:
-        nxt = f"/v1/packets?limit={limit}&offset={offset + limit}" + (f"&status={status}" if status else "")
+        nxt = (f"/v1/packets?limit={limit}&offset={offset + limit}" + (f"&status={status}" if status else "")
+               + (f"&verdict={verdict}" if verdict else ""))
     return PacketList(items=items, total=total, limit=limit, offset=offset, next=nxt)
 
 

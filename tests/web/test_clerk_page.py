@@ -141,3 +141,38 @@ def test_the_clerk_decides_every_review_item_until_apto_and_the_carrier_cannot(n
     with web_stack.client(keys["clerk"]) as c:
         decided = c.get(f"/v1/packets/{done['id']}").json()["result"]
     assert decided["verdict"] == "ok" and all(d["by"] == "clerk" for d in decided["decisions"])
+
+
+def test_the_clerks_list_says_who_sent_what(new_page, web_stack, keys):
+    """Carrier (name and CNPJ), plates, contract, act, date sent, verdict and items to review;
+    newest first; filtered by verdict (asked of the API) and by carrier."""
+    failing = submit_sample(web_stack, keys["carrier"], "apolice-outra-placa")
+    passing = submit_sample(web_stack, keys["carrier"], "valid-escola")
+    page = new_page()
+    page.set_viewport_size(SMALL)
+    page.goto("/")
+    page.get_by_label("Chave de API").fill(keys["clerk"]["key"])
+    page.get_by_role("button", name="Entrar").click()
+    rows = page.locator("table.packets tbody tr")
+    expect(rows.first).to_be_visible()
+    ids = [rows.nth(i).get_attribute("data-packet") for i in range(rows.count())]
+    assert ids.index(passing["id"]) < ids.index(failing["id"])  # newest first
+    row = page.locator(f"tr[data-packet='{passing['id']}']")
+    crlv = next(d for d in passing["result"]["documents"] if d["type"] == "crlv")
+    contrato = next(d for d in passing["result"]["documents"] if d["type"] == "contrato_fretamento")
+    text = row.inner_text()
+    for shown in ("TRANSPORTES", "CNPJ ", crlv["fields"]["placa"]["value"], contrato["fields"]["numero_contrato"]["value"],
+                  "METROPLAN", "APTO", "nenhum"):
+        assert shown in text, (shown, text)
+    assert re.search(r"\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}", text)
+    assert "pkt_" not in text
+    page.screenshot(path=str(DOCS / "web-packets.png"))
+    page.locator("#filtro-parecer").select_option(label="REPROVADO")
+    expect(page.locator(f"tr[data-packet='{passing['id']}']")).to_have_count(0)
+    expect(page.locator(f"tr[data-packet='{failing['id']}']")).to_be_visible()
+    page.locator("#filtro-parecer").select_option(label="Todos")
+    expect(page.locator(f"tr[data-packet='{passing['id']}']")).to_be_visible()
+    carrier = page.locator(f"tr[data-packet='{passing['id']}']").get_attribute("data-carrier")
+    page.locator("#filtro-transportador").select_option(value=carrier)
+    for i in range(rows.count()):
+        assert rows.nth(i).is_hidden() or rows.nth(i).get_attribute("data-carrier") == carrier
