@@ -99,6 +99,8 @@ class PacketStatus(BaseModel):
     progress: Progress
     files: list[FileProgress]
     verdict: Literal["ok", "fail", "review", "incomplete"] | None
+    summary: dict[str, Any] | None = Field(None, description="Quem enviou o quê, lido dos documentos: act, carrier, "
+                                                              "carrier_cnpj, plates, contract, to_review.")
     result: Result | None = Field(description="o documento de resultado do contrato, quando `done`")
     error: PacketError | None
 

@@ -214,22 +214,15 @@ def list_packets(
     verdict: Annotated[str | None, Query(pattern="^(ok|fail|review|incomplete)$",
                                          description="Só os pacotes com este parecer")] = None,
 ) -> PacketList:
-    from report.summary import summary  # what the list says of each packet, from its result
-
     rows, total = packets.list_packets(session, principal, limit=limit, offset=offset, status=status, verdict=verdict)
     bodies = packets.results(session, [p.id for p in rows])
     items = []
     for p in rows:
         body = bodies.get(p.id)
-        said = summary(Result.model_validate(body)) if body else None
         items.append(PacketSummary(
             id=p.id, status=p.status, rulebook=p.rulebook_id, reference_date=p.reference_date.isoformat(),
             created_at=packets.iso(p.created_at), finished_at=packets.iso(p.finished_at), files=p.files_total,
-            verdict=body["verdict"] if body else None, status_url=status_url(p.id),
-            act=body["rulebook"]["title"] if body else None,
-            carrier=said.carrier if said else None, carrier_cnpj=said.carrier_cnpj if said else None,
-            plates=said.plates if said else [], contract=said.contract if said else None,
-            to_review=said.to_review if said else None))
+            verdict=body["verdict"] if body else None, status_url=status_url(p.id), **said_of(body)))
     nxt = None
     if offset + limit < total:
         nxt = (f"/v1/packets?limit={limit}&offset={offset + limit}" + (f"&status={status}" if status else "")
@@ -242,6 +235,17 @@ def list_packets(
 def get_packet(packet_id: str, principal: PrincipalDep, session: SessionDep) -> dict:
     packet = packets.get_packet(session, principal, packet_id)
     return status_body(packets.packet_view(session, packet))
+
+
+def said_of(result: dict[str, Any] | None) -> dict[str, Any]:
+    """What a clerk's list and a packet's header say of a judged packet (report/summary.py)."""
+    from report.summary import summary  # from the result alone
+
+    if not result:
+        return {}
+    said = summary(Result.model_validate(result))
+    return {"act": result["rulebook"]["title"], "carrier": said.carrier, "carrier_cnpj": said.carrier_cnpj,
+            "plates": said.plates, "contract": said.contract, "to_review": said.to_review}
 
 
 def status_body(view: packets.PacketView) -> dict[str, Any]:
@@ -266,6 +270,7 @@ def status_body(view: packets.PacketView) -> dict[str, Any]:
             "documents": [{"id": d.id, "type": d.type, "pages": d.pages} for d in view.documents.get(f.id, [])],
         } for f in files],
         "verdict": result["verdict"] if result else None,
+        "summary": said_of(result) or None,
         "result": result,
         "error": {"code": packet.error_code, "message": packet.error_detail} if packet.error_code else None,
     }

@@ -176,3 +176,9 @@ def test_the_clerks_list_says_who_sent_what(new_page, web_stack, keys):
     page.locator("#filtro-transportador").select_option(value=carrier)
     for i in range(rows.count()):
         assert rows.nth(i).is_hidden() or rows.nth(i).get_attribute("data-carrier") == carrier
+    # the packet's own page is headed by who sent it, not by its id
+    page.locator("#filtro-transportador").select_option(value="")
+    page.locator(f"tr[data-packet='{passing['id']}'] th a").click()
+    expect(page.locator(".view-head h1")).to_contain_text("TRANSPORTES")
+    expect(page.locator(".meta-list")).to_contain_text(crlv["fields"]["placa"]["value"])
+    expect(page.locator(".meta-list")).to_contain_text(contrato["fields"]["numero_contrato"]["value"])

@@ -93,7 +93,12 @@ export function packetView(container, packetId, ctx) {
 
   async function renderMeta(st) {
     const title = st.result?.rulebook?.title || await rulebookTitle(st.rulebook);
+    const said = st.summary || {};
+    if (said.carrier) head.querySelector('h1').replaceChildren(said.carrier);
     const items = [
+      said.carrier_cnpj ? ['CNPJ do transportador', said.carrier_cnpj] : null,
+      said.plates?.length ? [said.plates.length === 1 ? 'Placa' : 'Placas', said.plates.join(', ')] : null,
+      said.contract ? ['Contrato', said.contract] : null,
       ['Regulamento', title],
       st.result?.rulebook?.norm ? ['Norma', st.result.rulebook.norm] : null,
       ['Data de referência', fmtDate(st.reference_date)],
