@@ -182,3 +182,16 @@ def test_the_clerks_list_says_who_sent_what(new_page, web_stack, keys):
     expect(page.locator(".view-head h1")).to_contain_text("TRANSPORTES")
     expect(page.locator(".meta-list")).to_contain_text(crlv["fields"]["placa"]["value"])
     expect(page.locator(".meta-list")).to_contain_text(contrato["fields"]["numero_contrato"]["value"])
+
+
+def test_the_reference_date_box_holds_the_allowed_range(new_page, keys):
+    page = new_page()
+    page.goto("/")
+    page.get_by_label("Chave de API").fill(keys["carrier"]["key"])
+    page.get_by_role("button", name="Entrar").click()
+    page.goto("/#/enviar")
+    box = page.locator("#data-referencia")
+    expect(box).to_have_attribute("min", "2000-01-01")
+    expect(box).to_have_attribute("max", "2099-12-31")
+    box.fill("1999-12-31")
+    assert not box.evaluate("el => el.checkValidity()")  # the browser itself refuses it
