@@ -63,17 +63,30 @@ def carrier(result: Result) -> str:
     return "não identificado nos documentos"
 
 
-def _place(doc: Document, f: Finding) -> tuple[int, tuple[float, float, float, float]] | None:
+Place = tuple[int, tuple[float, float, float, float]]
+
+
+def _places(doc: Document, f: Finding) -> list[Place]:
+    """Where the evidence is printed: one row of a list, a whole list on every page it spans
+    (the box of its rows on each), or the field's box."""
     field = doc.fields.get(f.field or "")
     if field is None:
-        return None
+        return []
     if f.row and field.rows and f.row <= len(field.rows):
         row = field.rows[f.row - 1]
         if row.page and row.bbox:
-            return row.page, tuple(row.bbox)  # type: ignore[return-value]
+            return [(row.page, tuple(row.bbox))]  # type: ignore[list-item]
+    pages = sorted({r.page for r in field.rows or [] if r.page and r.bbox})
+    if len(pages) > 1:
+        out: list[Place] = []
+        for n in pages:
+            boxes = [r.bbox for r in field.rows or [] if r.page == n and r.bbox]
+            out.append((n, (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                            max(b[2] for b in boxes), max(b[3] for b in boxes))))
+        return out
     if field.page and field.bbox:
-        return field.page, tuple(field.bbox)  # type: ignore[return-value]
-    return None
+        return [(field.page, tuple(field.bbox))]  # type: ignore[list-item]
+    return []
 
 
 def shots(result: Result, item: Item) -> list[Shot]:
@@ -82,16 +95,15 @@ def shots(result: Result, item: Item) -> list[Shot]:
     out: list[Shot] = []
     for f in item.findings:
         doc = docs.get(f.document or "")
-        place = _place(doc, f) if doc is not None else None
-        if doc is None or place is None or any(s.document == doc.id and s.page == place[0] and s.bbox == place[1]
-                                               for s in out):
+        if doc is None:
             continue
         label = wording.field_label(doc.type, f.field)
         shown = f.shown.value if f.shown and f.shown.value else wording.value(f.value, doc.type, f.field)
-        out.append(Shot(doc.id, place[0], place[1], f"{doc.id} ({doc.filename}), página {place[0]}, "
-                                                    f"{label}: {_short(shown)}"))
-        if len(out) == MAX_SHOTS:
-            break
+        for page, bbox in _places(doc, f):
+            if len(out) == MAX_SHOTS:
+                return out
+            if not any(s.document == doc.id and s.page == page and s.bbox == bbox for s in out):
+                out.append(Shot(doc.id, page, bbox, f"{doc.id} ({doc.filename}), página {page}, {label}: {_short(shown)}"))
     return out
 
 
