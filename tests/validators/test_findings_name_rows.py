@@ -122,3 +122,30 @@ def test_a_value_shown_or_carried_is_never_a_repr():
     assert evidence(["A", "B", "C"]) == "A, B e C"
     assert evidence({"nome": "Ana", "cpf": None}) == "nome: Ana"
     assert evidence(3) == 3 and evidence(None) is None
+
+
+def test_a_list_read_unsure_is_cleared_by_the_clerks_conferir_lista():
+    """The clerk confirms the rows as read, having checked them on the page: the list's items
+    leave review; a carrier's same confirmation leaves them in review (no carrier approves
+    itself); where a field cannot settle an item, the clerk's decision with a note does."""
+    from validators import corrections, decisions, engine
+
+    docs = _list_read({3: 0.5, 7: 0.5, 12: 0.5})
+    lista = get(docs, "lista")
+    unsure = [i.id for i in run(docs, REF) if i.status == "review"]
+    assert "art4-vi" in unsure
+    at = "2026-03-02T13:00:00Z"
+    confirm = [corrections.make(docs, number=n, document=lista.id, field=f, value=None, by="clerk", at=at)
+               for n, f in enumerate(("passageiros", "total_passageiros"), 1)]
+    assert confirm[0].value == lista.fields["passageiros"].value  # the rows as read, none edited
+    cleared = engine.result("pkt", "rs-metroplan-escolar", docs, REF, {}, confirm)
+    assert {i.id: i.status for i in cleared.checklist if i.id in unsure} == dict.fromkeys(unsure, "ok")
+    assert cleared.verdict == "ok"
+    by_carrier = [c.model_copy(update={"by": "carrier"}) for c in confirm]
+    assert engine.result("pkt", "rs-metroplan-escolar", docs, REF, {}, by_carrier).verdict == "review"
+    items = run(docs, REF)
+    decided = [decisions.make(items, number=n, item=i, status="ok", note="conferido no original", at=at)
+               for n, i in enumerate(unsure, 1)]
+    result = engine.result("pkt", "rs-metroplan-escolar", docs, REF, {}, None, decided)
+    assert result.verdict == "ok" and [d.item for d in result.decisions or []] == unsure
+    assert all(any(f.code == "decisao.orgao" for f in i.findings) for i in result.checklist if i.id in unsure)
