@@ -97,6 +97,11 @@ def test_a_closed_vocabulary_is_a_choice_of_its_labels(new_page, web_stack, keys
 def test_the_clerk_confirms_a_passenger_list_as_read(new_page, web_stack, keys):
     page, dialog, done, lista = _viewer(new_page, web_stack, keys, "valid-escola", "APTO", "lista_passageiros")
     row = dialog.locator("tr[data-field='passageiros']")
+    row.locator("td details summary").click()  # the rows as read, in the clerk's words
+    head = row.locator("table.records thead").inner_text()
+    assert "Tipo de documento" in head and "_" not in head, head
+    kinds = {c.strip() for c in row.locator("table.records tbody tr td:nth-child(2)").all_inner_texts()}
+    assert kinds and not any(re.fullmatch(r"[a-z_]+", k) and k in ("cpf", "rg", "matricula", "certidao") for k in kinds), kinds
     row.locator("th button").click()
     expect(dialog.locator(".bbox")).to_be_visible()  # the rows boxed on the page shown
     expect(dialog.locator(".page-status")).to_contain_text("linhas destacadas")

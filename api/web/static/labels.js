@@ -130,6 +130,11 @@ export function valueLabel(code) {
   return data.values?.[code] || String(code).replaceAll('_', ' ');
 }
 
+// The columns of a list field (a passenger's name, kind of document, number): label and kind.
+export function fieldColumns(type, name) {
+  return fieldSpec(type, name)?.columns || {};
+}
+
 // The codes a closed-vocabulary field accepts (doctypes.yaml `values`), or null.
 export function fieldValues(type, name) {
   return fieldSpec(type, name)?.values || null;

@@ -4,7 +4,7 @@
 import { get, request } from '../api.js';
 import { alertBox, h, replace } from '../dom.js';
 import {
-  confident, fieldKind, fieldLabel, fieldValues, fmtPercent, fmtValue, SEVERITY, TEXT_SOURCE, typeLabel, valueLabel,
+  confident, fieldColumns, fieldKind, fieldLabel, fieldValues, fmtPercent, fmtValue, SEVERITY, TEXT_SOURCE, typeLabel, valueLabel,
 } from '../labels.js';
 
 const BY = { clerk: 'conferido pelo órgão', carrier: 'declarado pelo transportador' };
@@ -81,7 +81,7 @@ export class DocumentViewer {
           dataset: { field: name, ...(fix ? { correctedBy: fix.by } : {}) } },
           h('th', { scope: 'row' }, h('button', { type: 'button', class: 'link', onclick: () => this.select(name) },
             fieldLabel(doc.type, name))),
-          h('td', {}, valueCell(f.value, fieldKind(doc.type, name)),
+          h('td', {}, valueCell(f.value, fieldKind(doc.type, name), fieldColumns(doc.type, name)),
             fix ? h('span', { class: 'corrected-tag', title: `lido: ${fmtValue(fix.read_value, fieldKind(doc.type, name))}` },
               ` ${JSON.stringify(fix.value) === JSON.stringify(fix.read_value) ? 'confirmado' : 'corrigido'} (${BY[fix.by] || fix.by})`) : null),
           h('td', { class: 'num' }, f.value === null || f.value === undefined ? '—' : fmtPercent(f.confidence),
@@ -285,13 +285,14 @@ export class DocumentViewer {
   }
 }
 
-function valueCell(value, kind) {
+function valueCell(value, kind, columns = {}) {
   if (Array.isArray(value) && value.some((v) => v && typeof v === 'object')) {
     const cols = [...new Set(value.flatMap((v) => Object.keys(v || {})))];
+    const label = (c) => columns[c]?.label || c.replaceAll('_', ' ');
     return h('details', {}, h('summary', {}, value.length === 1 ? '1 registro' : `${value.length} registros`),
       h('table', { class: 'table records' },
-        h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col' }, c.replaceAll('_', ' '))))),
-        h('tbody', {}, value.map((v) => h('tr', {}, cols.map((c) => h('td', {}, fmtValue(v?.[c]))))))));
+        h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col' }, label(c))))),
+        h('tbody', {}, value.map((v) => h('tr', {}, cols.map((c) => h('td', {}, fmtValue(v?.[c], columns[c]?.kind))))))));
   }
   return fmtValue(value, kind);
 }
