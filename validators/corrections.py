@@ -47,11 +47,13 @@ def typed(spec: dict[str, Any], raw: Any) -> Any:
     """The value given, in the field's own type (doctypes.yaml `kind`); CorrectionError when it
     does not fit. A value already typed (from JSON) is checked the same way."""
     kind = spec.get("kind", "text")
+    if kind == "records" and isinstance(raw, list):
+        return [_row(spec.get("columns") or {}, n, entry) for n, entry in enumerate(raw, 1)]
     text = " ".join(str(raw).split()) if raw is not None else ""
     if raw is None or text == "":
         raise CorrectionError("Informe um valor.")
     if kind in ("list", "records"):
-        raise CorrectionError("Campos em lista (linhas de uma tabela) ainda não podem ser corrigidos.")
+        raise CorrectionError("Uma lista é corrigida linha a linha: informe as linhas da tabela.")
     if kind in ("text", "name"):
         return text
     if kind == "date":
@@ -113,6 +115,26 @@ def typed(spec: dict[str, Any], raw: Any) -> Any:
     return text
 
 
+def _row(columns: dict[str, Any], n: int, entry: Any) -> dict[str, Any]:
+    """One row of a list as given (a passenger: nome, documento_tipo, documento), each cell in its
+    column's type; an empty cell stays empty."""
+    if not isinstance(entry, dict) or set(entry) - set(columns):
+        raise CorrectionError(f"Linha {n}: informe só as colunas {wording.joined(sorted(columns))}.")
+    out: dict[str, Any] = {}
+    for name, col in columns.items():
+        cell = entry.get(name)
+        if col.get("kind") == "doc" and cell is not None:
+            # a row's number is of its own kind (RG, matrícula...): letters and digits, any length
+            cell = re.sub(r"[^0-9A-Za-z]", "", str(cell)).upper()
+            out[name] = cell or None
+            continue
+        try:
+            out[name] = None if cell is None or str(cell).strip() == "" else typed(col, cell)
+        except CorrectionError as exc:
+            raise CorrectionError(f"Linha {n}, {wording.field_label(None, name).lower()}: {exc}") from None
+    return out
+
+
 def make(documents: list[Document], *, number: int, document: str, field: str, value: Any, by: Author,
          at: str, note: str | None = None) -> Correction:
     """A correction of `field` of `document`, checked against what was read: the document
@@ -155,6 +177,9 @@ def apply(documents: list[Document], corrections: list[Correction]) -> list[Docu
         fields = dict(doc.fields)
         for name, c in mine.items():
             read = fields.get(name) or Field()
+            if c.by == "clerk" and _row_edit(read, c.value):
+                fields[name] = _rows_edited(read, c.value)
+                continue
             if c.by == "clerk":
                 confidence = 1.0
             else:
@@ -162,6 +187,24 @@ def apply(documents: list[Document], corrections: list[Correction]) -> list[Docu
             fields[name] = read.model_copy(update={"value": c.value, "confidence": confidence, "rows": None})
         out.append(doc.model_copy(update={"fields": fields}))
     return out
+
+
+def _row_edit(read: Field, value: Any) -> bool:
+    """The clerk edited some rows of a list read row by row (not confirmed it whole)."""
+    return (isinstance(value, list) and isinstance(read.value, list) and read.rows is not None
+            and len(read.rows) == len(value) == len(read.value) and value != read.value)
+
+
+def _rows_edited(read: Field, value: list[Any]) -> Field:
+    """A list with the rows the clerk edited made sure; the other rows as sure as they were read
+    (editing row 3 vouches for row 3, not for the rest): the list as sure as its least sure row."""
+    rows = [r if new == old else r.model_copy(update={"confidence": 1.0, "document_confidence": 1.0})
+            for r, new, old in zip(read.rows or [], value, read.value)]
+    least = min((min(r.confidence, r.document_confidence) for r in rows), default=0.0)
+    before = min((min(r.confidence, r.document_confidence) for r in read.rows or []), default=0.0)
+    # a list read lower than its rows (an entry not read at all) stays as low: no edit adds a row
+    confidence = least if read.confidence >= before else min(read.confidence, least)
+    return read.model_copy(update={"value": value, "confidence": confidence, "rows": rows})
 
 
 def _finding(c: Correction, doc_type: str | None) -> Finding:

@@ -55,7 +55,8 @@ def labels() -> dict[str, Any]:
     for t in DOC_TYPES:
         fields = {name: {"label": wording.field_label(t, name), "kind": spec.get("kind"),
                          **({"values": spec["values"]} if spec.get("values") else {}),
-                         **({"columns": {c: {"label": wording.field_label(None, c), "kind": col.get("kind")}
+                         **({"columns": {c: {"label": wording.field_label(None, c), "kind": col.get("kind"),
+                                             **({"values": col["values"]} if col.get("values") else {})}
                                          for c, col in spec["columns"].items()}} if spec.get("columns") else {})}
                   for name, spec in doctypes.fields(t).items()}
         types[t] = {"label": doctypes.label(t), "fields": fields}

@@ -4,6 +4,8 @@ numbers of minors), and never a list's or a record's repr, in its message or its
 
 from __future__ import annotations
 
+import pytest
+
 from domain.documents import RowRead
 from validators.checks.common import evidence, rows_named, show
 from tests.validators.metroplan_asserts import item, run
@@ -149,3 +151,29 @@ def test_a_list_read_unsure_is_cleared_by_the_clerks_conferir_lista():
     result = engine.result("pkt", "rs-metroplan-escolar", docs, REF, {}, None, decided)
     assert result.verdict == "ok" and [d.item for d in result.decisions or []] == unsure
     assert all(any(f.code == "decisao.orgao" for f in i.findings) for i in result.checklist if i.id in unsure)
+
+
+def test_the_clerk_edits_the_unsure_rows_and_only_those_become_sure():
+    from validators import corrections, engine
+
+    docs = _list_read({3: 0.5, 7: 0.5})
+    lista = get(docs, "lista")
+    rows = [dict(p) for p in PEOPLE]
+    rows[2] = {**rows[2], "nome": "AlunoC Sobrenome Corrigido da Silva", "documento_tipo": "CPF"}
+    one = corrections.make(docs, number=1, document=lista.id, field="passageiros", value=rows, by="clerk",
+                           at="2026-03-02T13:00:00Z")
+    assert one.value[2]["documento_tipo"] == "cpf"  # the label 'CPF' given, the code kept
+    result = engine.result("pkt", "rs-metroplan-escolar", docs, REF, {}, [one])
+    edited = next(d for d in result.documents if d.id == lista.id).fields["passageiros"]
+    assert [r.confidence for r in edited.rows or []][2] == 1.0 and (edited.rows or [])[6].confidence == 0.5
+    assert edited.confidence == 0.5  # row 7 is still as unsure as it was read
+    assert item(result.checklist, "art4-vi").status == "review"
+    rows[6] = dict(PEOPLE[6]) | {"documento": PEOPLE[6]["documento"]}
+    rows[6]["nome"] = "AlunoG Sobrenome Conferido da Silva"
+    two = corrections.make(docs, number=2, document=lista.id, field="passageiros", value=rows, by="clerk",
+                           at="2026-03-02T13:01:00Z")
+    result = engine.result("pkt", "rs-metroplan-escolar", docs, REF, {}, [one, two])
+    assert item(result.checklist, "art4-vi").status == "ok"
+    for bad in ([{"nome": "X", "cor": "azul"}], [{"nome": "X", "documento_tipo": "passaporte", "documento": "1"}]):
+        with pytest.raises(corrections.CorrectionError):
+            corrections.make(docs, number=3, document=lista.id, field="passageiros", value=bad, by="clerk", at="x")

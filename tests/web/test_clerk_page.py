@@ -200,3 +200,23 @@ def test_the_reference_date_box_holds_the_allowed_range(new_page, keys):
     expect(box).to_have_attribute("max", "2099-12-31")
     box.fill("1999-12-31")
     assert not box.evaluate("el => el.checkValidity()")  # the browser itself refuses it
+
+
+def test_the_clerk_corrects_one_passenger_row(new_page, web_stack, keys):
+    page, dialog, done, lista = _viewer(new_page, web_stack, keys, "valid-escola", "APTO", "lista_passageiros")
+    row = dialog.locator("tr[data-field='passageiros']")
+    row.locator("td details summary").click()
+    second = row.locator("table.records tbody tr[data-row='2']")
+    second.get_by_role("button", name="Corrigir a linha 2").click()
+    second.get_by_label("Nome, linha 2").fill("NOME CONFERIDO NO ORIGINAL")
+    kinds = second.get_by_label("Tipo de documento, linha 2").locator("option").all_inner_texts()
+    assert {"RG", "CPF", "matrícula"} <= set(kinds), kinds
+    second.get_by_role("button", name="Salvar linha").click()
+    expect(dialog.locator("tr[data-field='passageiros'] .corrected-tag")).to_contain_text("corrigido")
+    with web_stack.client(keys["clerk"]) as c:
+        listed = c.get(f"/v1/packets/{done['id']}/corrections").json()["items"]
+    read = lista["fields"]["passageiros"]["value"]
+    given = listed[0]["value"]
+    assert listed[0]["field"] == "passageiros" and given[1]["nome"] == "NOME CONFERIDO NO ORIGINAL"
+    assert given[0] == read[0] and given[2:] == read[2:]
+    assert {k: v for k, v in given[1].items() if k != "nome"} == {k: v for k, v in read[1].items() if k != "nome"}

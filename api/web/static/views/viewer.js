@@ -81,7 +81,8 @@ export class DocumentViewer {
           dataset: { field: name, ...(fix ? { correctedBy: fix.by } : {}) } },
           h('th', { scope: 'row' }, h('button', { type: 'button', class: 'link', onclick: () => this.select(name) },
             fieldLabel(doc.type, name))),
-          h('td', {}, valueCell(f.value, fieldKind(doc.type, name), fieldColumns(doc.type, name)),
+          h('td', {}, valueCell(f.value, fieldKind(doc.type, name), fieldColumns(doc.type, name),
+            this.onCorrected ? (index, tr) => this.editRow(name, f, index, tr) : null),
             fix ? h('span', { class: 'corrected-tag', title: `lido: ${fmtValue(fix.read_value, fieldKind(doc.type, name))}` },
               ` ${JSON.stringify(fix.value) === JSON.stringify(fix.read_value) ? 'confirmado' : 'corrigido'} (${BY[fix.by] || fix.by})`) : null),
           h('td', { class: 'num' }, f.value === null || f.value === undefined ? '—' : fmtPercent(f.confidence),
@@ -144,6 +145,34 @@ export class DocumentViewer {
         if (!values) input.select();
       } }, 'Corrigir');
     return replace(cell, confirm, edit);
+  }
+
+  // One row of a list (a passenger) corrected in place: its cells become inputs (a closed
+  // vocabulary a select of its labels); the list goes back with that row replaced.
+  editRow(name, f, index, tr) {
+    const columns = fieldColumns(this.doc.type, name);
+    const entry = f.value[index] || {};
+    const inputs = {};
+    const cells = Object.entries(columns).map(([c, col]) => {
+      const label = `${col.label || c}, linha ${index + 1}`;
+      inputs[c] = col.values
+        ? h('select', { name: c, 'aria-label': label }, h('option', { value: '' }, '—'),
+          col.values.map((v) => h('option', { value: v, selected: v === entry[c] }, valueLabel(v))))
+        : h('input', { type: 'text', name: c, 'aria-label': label, value: entry[c] ?? '', maxlength: '200' });
+      return h('td', {}, inputs[c]);
+    });
+    const save = h('button', { type: 'submit', class: 'small' }, 'Salvar linha');
+    const form = h('form', { class: 'row-form', id: `linha-${index + 1}` });
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const rows = f.value.map((r) => ({ ...r }));
+      rows[index] = Object.fromEntries(Object.keys(columns).map((c) => [c, inputs[c].value.trim() || null]));
+      this.submitCorrection(name, rows, tr);
+    });
+    tr.replaceChildren(...cells, h('td', {}, form, save));
+    save.setAttribute('form', form.id);
+    for (const el of Object.values(inputs)) el.setAttribute('form', form.id);
+    inputs[Object.keys(columns)[0]]?.focus();
   }
 
   async submitCorrection(name, value, cell) {
@@ -285,14 +314,23 @@ export class DocumentViewer {
   }
 }
 
-function valueCell(value, kind, columns = {}) {
+// `onEdit(index, tr)`: a list's rows may be corrected one by one (null: read-only).
+function valueCell(value, kind, columns = {}, onEdit = null) {
   if (Array.isArray(value) && value.some((v) => v && typeof v === 'object')) {
     const cols = [...new Set(value.flatMap((v) => Object.keys(v || {})))];
     const label = (c) => columns[c]?.label || c.replaceAll('_', ' ');
+    const edit = (i) => {
+      if (!onEdit) return null;
+      const button = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Corrigir a linha ${i + 1}` },
+        'Corrigir');
+      button.addEventListener('click', () => onEdit(i, button.closest('tr')));
+      return h('td', {}, button);
+    };
     return h('details', {}, h('summary', {}, value.length === 1 ? '1 registro' : `${value.length} registros`),
       h('table', { class: 'table records' },
-        h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col' }, label(c))))),
-        h('tbody', {}, value.map((v) => h('tr', {}, cols.map((c) => h('td', {}, fmtValue(v?.[c], columns[c]?.kind))))))));
+        h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col' }, label(c))), onEdit ? h('th', { scope: 'col' }, 'Linha') : null)),
+        h('tbody', {}, value.map((v, i) => h('tr', { dataset: { row: String(i + 1) } },
+          cols.map((c) => h('td', {}, fmtValue(v?.[c], columns[c]?.kind))), edit(i))))));
   }
   return fmtValue(value, kind);
 }
