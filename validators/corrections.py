@@ -110,7 +110,7 @@ def typed(spec: dict[str, Any], raw: Any) -> Any:
         by_label = {_fold(words.get(v, v)): v for v in values} | {_fold(v): v for v in values}
         if _fold(text) not in by_label:
             raise CorrectionError(f"'{text}' não é um dos valores aceitos: "
-                                  f"{wording.joined([words.get(v, v) for v in values])}.")
+                                  f"{wording.joined([words.get(v, v) for v in values], 'ou')}.")
         return by_label[_fold(text)]
     return text
 
