@@ -25,6 +25,23 @@ def expect(target):
     return pw_expect(target)
 
 
+def decide_every_review(page, note: str) -> list[str]:
+    """The clerk decides each item still in review as conforming, with `note`; the items decided."""
+    decided = []
+    left = page.locator("ol.checklist > li[data-status='review']")
+    while left.count():
+        item = left.first
+        name = item.get_attribute("data-item")
+        form = item.locator("form.decision")
+        form.get_by_label("Conforme", exact=True).check()
+        form.get_by_label("Observação (obrigatória)").fill(note)
+        form.get_by_role("button", name="Registrar decisão").click()
+        expect(page.locator(f"li[data-item='{name}']")).to_have_attribute("data-status", "ok")
+        expect(page.locator(f"li[data-item='{name}'] .finding[data-code='decisao.orgao']")).to_contain_text(note)
+        decided.append(name)
+    return decided
+
+
 def _open_packet(page, key: str, packet_id: str, verdict: str) -> None:
     page.set_viewport_size(SMALL)
     page.goto("/")
@@ -130,18 +147,7 @@ def test_the_clerk_decides_every_review_item_until_apto_and_the_carrier_cannot(n
     expect(carrier_page.locator("form.decision")).to_have_count(0)
     page = new_page()
     _open_packet(page, keys["clerk"]["key"], done["id"], "REVISAR")
-    reviews = page.locator("ol.checklist > li[data-status='review']")
-    assert reviews.count() >= 1
-    while page.locator("ol.checklist > li[data-status='review']").count():
-        item = page.locator("ol.checklist > li[data-status='review']").first
-        name = item.get_attribute("data-item")
-        form = item.locator("form.decision")
-        form.get_by_label("Conforme", exact=True).check()
-        form.get_by_label("Observação (obrigatória)").fill("Apólice conferida no original")
-        form.get_by_role("button", name="Registrar decisão").click()
-        expect(page.locator(f"li[data-item='{name}']")).to_have_attribute("data-status", "ok")
-        expect(page.locator(f"li[data-item='{name}'] .finding[data-code='decisao.orgao']")).to_contain_text(
-            "Apólice conferida no original")
+    assert decide_every_review(page, "Apólice conferida no original")
     expect(page.locator("section.verdict .badge[data-verdict]")).to_have_text("APTO")
     with web_stack.client(keys["clerk"]) as c:
         decided = c.get(f"/v1/packets/{done['id']}").json()["result"]
