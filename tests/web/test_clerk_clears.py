@@ -82,15 +82,17 @@ def test_the_clerk_clears_every_review_item_until_apto(new_page, web_stack, keys
     _open_packet(page, keys["clerk"]["key"], done["id"], "REVISAR")
     docs = {d["type"]: d for d in result["documents"]}
     dialog = page.locator("dialog.viewer")
-    # the fee receipt's plate, typed as printed; the list, confirmed as read
-    if docs["comprovante_taxa"]["fields"].get("placa", {}).get("confidence", 0) < 0.8:
-        page.locator(f"tr[data-doc='{docs['comprovante_taxa']['id']}'] th button").click()
-        row = dialog.locator("tr[data-field='placa']")
-        row.locator(".correct button", has_text="Corrigir").click()
-        row.locator("input[name=valor]").fill(docs["crlv"]["fields"]["placa"]["value"])
-        row.get_by_role("button", name="Salvar").click()
-        expect(dialog.locator(".viewer-note")).to_contain_text("Correção registrada")
-        dialog.get_by_role("button", name="Fechar").click()
+    # the fee receipt's plate, typed as printed
+    taxa = next(d for d in result["documents"] if d["filename"].startswith("taxa-autorizacao"))
+    docs["comprovante_taxa"] = taxa
+    assert taxa["fields"].get("placa", {}).get("confidence", 0) < 0.8, taxa["fields"].get("placa")
+    page.locator(f"tr[data-doc='{docs['comprovante_taxa']['id']}'] th button").click()
+    row = dialog.locator("tr[data-field='placa']")
+    row.locator(".correct button", has_text="Corrigir").click()
+    row.locator("input[name=valor]").fill(docs["crlv"]["fields"]["placa"]["value"])
+    row.get_by_role("button", name="Salvar").click()
+    expect(dialog.locator(".viewer-note")).to_contain_text("Correção registrada")
+    dialog.get_by_role("button", name="Fechar").click()
     # the list: each row read unsure, corrected as printed (confirming it as read would keep a
     # blurred name as read, and fail the item)
     from intake.pipeline import read_file
@@ -98,18 +100,18 @@ def test_the_clerk_clears_every_review_item_until_apto(new_page, web_stack, keys
     printed = read_file((VALID / "lista-escola.pdf").read_bytes(), "lista-escola.pdf")[0].fields["passageiros"].value
     lista = docs["lista_passageiros"]["fields"]["passageiros"]
     unsure = [n for n, r in enumerate(lista.get("rows") or [], 1) if min(r["confidence"], r["document_confidence"]) < 0.8]
-    if unsure:
-        page.locator(f"tr[data-doc='{docs['lista_passageiros']['id']}'] th button").click()
-        for n in unsure:
-            row = dialog.locator("tr[data-field='passageiros']")
-            row.locator("td details summary").click()
-            line = row.locator(f"table.records tbody tr[data-row='{n}']")
-            line.get_by_role("button", name=f"Corrigir a linha {n}").click()
-            line.get_by_label(f"Nome, linha {n}", exact=True).fill(printed[n - 1]["nome"])
-            line.get_by_label(f"Documento, linha {n}", exact=True).fill(printed[n - 1]["documento"])
-            line.get_by_role("button", name="Salvar linha").click()
-            expect(dialog.locator(".viewer-note")).to_contain_text("Correção registrada")
-        dialog.get_by_role("button", name="Fechar").click()
+    assert unsure, lista.get("rows")
+    page.locator(f"tr[data-doc='{docs['lista_passageiros']['id']}'] th button").click()
+    for n in unsure:
+        row = dialog.locator("tr[data-field='passageiros']")
+        row.locator("td details summary").click()
+        line = row.locator(f"table.records tbody tr[data-row='{n}']")
+        line.get_by_role("button", name=f"Corrigir a linha {n}").click()
+        line.get_by_label(f"Nome, linha {n}", exact=True).fill(printed[n - 1]["nome"])
+        line.get_by_label(f"Documento, linha {n}", exact=True).fill(printed[n - 1]["documento"])
+        line.get_by_role("button", name="Salvar linha").click()
+        expect(dialog.locator(".viewer-note")).to_contain_text("Correção registrada")
+    dialog.get_by_role("button", name="Fechar").click()
     # what no field settles, the clerk decides with a note
     decide_every_review(page, "conferido no original")
     expect(page.locator("section.verdict .badge[data-verdict]")).to_have_text("APTO")
