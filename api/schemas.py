@@ -99,6 +99,8 @@ class PacketStatus(BaseModel):
     progress: Progress
     files: list[FileProgress]
     verdict: Literal["ok", "fail", "review", "incomplete"] | None
+    summary: dict[str, Any] | None = Field(None, description="Quem enviou o quê, lido dos documentos: act, carrier, "
+                                                              "carrier_cnpj, plates, contract, to_review.")
     result: Result | None = Field(description="o documento de resultado do contrato, quando `done`")
     error: PacketError | None
     held_at: str | None = Field(default=None, description="quando o órgão reteve o pacote (guardado além do "
@@ -124,6 +126,13 @@ class PacketSummary(BaseModel):
     files: int
     verdict: str | None
     status_url: str
+    # what a clerk's list says of a judged packet (report/summary.py), as read from its documents
+    act: str | None = Field(None, description="O regulamento (título do ato).")
+    carrier: str | None = Field(None, description="Nome do transportador lido nos documentos.")
+    carrier_cnpj: str | None = Field(None, description="CNPJ do transportador lido, com pontuação.")
+    plates: list[str] = Field(default_factory=list, description="Placas dos CRLVs.")
+    contract: str | None = Field(None, description="Número do contrato de fretamento.")
+    to_review: int | None = Field(None, description="Itens em revisão (conferência humana).")
 
 
 class PacketList(BaseModel):

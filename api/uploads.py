@@ -74,6 +74,11 @@ def files_text(n: int) -> str:
     return "1 arquivo" if n == 1 else f"{n} arquivos"
 
 
+def named(filename: str | None, position: int) -> str:
+    """A file as its sender knows it: by its name ('lista.pdf'), by its place only when nameless."""
+    return f"'{filename}'" if filename else f"nº {position}"
+
+
 def too_large_file(limit: int, position: int) -> ServiceError:
     return Problem("arquivo_grande_demais", 413, "Arquivo grande demais",
                         f"O arquivo {position} passa do limite de {size_text(limit)} por arquivo.",
@@ -256,12 +261,12 @@ def media_type(part: FilePart, position: int) -> str:
     from ocr.sniff import sniff
 
     if part.size == 0:
-        raise Problem("arquivo_vazio", 422, "Arquivo vazio", f"O arquivo {position} está vazio.",
+        raise Problem("arquivo_vazio", 422, "Arquivo vazio", f"O arquivo {named(part.filename, position)} está vazio.",
                            file=position)
     kind = sniff(part.head)
     if kind not in ACCEPTED:
         raise Problem("tipo_de_arquivo_nao_suportado", 415, "Tipo de arquivo não suportado",
-                           f"O arquivo {position} ('{part.filename}') não é PDF, PNG, JPEG, TIFF nem WebP "
+                           f"O arquivo {named(part.filename, position)} não é PDF, PNG, JPEG, TIFF nem WebP "
                            "(o tipo é verificado pelo conteúdo, não pelo nome).", file=position)
     return kind
 

@@ -13,6 +13,7 @@ from cli.common import LocalPacket, read_local, stdout, unreadable_all, unreadab
 from intake import pipeline
 from validators import corrections, rulebooks
 from validators.dates import reference_out_of_range
+from domain import doctypes, wording
 from domain.result import Correction, Result
 from domain.signatures import headline
 
@@ -23,6 +24,7 @@ STATUS_LABEL = {
     "missing": ("AUSENTE", "magenta"),
     "not_applicable": ("N/A", "dim"),
 }
+TEXT_SOURCE = {"pdf_text": "texto do PDF", "ocr": "OCR", "mixed": "texto do PDF e OCR"}
 VERDICT_LABEL = {
     "ok": ("APTO", "bold green"),
     "fail": ("REPROVADO", "bold red"),
@@ -132,7 +134,7 @@ def render(result: Result) -> None:
     docs = {d.id: d for d in result.documents}
     stdout.print(Text(f"{result.rulebook.title}", style="bold"))
     stdout.print(f"{result.rulebook.norm} — {result.rulebook.jurisdiction}")
-    stdout.print(f"Data de referência: {result.reference_date}   Pacote: {result.packet_id}")
+    stdout.print(f"Data de referência: {wording.value(result.reference_date)}   Pacote: {result.packet_id}")
 
     dt = Table(title="Documentos", title_justify="left", show_lines=False)
     for col in ("Id", "Arquivo", "Tipo", "Conf.", "Págs.", "Leitura"):
@@ -140,8 +142,8 @@ def render(result: Result) -> None:
     dt.add_column("Problemas", ratio=1)
     for d in result.documents:
         notes = [m for m in (headline(d), *(p.message for p in d.problems)) if m]
-        dt.add_row(d.id, d.filename, d.type, f"{d.type_confidence:.2f}", str(d.pages), d.text_source,
-                   "; ".join(notes) or "—")
+        dt.add_row(d.id, d.filename, doctypes.label(d.type), f"{round(d.type_confidence * 100)}%", str(d.pages),
+                   TEXT_SOURCE.get(d.text_source, d.text_source), "; ".join(notes) or "—")
     stdout.print(dt)
 
     table = Table(title="Checklist", title_justify="left", show_lines=True)
@@ -159,12 +161,14 @@ def render(result: Result) -> None:
             body.append(f"\n• {f.message}", style=color)
         for m in item.manual_checks:
             body.append(f"\n☐ {m}", style="dim italic")
-        table.add_row(Text(label, style=style), Text(f"{item.article}\n{item.id}", overflow="fold"), body)
+        table.add_row(Text(label, style=style), Text(item.article, overflow="fold"), body)
     stdout.print(table)
     for c in result.corrections or []:
         who = corrections.AUTHORS[c.by]
-        stdout.print(Text(f"Correção {c.id} ({who}): {c.document}.{c.field} lido {c.read_value!r} "
-                          f"({c.read_confidence:.2f}) → {c.value!r}", style="cyan" if c.by == "clerk" else "yellow"))
+        t = docs[c.document].type if c.document in docs else None
+        stdout.print(Text(f"Correção ({who}, {wording.when(c.at)}): {doctypes.label(t or 'unknown')} ({c.document}), "
+                          f"{wording.field_label(t, c.field)}: lido {wording.value(c.read_value, t, c.field)} → "
+                          f"{wording.value(c.value, t, c.field)}", style="cyan" if c.by == "clerk" else "yellow"))
     label, style = VERDICT_LABEL[result.verdict]
     counts = {s: sum(1 for i in result.checklist if i.status == s) for s in STATUS_LABEL}
     summary = ", ".join(f"{STATUS_LABEL[s][0]} {n}" for s, n in counts.items() if n)

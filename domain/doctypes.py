@@ -27,6 +27,10 @@ def label(doc_type: str) -> str:
     return spec["label"] if spec else "Documento não identificado"
 
 
+def all_types() -> set[str]:
+    return set(_data()["types"])
+
+
 def fields(doc_type: str, *, extra: bool = True) -> dict[str, dict[str, Any]]:
     """Every field a parser of this type fills: its own, else the common ones."""
     spec = _data()["types"].get(doc_type)

@@ -88,6 +88,14 @@ class Field(BaseModel):
         return without_absent(handler(self), "rows")
 
 
+class Shown(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    field: str | None = None
+    value: str | None = None
+    expected: str | None = None
+
+
 class Finding(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -101,11 +109,14 @@ class Finding(BaseModel):
     # the entry of a list field the finding is about (1-based: 'passageiro 6' is row 6 of
     # `passageiros`), so its evidence is that row's box; absent when about the whole field
     row: int | None = PydField(default=None, ge=1)
+    # the field, value and expected value in words for people (domain/wording.py): what the
+    # web page, the parecer and the CLI show; machines read `field`, `value` and `expected`
+    shown: Shown | None = None
 
     # unannotated return on purpose: pydantic would take it as the serialised schema
     @model_serializer(mode="wrap")
     def _without_absent_row(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
-        return without_absent(handler(self), "row")
+        return without_absent(handler(self), "row", "shown")
 
 
 SignatureStatus = Literal["valid", "modified", "invalid", "unsigned", "untrusted"]

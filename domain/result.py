@@ -65,6 +65,21 @@ class Correction(BaseModel):
         return without_absent(handler(self), "note")
 
 
+class Decision(BaseModel):
+    """An authority's decision on an item no field of which fits a correction (an item the reader
+    cannot settle: "conferido no original"), recorded like a correction: who, when, why. The
+    contract's extension `decisions`, absent when there is none (validators/decisions.py)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str  # k1, k2, ... in the order given
+    item: str  # the checklist item's id
+    status: Literal["ok", "fail"]
+    note: str = PydField(min_length=1)  # why: required
+    by: Literal["clerk"] = "clerk"
+    at: str  # ISO 8601, UTC
+
+
 class Result(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -76,10 +91,11 @@ class Result(BaseModel):
     documents: list[Document]
     checklist: list[Item]
     corrections: list[Correction] | None = None
+    decisions: list[Decision] | None = None
 
     @model_serializer(mode="wrap")
     def _without_absent_corrections(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
-        return without_absent(handler(self), "corrections")
+        return without_absent(handler(self), "corrections", "decisions")
 
 
 def verdict_of(items: list[Item]) -> Verdict:

@@ -22,7 +22,7 @@ from rapidfuzz.distance import Levenshtein
 import ocr
 from domain import doctypes
 from domain.documents import Document, Field, Finding
-from domain.result import Correction, Result
+from domain.result import Correction, Decision, Result
 from intake import normalize
 from intake.cache import Cache, ReadCache
 from intake.classify import classify
@@ -384,6 +384,7 @@ def judge_packet(
     facts: dict[str, str] | None = None,
     packet_id: str | None = None,
     corrections: list[Correction] | None = None,
+    decisions: list[Decision] | None = None,
 ) -> Result:
     """The result of the documents read (validators.engine.result), its id from their contents
     unless given. Values read unsure that another file of the packet reads alike are raised first
@@ -391,7 +392,7 @@ def judge_packet(
     its judgements again after a correction) starts from the files' own reads and passes here."""
     documents = corroborated(documents)
     return engine.result(packet_id or packet_id_for(documents), rulebook_id, documents, reference_date,
-                         facts, corrections)
+                         facts, corrections, decisions)
 
 
 def default_workers() -> int:

@@ -24,6 +24,7 @@ from reportlab.lib.units import cm
 from reportlab.platypus import Image as Picture
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from domain import doctypes, wording
 from domain.documents import Document, Finding
 from domain.signatures import headline
 from domain.result import Item, Result
@@ -63,17 +64,30 @@ def carrier(result: Result) -> str:
     return "não identificado nos documentos"
 
 
-def _place(doc: Document, f: Finding) -> tuple[int, tuple[float, float, float, float]] | None:
+Place = tuple[int, tuple[float, float, float, float]]
+
+
+def _places(doc: Document, f: Finding) -> list[Place]:
+    """Where the evidence is printed: one row of a list, a whole list on every page it spans
+    (the box of its rows on each), or the field's box."""
     field = doc.fields.get(f.field or "")
     if field is None:
-        return None
+        return []
     if f.row and field.rows and f.row <= len(field.rows):
         row = field.rows[f.row - 1]
         if row.page and row.bbox:
-            return row.page, tuple(row.bbox)  # type: ignore[return-value]
+            return [(row.page, tuple(row.bbox))]  # type: ignore[list-item]
+    pages = sorted({r.page for r in field.rows or [] if r.page and r.bbox})
+    if len(pages) > 1:
+        out: list[Place] = []
+        for n in pages:
+            boxes = [r.bbox for r in field.rows or [] if r.page == n and r.bbox]
+            out.append((n, (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                            max(b[2] for b in boxes), max(b[3] for b in boxes))))
+        return out
     if field.page and field.bbox:
-        return field.page, tuple(field.bbox)  # type: ignore[return-value]
-    return None
+        return [(field.page, tuple(field.bbox))]  # type: ignore[list-item]
+    return []
 
 
 def shots(result: Result, item: Item) -> list[Shot]:
@@ -82,21 +96,19 @@ def shots(result: Result, item: Item) -> list[Shot]:
     out: list[Shot] = []
     for f in item.findings:
         doc = docs.get(f.document or "")
-        place = _place(doc, f) if doc is not None else None
-        if doc is None or place is None or any(s.document == doc.id and s.page == place[0] and s.bbox == place[1]
-                                               for s in out):
+        if doc is None:
             continue
-        out.append(Shot(doc.id, place[0], place[1], f"{doc.id} ({doc.filename}), página {place[0]}, "
-                                                    f"campo {f.field}: {_value(f.value)}"))
-        if len(out) == MAX_SHOTS:
-            break
+        label = wording.field_label(doc.type, f.field)
+        shown = f.shown.value if f.shown and f.shown.value else wording.value(f.value, doc.type, f.field)
+        for page, bbox in _places(doc, f):
+            if len(out) == MAX_SHOTS:
+                return out
+            if not any(s.document == doc.id and s.page == page and s.bbox == bbox for s in out):
+                out.append(Shot(doc.id, page, bbox, f"{doc.id} ({doc.filename}), página {page}, {label}: {_short(shown)}"))
     return out
 
 
-def _value(v: object) -> str:
-    if v is None:
-        return "não lido"
-    text = str(v)
+def _short(text: str) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
@@ -147,7 +159,7 @@ def build(result: Result, page: PageSource, *, issued_at: datetime) -> bytes:
         Spacer(1, 6),
     ]
     facts = [("Transportador", carrier(result)), ("Pacote", result.packet_id),
-             ("Data de referência", datetime.fromisoformat(result.reference_date).strftime("%d/%m/%Y")),
+             ("Data de referência", wording.value(result.reference_date)),
              ("Emitido em", issued_at.strftime("%d/%m/%Y %H:%M")), ("Documentos", str(len(result.documents)))]
     head = Table([[_p(k, st["body"]), _p(v, st["body"])] for k, v in facts], colWidths=[4 * cm, width - 4 * cm])
     head.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.3, colors.lightgrey),
@@ -171,7 +183,7 @@ def build(result: Result, page: PageSource, *, issued_at: datetime) -> bytes:
         lines = [item.requirement]
         lines += [f"• {f.message}" for f in item.findings]
         lines += [f"[ ] {m}" for m in item.manual_checks]
-        rows.append([_p(STATUS[item.status], st["status"]), _p(f"{item.article}\n{item.id}", st["body"]),
+        rows.append([_p(STATUS[item.status], st["status"]), _p(item.article, st["body"]),
                      _p("\n".join(lines), st["body"])])
         styles.append(("TEXTCOLOR", (0, n), (0, n), STATUS_COLOR[item.status]))
     table = Table(rows, colWidths=[2.0 * cm, 3.6 * cm, width - 5.6 * cm], repeatRows=1)
@@ -180,21 +192,38 @@ def build(result: Result, page: PageSource, *, issued_at: datetime) -> bytes:
 
     if result.corrections:
         story.append(_p("Correções", st["h2"]))
-        crows = [[_p(t, st["body"]) for t in ("Id", "Campo", "Lido", "Informado", "Por", "Quando")]]
+        types = {d.id: d.type for d in result.documents}
+        crows = [[_p(t, st["body"]) for t in ("Documento e campo", "Lido", "Informado", "Por", "Quando")]]
         for c in result.corrections:
-            crows.append([_p(t, st["body"]) for t in (
-                c.id, f"{c.document}.{c.field}", f"{_value(c.read_value)} ({c.read_confidence:.2f})",
-                _value(c.value), AUTHOR[c.by], c.at.replace("T", " ")[:16])])
-        ct = Table(crows, colWidths=[1.0 * cm, 3.4 * cm, 3.6 * cm, 3.6 * cm, 3.0 * cm, width - 14.6 * cm], repeatRows=1)
+            t = types.get(c.document)
+            what = f"{doctypes.label(t or 'unknown')} ({c.document}): {wording.field_label(t, c.field)}"
+            said = f"\n{c.note}" if c.note else ""
+            crows.append([_p(x, st["body"]) for x in (
+                what, _short(wording.value(c.read_value, t, c.field)),
+                _short(wording.value(c.value, t, c.field)) + said, AUTHOR[c.by], wording.when(c.at))])
+        ct = Table(crows, colWidths=[4.4 * cm, 3.4 * cm, 3.4 * cm, 2.8 * cm, width - 14.0 * cm], repeatRows=1)
         ct.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.3, colors.lightgrey),
                                 ("BACKGROUND", (0, 0), (-1, 0), colors.whitesmoke)]))
         story.append(ct)
+
+    if result.decisions:
+        articles = {i.id: i.article for i in result.checklist}
+        story.append(_p("Decisões do órgão", st["h2"]))
+        drows = [[_p(t, st["body"]) for t in ("Item", "Decisão", "Observação", "Por", "Quando")]]
+        for d in result.decisions:
+            drows.append([_p(x, st["body"]) for x in (
+                articles.get(d.item, d.item), {"ok": "conforme", "fail": "não conforme"}[d.status], d.note,
+                AUTHOR[d.by], wording.when(d.at))])
+        dt = Table(drows, colWidths=[3.0 * cm, 2.4 * cm, width - 11.4 * cm, 3.0 * cm, 3.0 * cm], repeatRows=1)
+        dt.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.3, colors.lightgrey),
+                                ("BACKGROUND", (0, 0), (-1, 0), colors.whitesmoke)]))
+        story.append(dt)
 
     flagged = [i for i in result.checklist if i.status in ("fail", "review")]
     if flagged:
         story.append(_p("Evidências dos itens com falha ou em revisão", st["h2"]))
     for item in flagged:
-        block: list = [_p(f"{STATUS[item.status]} — {item.article} ({item.id})", st["body"])]
+        block: list = [_p(f"{STATUS[item.status]} — {item.article}", st["body"])]
         for shot in shots(result, item):
             image = page(shot.document, shot.page)
             if image is None:

@@ -31,7 +31,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from domain.documents import Document, Finding
-from domain.result import Correction, Result
+from domain.result import Correction, Decision, Result
 from intake import pipeline
 from service import db, quotas
 from service.db.cache import get_read_cache
@@ -50,6 +50,7 @@ from service.settings import Settings, get_settings
 from service.storage import BlobNotFound, Storage, StorageError, get_storage
 from service.tenants import Principal, authority_for, new_id
 from validators import corrections as corrections_
+from validators import decisions as decisions_
 
 log = logging.getLogger("fretadoc.service")
 
@@ -393,10 +394,12 @@ def get_packet(s: Session, principal: Principal, packet_id: str) -> PacketRow:
 
 
 def list_packets(s: Session, principal: Principal, *, limit: int, offset: int,
-                 status: str | None = None) -> tuple[list[PacketRow], int]:
+                 status: str | None = None, verdict: str | None = None) -> tuple[list[PacketRow], int]:
     cond = [visible(principal)]
     if status:
         cond.append(PacketRow.status == status)
+    if verdict:
+        cond.append(PacketRow.id.in_(select(ResultRow.packet_id).where(ResultRow.verdict == verdict)))
     total = s.scalar(select(func.count()).select_from(PacketRow).where(*cond))
     rows = s.scalars(select(PacketRow).where(*cond).order_by(PacketRow.created_at.desc(), PacketRow.id.desc())
                      .limit(limit).offset(offset)).all()
@@ -407,6 +410,14 @@ def current_status(packet_id: str, settings: Settings | None = None) -> str | No
     with db.session_scope(settings) as s:
         packet = s.get(PacketRow, packet_id)
         return packet.status if packet else None
+
+
+def results(s: Session, packet_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The stored result documents of these packets (those judged)."""
+    if not packet_ids:
+        return {}
+    rows = s.execute(select(ResultRow.packet_id, ResultRow.body).where(ResultRow.packet_id.in_(packet_ids)))
+    return {pid: body for pid, body in rows.all()}
 
 
 def verdicts(s: Session, packet_ids: list[str]) -> dict[str, str]:
@@ -525,20 +536,31 @@ class CorrectionRequest:
                                          ensure_ascii=False, default=str).encode()).hexdigest()
 
 
+def _layer(s: Session, packet_id: str) -> list[CorrectionRow]:
+    """The clerk's and the carrier's words on the packet, in the order given: corrections of
+    fields and (a body naming an `item`) an authority's decisions on items; one table, one order."""
+    return list(s.scalars(select(CorrectionRow).where(CorrectionRow.packet_id == packet_id).order_by(CorrectionRow.seq)))
+
+
 def packet_corrections(s: Session, packet_id: str) -> list[Correction]:
-    rows = s.scalars(select(CorrectionRow).where(CorrectionRow.packet_id == packet_id).order_by(CorrectionRow.seq))
-    return [Correction.model_validate(r.body) for r in rows]
+    return [Correction.model_validate(r.body) for r in _layer(s, packet_id) if "item" not in r.body]
+
+
+def packet_decisions(s: Session, packet_id: str) -> list[Decision]:
+    return [Decision.model_validate(r.body) for r in _layer(s, packet_id) if "item" in r.body]
 
 
 def list_corrections(s: Session, principal: Principal, packet_id: str) -> list[Correction]:
     return packet_corrections(s, get_packet(s, principal, packet_id).id)
 
 
-def _rejudge(s: Session, packet: PacketRow, documents: list[Document], given: list[Correction]) -> str:
+def _rejudge(s: Session, packet: PacketRow, documents: list[Document], given: list[Correction],
+             decided: list[Decision]) -> str:
     """The packet judged again on its documents as read (no file is read again) with the
-    corrections; the stored result replaced; the callback due again as a new event."""
+    corrections and decisions; the stored result replaced; the callback due again as a new event."""
     result = pipeline.judge_packet(documents, packet.rulebook_id, packet.reference_date,
-                                   dict(packet.facts or {}), packet_id=packet.id, corrections=given)
+                                   dict(packet.facts or {}), packet_id=packet.id, corrections=given,
+                                   decisions=decided)
     row = s.get(ResultRow, packet.id)
     if row is None:
         s.add(ResultRow(packet_id=packet.id, verdict=result.verdict, body=result.model_dump(mode="json")))
@@ -546,7 +568,7 @@ def _rejudge(s: Session, packet: PacketRow, documents: list[Document], given: li
         row.verdict, row.body = result.verdict, result.model_dump(mode="json")
     if packet.callback_url:
         cb = s.get(Callback, packet.id)
-        event = f"packet.corrected.{len(given)}"  # a new event id per correction (callbacks.event_id)
+        event = f"packet.corrected.{len(given) + len(decided)}"  # a new event id each time (callbacks.event_id)
         if cb is None:
             s.add(Callback(packet_id=packet.id, event=event))
         else:
@@ -602,15 +624,57 @@ def add_correction(principal: Principal, packet_id: str, req: CorrectionRequest,
                 by=by, at=utcnow().isoformat(timespec="seconds").replace("+00:00", "Z"), note=req.note)
         except corrections_.CorrectionError as exc:
             raise Invalid("correcao_invalida", "Correção inválida", str(exc)) from None
-        s.add(CorrectionRow(packet_id=packet_id, seq=len(given) + 1, tenant_id=principal.tenant_id,
+        s.add(CorrectionRow(packet_id=packet_id, seq=len(_layer(s, packet_id)) + 1, tenant_id=principal.tenant_id,
                             idempotency_key=idempotency_key, request_hash=digest,
                             body=correction.model_dump(mode="json")))
         started = time.monotonic()
-        verdict = _rejudge(s, packet, documents, [*given, correction])
+        verdict = _rejudge(s, packet, documents, [*given, correction], packet_decisions(s, packet_id))
         log.info("packet %s re-judged after correction %s (%s) in %.3fs: %s", packet_id, correction.id, by,
                  time.monotonic() - started, verdict)  # no value: it may be personal data
         s.flush()
         return CorrectionOutcome(correction, True, bool(packet.callback_url), verdict)
+
+
+@dataclass
+class DecisionOutcome:
+    decision: Decision
+    callback_due: bool
+    verdict: str | None
+
+
+def add_decision(principal: Principal, packet_id: str, item: str, status: str, note: str | None,
+                 *, settings: Settings | None = None) -> DecisionOutcome:
+    """Record an authority's decision on an item (validators/decisions.py) and re-judge the
+    packet. Only the authority's clerk decides: a carrier never approves itself."""
+    settings = settings or get_settings()
+    with db.session_scope(settings) as s:
+        get_packet(s, principal, packet_id)
+        if principal.kind != "authority":
+            raise Forbidden("somente_orgao", "Operação não permitida",
+                            "Só o servidor do órgão do regulamento decide um item.")
+        packet = _lock_packet(s, packet_id)
+        if packet is None:
+            raise not_found()
+        if packet.status != "done":
+            raise Conflict("pacote_em_processamento", "Pacote ainda em processamento",
+                           "Os itens podem ser decididos quando o pacote termina de ser avaliado.")
+        row = s.get(ResultRow, packet_id)
+        items = Result.model_validate(row.body).checklist if row is not None else []
+        decided = packet_decisions(s, packet_id)
+        try:
+            decision = decisions_.make(items, number=len(decided) + 1, item=item, status=status, note=note,
+                                       at=utcnow().isoformat(timespec="seconds").replace("+00:00", "Z"))
+        except decisions_.DecisionError as exc:
+            raise Invalid("decisao_invalida", "Decisão inválida", str(exc)) from None
+        body = decision.model_dump(mode="json")
+        s.add(CorrectionRow(packet_id=packet_id, seq=len(_layer(s, packet_id)) + 1, tenant_id=principal.tenant_id,
+                            idempotency_key=None, request_hash=hashlib.sha256(repr(sorted(body.items())).encode()).hexdigest(),
+                            body=body))
+        documents = [doc for _, _, doc in packet_documents(s, packet_id)]
+        verdict = _rejudge(s, packet, documents, packet_corrections(s, packet_id), [*decided, decision])
+        log.info("packet %s re-judged after decision %s in item %s: %s", packet_id, decision.id, item, verdict)
+        s.flush()
+        return DecisionOutcome(decision, bool(packet.callback_url), verdict)
 
 
 # --- deleting ----------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any, Literal
 
-from domain import doctypes
+from domain import doctypes, wording
 from domain.documents import Document, Field, Finding
 from domain.result import Correction, Item, worst
 from validators.money import number_br, to_decimal
@@ -47,11 +47,13 @@ def typed(spec: dict[str, Any], raw: Any) -> Any:
     """The value given, in the field's own type (doctypes.yaml `kind`); CorrectionError when it
     does not fit. A value already typed (from JSON) is checked the same way."""
     kind = spec.get("kind", "text")
+    if kind == "records" and isinstance(raw, list):
+        return [_row(spec.get("columns") or {}, n, entry) for n, entry in enumerate(raw, 1)]
     text = " ".join(str(raw).split()) if raw is not None else ""
     if raw is None or text == "":
         raise CorrectionError("Informe um valor.")
     if kind in ("list", "records"):
-        raise CorrectionError("Campos em lista (linhas de uma tabela) ainda não podem ser corrigidos.")
+        raise CorrectionError("Uma lista é corrigida linha a linha: informe as linhas da tabela.")
     if kind in ("text", "name"):
         return text
     if kind == "date":
@@ -102,11 +104,35 @@ def typed(spec: dict[str, Any], raw: Any) -> Any:
             return False
         raise CorrectionError(f"'{text}' não é sim/não.")
     if kind == "enum":
+        # the code or its Portuguese label ('pj' or 'Pessoa jurídica')
         values = [str(v) for v in spec.get("values", [])]
-        if text not in values:
-            raise CorrectionError(f"'{text}' não é um dos valores aceitos: {', '.join(values)}.")
-        return text
+        words = wording.vocabulary()
+        by_label = {_fold(words.get(v, v)): v for v in values} | {_fold(v): v for v in values}
+        if _fold(text) not in by_label:
+            raise CorrectionError(f"'{text}' não é um dos valores aceitos: "
+                                  f"{wording.joined([words.get(v, v) for v in values], 'ou')}.")
+        return by_label[_fold(text)]
     return text
+
+
+def _row(columns: dict[str, Any], n: int, entry: Any) -> dict[str, Any]:
+    """One row of a list as given (a passenger: nome, documento_tipo, documento), each cell in its
+    column's type; an empty cell stays empty."""
+    if not isinstance(entry, dict) or set(entry) - set(columns):
+        raise CorrectionError(f"Linha {n}: informe só as colunas {wording.joined(sorted(columns))}.")
+    out: dict[str, Any] = {}
+    for name, col in columns.items():
+        cell = entry.get(name)
+        if col.get("kind") == "doc" and cell is not None:
+            # a row's number is of its own kind (RG, matrícula...): letters and digits, any length
+            cell = re.sub(r"[^0-9A-Za-z]", "", str(cell)).upper()
+            out[name] = cell or None
+            continue
+        try:
+            out[name] = None if cell is None or str(cell).strip() == "" else typed(col, cell)
+        except CorrectionError as exc:
+            raise CorrectionError(f"Linha {n}, {wording.field_label(None, name).lower()}: {exc}") from None
+    return out
 
 
 def make(documents: list[Document], *, number: int, document: str, field: str, value: Any, by: Author,
@@ -151,6 +177,9 @@ def apply(documents: list[Document], corrections: list[Correction]) -> list[Docu
         fields = dict(doc.fields)
         for name, c in mine.items():
             read = fields.get(name) or Field()
+            if c.by == "clerk" and _row_edit(read, c.value):
+                fields[name] = _rows_edited(read, c.value)
+                continue
             if c.by == "clerk":
                 confidence = 1.0
             else:
@@ -160,22 +189,38 @@ def apply(documents: list[Document], corrections: list[Correction]) -> list[Docu
     return out
 
 
-def _shown(value: Any) -> str:
-    return "vazio" if value is None else f"'{value}'"
+def _row_edit(read: Field, value: Any) -> bool:
+    """The clerk edited some rows of a list read row by row (not confirmed it whole)."""
+    return (isinstance(value, list) and isinstance(read.value, list) and read.rows is not None
+            and len(read.rows) == len(value) == len(read.value) and value != read.value)
 
 
-def _finding(c: Correction) -> Finding:
+def _rows_edited(read: Field, value: list[Any]) -> Field:
+    """A list with the rows the clerk edited made sure; the other rows as sure as they were read
+    (editing row 3 vouches for row 3, not for the rest): the list as sure as its least sure row."""
+    rows = [r if new == old else r.model_copy(update={"confidence": 1.0, "document_confidence": 1.0})
+            for r, new, old in zip(read.rows or [], value, read.value)]
+    least = min((min(r.confidence, r.document_confidence) for r in rows), default=0.0)
+    before = min((min(r.confidence, r.document_confidence) for r in read.rows or []), default=0.0)
+    # a list read lower than its rows (an entry not read at all) stays as low: no edit adds a row
+    confidence = least if read.confidence >= before else min(read.confidence, least)
+    return read.model_copy(update={"value": value, "confidence": confidence, "rows": rows})
+
+
+def _finding(c: Correction, doc_type: str | None) -> Finding:
+    """The correction an item rests on, in the clerk's words (domain/wording.py)."""
+    where = f"{wording.field_label(doc_type, c.field)} em {doctypes.label(doc_type or 'unknown')} ({c.document})"
+    given, read = wording.value(c.value, doc_type, c.field), wording.value(c.read_value, doc_type, c.field)
+    said = f" Observação: {c.note}" if c.note else ""
     if c.by == "clerk":
-        what = "confirmado" if c.value == c.read_value else f"corrigido para {_shown(c.value)}"
+        what = f"confirmado ({given})" if c.value == c.read_value else f"corrigido para {given} (lido: {read})"
         return Finding(code="correcao.aplicada", severity="info", document=c.document, field=c.field,
                        value=c.value, expected=c.read_value,
-                       message=f"Campo {c.field} de {c.document} {what} pelo {AUTHORS[c.by]} "
-                               f"(lido {_shown(c.read_value)}; correção {c.id}).")
+                       message=f"{where}: {what} pelo {AUTHORS[c.by]} em {wording.when(c.at)}.{said}")
     return Finding(code="correcao.declarada", severity="warning", document=c.document, field=c.field,
                    value=c.value, expected="valor lido do documento ou conferido pelo órgão",
-                   message=f"Campo {c.field} de {c.document}: valor {_shown(c.value)} declarado pelo "
-                           f"{AUTHORS[c.by]}, não lido do documento (lido {_shown(c.read_value)}; correção {c.id}); "
-                           "o item depende de conferência pelo órgão.")
+                   message=f"{where}: {given} declarado pelo {AUTHORS[c.by]}, não lido do documento "
+                           f"(lido: {read}); o item depende de conferência pelo órgão.{said}")
 
 
 def _names(item: Item, key: tuple[str, str]) -> bool:
@@ -191,6 +236,7 @@ def judge(judge_fn: Callable[[list[Document]], list[Item]], documents: list[Docu
     before = {i.id: i for i in judge_fn(documents)}
     items = judge_fn(corrected)
     standing = latest(corrections)
+    types = {d.id: d.type for d in documents}
     for item in items:
         old = before.get(item.id)
         changed = old is None or old.status != item.status or old.findings != item.findings
@@ -201,7 +247,7 @@ def judge(judge_fn: Callable[[list[Document]], list[Item]], documents: list[Docu
             touching = [c for c in standing.values() if c.document in item.documents] or list(standing.values())
         if not touching:
             continue
-        item.findings += [_finding(c) for c in touching]
+        item.findings += [_finding(c, types.get(c.document)) for c in touching]
         declared = [c for c in touching if c.by == "carrier" and c.value != c.read_value]
         if declared and item.status == "ok":
             item.status = worst(["review", item.status])

@@ -5,6 +5,8 @@ from __future__ import annotations
 import calendar
 from datetime import date, datetime
 
+from domain import wording
+
 
 def to_date(v: object) -> date | None:
     if isinstance(v, datetime):
@@ -38,5 +40,4 @@ def add_months(d: date, months: int) -> date:
     return date(year, month, min(d.day, calendar.monthrange(year, month)[1]))
 
 
-def br(d: date | None) -> str:
-    return d.strftime("%d/%m/%Y") if d else "?"
+br = wording.br

@@ -13,10 +13,11 @@ import logging
 from datetime import date
 from typing import Any
 
-from domain import doctypes
-from domain.documents import Document, Finding
-from domain.result import Correction, Item, Result, RulebookRef, verdict_of, worst
+from domain import doctypes, wording
+from domain.documents import Document, Finding, Shown
+from domain.result import Correction, Decision, Item, Result, RulebookRef, verdict_of, worst
 from validators import corrections as corrections_
+from validators import decisions as decisions_
 from validators.checks import CHECKS, CONDITIONS, Applicability, Context, Outcome, authenticity
 from validators.checks.common import finding
 from validators.checks.packet import Packet
@@ -54,16 +55,22 @@ def judge_rulebook(rb: Rulebook, documents: list[Document], reference_date: date
 
 
 def result(packet_id: str, rulebook_id: str, documents: list[Document], reference_date: date,
-           facts: dict[str, str] | None = None, corrections: list[Correction] | None = None) -> Result:
+           facts: dict[str, str] | None = None, corrections: list[Correction] | None = None,
+           decisions: list[Decision] | None = None) -> Result:
     """The whole contract document for a packet (what the CLI and the API return); with
     corrections, of the documents as corrected (validators/corrections.py), the result recording
     each correction."""
     rb = load(rulebook_id)
     given = list(corrections or [])
     judged, items = corrections_.judge(lambda docs: judge(rulebook_id, docs, reference_date, facts), documents, given)
+    items = decisions_.apply(items, list(decisions or []))
+    types = {d.id: d.type for d in judged}
+    for item in items:  # each finding in words for people, beside its codes
+        for f in item.findings:
+            f.shown = Shown(**wording.shown(f, types.get(f.document or "")))
     return Result(packet_id=packet_id, rulebook=RulebookRef(**rb.ref()),
                   reference_date=reference_date.isoformat(), verdict=verdict_of(items),
-                  documents=judged, checklist=items, corrections=given or None)
+                  documents=judged, checklist=items, corrections=given or None, decisions=list(decisions or []) or None)
 
 
 def _applicability(ctx: Context) -> Applicability:
@@ -91,7 +98,7 @@ def _run(ctx: Context, once: bool | None) -> list[Outcome]:
             log.error("check %s failed on item %s: %s", call.name, ctx.item.id, type(e).__name__)
             outs.append(Outcome("review", [finding(
                 "engine.erro_interno", "warning",
-                f"Erro interno ao avaliar a verificação {call.name}: o item precisa de conferência manual.",
+                "Erro interno em uma verificação automática: o item precisa de conferência manual.",
                 field=call.name, expected="avaliação automática")]))
     return outs
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
+from domain import wording
+
 CENT = Decimal("0.01")
 
 
@@ -31,18 +33,8 @@ def cents(v: Decimal) -> Decimal:
 
 
 def number_br(v: Decimal | int | float | str, places: int = 2) -> str:
-    v = v if isinstance(v, Decimal) else (to_decimal(v) or Decimal(0))
-    q = v.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP) if places else v.quantize(Decimal(1))
-    sign = "-" if q < 0 else ""
-    whole, _, frac = f"{abs(q):f}".partition(".")
-    groups: list[str] = []
-    while len(whole) > 3:
-        groups.insert(0, whole[-3:])
-        whole = whole[:-3]
-    groups.insert(0, whole)
-    out = ".".join(groups)
-    return f"{sign}{out},{frac}" if places else f"{sign}{out}"
+    """'1.234,56' (domain/wording.py writes it; text such as '1.234,56' is read first)."""
+    return wording.number_br(v if isinstance(v, Decimal) else (to_decimal(v) or Decimal(0)), places)
 
 
-def brl(v: Decimal) -> str:
-    return f"R$ {number_br(v, 2)}"
+brl = wording.brl

@@ -18,6 +18,7 @@ from api.deps import DispatcherDep, PrincipalDep, SessionDep, SettingsDep, Stora
 from api.schemas import (
     PROBLEM_RESPONSES, PacketAccepted, PacketHold, PacketList, PacketStatus, PacketStatusName, PacketSummary, ProblemDoc,
 )
+from domain.result import Result
 from service import callbacks, dispatch, packets, retention
 from api.errors import Problem
 from service.errors import ServiceError
@@ -114,10 +115,10 @@ def build_request(form: uploads.Form, settings: Settings) -> PacketRequest:
     except ValueError:
         assert given is not None  # only a given date fails to parse
         raise _problem("data_de_referencia_invalida", 422, "Data de referência inválida",
-                       f"reference_date deve ser uma data AAAA-MM-DD, não '{given[:40]}'.") from None
+                       f"A data de referência deve ser uma data (AAAA-MM-DD), não '{given[:40]}'.") from None
     why = reference_out_of_range(ref)
     if why:
-        raise _problem("data_de_referencia_invalida", 422, "Data de referência inválida", f"reference_date: {why}.")
+        raise _problem("data_de_referencia_invalida", 422, "Data de referência inválida", f"{why[:1].upper()}{why[1:]}.")
     callback = (form.fields.get("callback_url") or "").strip() or None
     if callback:
         if len(callback) > 2000:
@@ -133,7 +134,8 @@ def build_request(form: uploads.Form, settings: Settings) -> PacketRequest:
         pages = uploads.count_pages(part, kind)
         if pages > per_file_pages:
             raise _problem("arquivo_com_paginas_demais", 413, "Arquivo com páginas demais",
-                           f"O arquivo {position} tem {pages} páginas; o limite é {per_file_pages} por arquivo.",
+                           f"O arquivo {uploads.named(part.filename, position)} tem {pages} páginas; o limite é "
+                           f"{per_file_pages} por arquivo.",
                            limit=per_file_pages, file=position)
         files.append(Upload(path=part.path, filename=part.filename, sha256=part.sha256, size=part.size,
                             media_type=kind, pages=pages))
@@ -217,16 +219,22 @@ def list_packets(
     limit: Annotated[int, Query(ge=1, le=100, description="Itens por página")] = 20,
     offset: Annotated[int, Query(ge=0, le=1_000_000_000, description="Quantos itens pular")] = 0,
     status: Annotated[str | None, Query(pattern="^(queued|processing|done|failed)$")] = None,
+    verdict: Annotated[str | None, Query(pattern="^(ok|fail|review|incomplete)$",
+                                         description="Só os pacotes com este parecer")] = None,
 ) -> PacketList:
-    rows, total = packets.list_packets(session, principal, limit=limit, offset=offset, status=status)
-    verdicts = packets.verdicts(session, [p.id for p in rows])
-    items = [PacketSummary(id=p.id, status=p.status, rulebook=p.rulebook_id,
-                           reference_date=p.reference_date.isoformat(), created_at=packets.iso(p.created_at),
-                           finished_at=packets.iso(p.finished_at), files=p.files_total,
-                           verdict=verdicts.get(p.id), status_url=status_url(p.id)) for p in rows]
+    rows, total = packets.list_packets(session, principal, limit=limit, offset=offset, status=status, verdict=verdict)
+    bodies = packets.results(session, [p.id for p in rows])
+    items = []
+    for p in rows:
+        body = bodies.get(p.id)
+        items.append(PacketSummary(
+            id=p.id, status=p.status, rulebook=p.rulebook_id, reference_date=p.reference_date.isoformat(),
+            created_at=packets.iso(p.created_at), finished_at=packets.iso(p.finished_at), files=p.files_total,
+            verdict=body["verdict"] if body else None, status_url=status_url(p.id), **said_of(body)))
     nxt = None
     if offset + limit < total:
-        nxt = f"/v1/packets?limit={limit}&offset={offset + limit}" + (f"&status={status}" if status else "")
+        nxt = (f"/v1/packets?limit={limit}&offset={offset + limit}" + (f"&status={status}" if status else "")
+               + (f"&verdict={verdict}" if verdict else ""))
     return PacketList(items=items, total=total, limit=limit, offset=offset, next=nxt)
 
 
@@ -238,6 +246,17 @@ def get_packet(packet_id: str, principal: PrincipalDep, session: SessionDep, set
     expires = retention.expires_at(session, packet, settings)
     body.update(held_at=packets.iso(packet.held_at), expires_at=packets.iso(expires))
     return body
+
+
+def said_of(result: dict[str, Any] | None) -> dict[str, Any]:
+    """What a clerk's list and a packet's header say of a judged packet (report/summary.py)."""
+    from report.summary import summary  # from the result alone
+
+    if not result:
+        return {}
+    said = summary(Result.model_validate(result))
+    return {"act": result["rulebook"]["title"], "carrier": said.carrier, "carrier_cnpj": said.carrier_cnpj,
+            "plates": said.plates, "contract": said.contract, "to_review": said.to_review}
 
 
 def status_body(view: packets.PacketView) -> dict[str, Any]:
@@ -262,6 +281,7 @@ def status_body(view: packets.PacketView) -> dict[str, Any]:
             "documents": [{"id": d.id, "type": d.type, "pages": d.pages} for d in view.documents.get(f.id, [])],
         } for f in files],
         "verdict": result["verdict"] if result else None,
+        "summary": said_of(result) or None,
         "result": result,
         "error": {"code": packet.error_code, "message": packet.error_detail} if packet.error_code else None,
     }

@@ -48,15 +48,23 @@ def index() -> FileResponse:
 
 @cache
 def labels() -> dict[str, Any]:
-    from domain import doctypes
+    from domain import doctypes, wording
     from domain.documents import CONFIDENT, DOC_TYPES
 
     types = {}
     for t in DOC_TYPES:
-        fields = {name: {"label": spec.get("label") or name, "kind": spec.get("kind")}
+        fields = {name: {"label": wording.field_label(t, name), "kind": spec.get("kind"),
+                         **({"values": spec["values"]} if spec.get("values") else {}),
+                         **({"columns": {c: {"label": wording.field_label(None, c), "kind": col.get("kind"),
+                                             **({"values": col["values"]} if col.get("values") else {})}
+                                         for c, col in spec["columns"].items()}} if spec.get("columns") else {})}
                   for name, spec in doctypes.fields(t).items()}
         types[t] = {"label": doctypes.label(t), "fields": fields}
-    return {"confident": CONFIDENT, "types": types}
+    # the closed vocabularies' codes in words (domain/wording.yaml): what a select offers
+    from validators.dates import REFERENCE_RANGE
+
+    return {"confident": CONFIDENT, "types": types, "values": wording.vocabulary(),
+            "reference_range": [d.isoformat() for d in REFERENCE_RANGE]}
 
 
 @router.get("/web/labels.json")

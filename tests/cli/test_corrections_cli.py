@@ -100,8 +100,10 @@ def test_the_parecer_prints_verdict_items_findings_corrections_and_evidence(tmp_
     assert "Parecer de pré-análise documental" in pages[0]
     assert "Resultado: REPROVADO" in pages[0]
     assert "TRANSPORTES" in pages[0] and "02/03/2026" in pages[0]
-    for item in result["checklist"]:
-        assert item["id"] in text, item["id"]
+    flat_all = " ".join(text.split())
+    for item in result["checklist"]:  # each item by its article, its id left to the JSON
+        assert " ".join(item["article"].split()) in flat_all, item["article"]
+        assert item["id"] not in text, item["id"]
     failing = next(i for i in result["checklist"] if i["status"] == "fail")
     assert " ".join(failing["findings"][0]["message"].split()[:6]) in " ".join(text.split())  # noqa: E501
     flat = " ".join(text.split())

@@ -105,7 +105,7 @@ def test_carrier_declares_clerk_corrects_and_the_packet_is_judged_again(stack, r
         parecer = c.get(f"/v1/packets/{pid}/parecer.pdf")
         assert parecer.status_code == 200 and parecer.headers["content-type"] == "application/pdf"
         text = " ".join(_pdf_text(parecer.content).split())
-        assert "Resultado: APTO" in text and "art4-xi" in text and "servidor do órgão" in text
+        assert "Resultado: APTO" in text and "Art. 4º, XI" in text and "art4-xi" not in text and "servidor do órgão" in text
 
     with stack.client(other) as c:
         assert c.get(f"/v1/packets/{pid}/corrections").status_code == 404
@@ -219,3 +219,42 @@ def test_a_plate_read_unsure_is_review_until_the_clerk_confirms_it(make_stack):
     assert all(status[i] == "ok" for i in on_plate), status
     named = [f for i in after["checklist"] if i["id"] in on_plate for f in i["findings"] if f["code"] == "correcao.aplicada"]
     assert len(named) >= len(on_plate)
+
+
+def test_the_clerk_decides_a_review_item_with_a_note_and_no_carrier_can(stack):
+    """An item no field correction settles (here: the carrier's declared plate keeps the policy
+    items at review) is decided by the authority's clerk with a required note, recorded in the
+    result and the parecer (who, when, why); the carrier's key cannot decide."""
+    carrier = stack.key("Transportes Decisão")
+    clerk = stack.key("METROPLAN", "authority", (RULEBOOK,))
+    with stack.client(carrier) as c:
+        pid = submit(c, _files(), RULEBOOK, reference_date="2026-03-02").json()["id"]
+        first = wait_finished(c, pid, stack=stack)
+        for fix in _to_the_crlv(first["result"]):
+            assert c.post(f"/v1/packets/{pid}/corrections", json=fix).status_code == 201
+        declared = c.get(f"/v1/packets/{pid}").json()
+        assert _statuses(declared["result"]) == dict.fromkeys(POLICY_ITEMS, "review")
+        refused = c.post(f"/v1/packets/{pid}/decisions", json={"item": POLICY_ITEMS[0], "status": "ok", "note": "eu mesmo"})
+        assert refused.status_code == 403 and refused.json()["code"] == "somente_orgao"
+    with stack.client(clerk) as c:
+        no_note = c.post(f"/v1/packets/{pid}/decisions", json={"item": POLICY_ITEMS[0], "status": "ok", "note": " "})
+        assert no_note.status_code == 422 and no_note.json()["code"] == "decisao_invalida"
+        unknown = c.post(f"/v1/packets/{pid}/decisions", json={"item": "art99", "status": "ok", "note": "x"})
+        assert unknown.status_code == 422
+        for n, item in enumerate(POLICY_ITEMS, 1):
+            resp = c.post(f"/v1/packets/{pid}/decisions",
+                          json={"item": item, "status": "ok", "note": "Apólice conferida no original"})
+            assert resp.status_code == 201, resp.text
+            assert resp.json()["decision"]["id"] == f"k{n}" and resp.json()["decision"]["by"] == "clerk"
+        assert resp.json()["verdict"] == "ok"
+        decided = c.get(f"/v1/packets/{pid}").json()["result"]
+        assert _statuses(decided) == dict.fromkeys(POLICY_ITEMS, "ok") and decided["verdict"] == "ok"
+        assert [d["item"] for d in decided["decisions"]] == list(POLICY_ITEMS)
+        assert all(d["at"].endswith("Z") and d["note"] == "Apólice conferida no original" for d in decided["decisions"])
+        item = next(i for i in decided["checklist"] if i["id"] == POLICY_ITEMS[0])
+        said = next(f for f in item["findings"] if f["code"] == "decisao.orgao")
+        assert "conforme" in said["message"] and "Apólice conferida no original" in said["message"]
+        # the corrections are still the corrections: decisions are not fields
+        assert [x["by"] for x in c.get(f"/v1/packets/{pid}/corrections").json()["items"]] == ["carrier"] * 3
+        text = " ".join(_pdf_text(c.get(f"/v1/packets/{pid}/parecer.pdf").content).split())
+        assert "Decisões do órgão" in text and "Apólice conferida no original" in text and "Resultado: APTO" in text

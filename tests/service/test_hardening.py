@@ -79,6 +79,13 @@ def test_bounds_and_wording(stack):
             resp = c.post("/v1/packets", files=files, data={"rulebook": RULEBOOK, "reference_date": ref})
             problem = _problem(resp, 422, "data_de_referencia_invalida")
             assert "entre 01/01/2000 e 31/12/2099" in problem["detail"], problem
+            # in the clerk's words: no internal name, the year written whole
+            assert "reference_date" not in problem["detail"] and problem["detail"].startswith("A data de referência")
+        assert "01/01/0001" in problem["detail"] or "31/12/9999" in problem["detail"] or "31/12/1999" in problem["detail"]
+        # a bad file is named by its name, not by its place in the upload
+        files = [("files", ("a.pdf", text_pdf("a"), "application/pdf")), ("files", ("lista-escola.pdf", b"", "application/pdf"))]
+        problem = _problem(c.post("/v1/packets", files=files, data={"rulebook": RULEBOOK}), 422, "arquivo_vazio")
+        assert problem["detail"] == "O arquivo 'lista-escola.pdf' está vazio.", problem
         files = [("files", ("a.pdf", text_pdf("a"), "application/pdf"))]
         problem = _problem(c.post("/v1/packets", files=files, data={"rulebook": "xx"}), 422,
                            "regulamento_desconhecido")

@@ -118,6 +118,8 @@ def test_a_correction_that_does_not_fit_is_refused_with_a_reason(document, field
     ({"kind": "doc"}, "41.318.410/0001-62", "41318410000162"),
     ({"kind": "bool"}, "não", False),
     ({"kind": "enum", "values": ["pj", "pf"]}, "pf", "pf"),
+    ({"kind": "enum", "values": ["pj", "pf"]}, "Pessoa jurídica", "pj"),  # its label, as the page offers it
+    ({"kind": "enum", "values": ["onibus", "microonibus"]}, "micro-ônibus", "microonibus"),
     ({"kind": "name"}, "  JOÃO   DA SILVA ", "JOÃO DA SILVA"),
 ])
 def test_values_are_typed_like_their_field(spec, raw, want):

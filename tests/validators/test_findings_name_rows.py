@@ -4,6 +4,8 @@ numbers of minors), and never a list's or a record's repr, in its message or its
 
 from __future__ import annotations
 
+import pytest
+
 from domain.documents import RowRead
 from validators.checks.common import evidence, rows_named, show
 from tests.validators.metroplan_asserts import item, run
@@ -55,7 +57,7 @@ def test_an_unsure_list_names_its_unsure_rows_never_the_list():
     assert item(items, "art4-vi").status == "review"
     assert f.code == "lista_passageiros.passageiros_uncertain"
     assert f.message == ("Leitura incerta de Passageiros em Lista de passageiros (lista): linhas 3, 7 e 12 lidas "
-                         "com incerteza (confiança 0.50).")
+                         "com incerteza; confira no documento.")
     assert (f.row, f.value) == (3, "linhas 3, 7 e 12 lidas com incerteza")
     # the count, unsure too, is said the same way
     assert [g.row for g in item(items, "art2-ii-p4").findings] == [3]
@@ -122,3 +124,56 @@ def test_a_value_shown_or_carried_is_never_a_repr():
     assert evidence(["A", "B", "C"]) == "A, B e C"
     assert evidence({"nome": "Ana", "cpf": None}) == "nome: Ana"
     assert evidence(3) == 3 and evidence(None) is None
+
+
+def test_a_list_read_unsure_is_cleared_by_the_clerks_conferir_lista():
+    """The clerk confirms the rows as read, having checked them on the page: the list's items
+    leave review; a carrier's same confirmation leaves them in review (no carrier approves
+    itself); where a field cannot settle an item, the clerk's decision with a note does."""
+    from validators import corrections, decisions, engine
+
+    docs = _list_read({3: 0.5, 7: 0.5, 12: 0.5})
+    lista = get(docs, "lista")
+    unsure = [i.id for i in run(docs, REF) if i.status == "review"]
+    assert "art4-vi" in unsure
+    at = "2026-03-02T13:00:00Z"
+    confirm = [corrections.make(docs, number=n, document=lista.id, field=f, value=None, by="clerk", at=at)
+               for n, f in enumerate(("passageiros", "total_passageiros"), 1)]
+    assert confirm[0].value == lista.fields["passageiros"].value  # the rows as read, none edited
+    cleared = engine.result("pkt", "rs-metroplan-escolar", docs, REF, {}, confirm)
+    assert {i.id: i.status for i in cleared.checklist if i.id in unsure} == dict.fromkeys(unsure, "ok")
+    assert cleared.verdict == "ok"
+    by_carrier = [c.model_copy(update={"by": "carrier"}) for c in confirm]
+    assert engine.result("pkt", "rs-metroplan-escolar", docs, REF, {}, by_carrier).verdict == "review"
+    items = run(docs, REF)
+    decided = [decisions.make(items, number=n, item=i, status="ok", note="conferido no original", at=at)
+               for n, i in enumerate(unsure, 1)]
+    result = engine.result("pkt", "rs-metroplan-escolar", docs, REF, {}, None, decided)
+    assert result.verdict == "ok" and [d.item for d in result.decisions or []] == unsure
+    assert all(any(f.code == "decisao.orgao" for f in i.findings) for i in result.checklist if i.id in unsure)
+
+
+def test_the_clerk_edits_the_unsure_rows_and_only_those_become_sure():
+    from validators import corrections, engine
+
+    docs = _list_read({3: 0.5, 7: 0.5})
+    lista = get(docs, "lista")
+    rows = [dict(p) for p in PEOPLE]
+    rows[2] = {**rows[2], "nome": "AlunoC Sobrenome Corrigido da Silva", "documento_tipo": "CPF"}
+    one = corrections.make(docs, number=1, document=lista.id, field="passageiros", value=rows, by="clerk",
+                           at="2026-03-02T13:00:00Z")
+    assert one.value[2]["documento_tipo"] == "cpf"  # the label 'CPF' given, the code kept
+    result = engine.result("pkt", "rs-metroplan-escolar", docs, REF, {}, [one])
+    edited = next(d for d in result.documents if d.id == lista.id).fields["passageiros"]
+    assert [r.confidence for r in edited.rows or []][2] == 1.0 and (edited.rows or [])[6].confidence == 0.5
+    assert edited.confidence == 0.5  # row 7 is still as unsure as it was read
+    assert item(result.checklist, "art4-vi").status == "review"
+    rows[6] = dict(PEOPLE[6]) | {"documento": PEOPLE[6]["documento"]}
+    rows[6]["nome"] = "AlunoG Sobrenome Conferido da Silva"
+    two = corrections.make(docs, number=2, document=lista.id, field="passageiros", value=rows, by="clerk",
+                           at="2026-03-02T13:01:00Z")
+    result = engine.result("pkt", "rs-metroplan-escolar", docs, REF, {}, [one, two])
+    assert item(result.checklist, "art4-vi").status == "ok"
+    for bad in ([{"nome": "X", "cor": "azul"}], [{"nome": "X", "documento_tipo": "passaporte", "documento": "1"}]):
+        with pytest.raises(corrections.CorrectionError):
+            corrections.make(docs, number=3, document=lista.id, field="passageiros", value=bad, by="clerk", at="x")

@@ -383,7 +383,7 @@ def test_invalid_passenger_cpf_fails_identification():
     items = run(setf(valid_packet(), "lista", "passageiros", rows), REF)
     expect(items, {"art4-vi": "fail"})
     f = item(items, "art4-vi").findings[0]
-    assert f.code == "lista_passageiros.identificacao_invalida" and "CPF 11144477700 inválido" in f.message
+    assert f.code == "lista_passageiros.identificacao_invalida" and "CPF 111.444.777-00 inválido" in f.message
 
 
 def test_passenger_without_full_name_or_document_fails():

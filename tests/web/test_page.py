@@ -231,7 +231,7 @@ def test_clerk_reads_only_and_another_carrier_sees_nothing(new_page, web_stack, 
     page = new_page()
     login(page, keys["clerk"]["key"])
     nav = page.get_by_role("navigation", name="Principal")
-    expect(nav).to_contain_text("somente leitura")
+    expect(nav).to_contain_text("confere e corrige")
     expect(nav.get_by_role("link", name="Enviar pacote")).to_be_hidden()
     expect(page.get_by_role("heading", name="Pacotes enviados ao órgão")).to_be_visible()
     page.locator(f"tr[data-packet='{submitted}'] a").click()
@@ -287,7 +287,7 @@ def test_a_text_file_named_pdf_dropped_gets_the_portuguese_error(new_page, web_s
     page.get_by_role("button", name="Enviar pacote").click()
     alert = page.locator("form.upload [role=alert]")
     expect(alert).to_contain_text("Tipo de arquivo não suportado")
-    expect(alert).to_contain_text("O arquivo 1 ('requerimento.pdf') não é PDF, PNG, JPEG, TIFF nem WebP")
+    expect(alert).to_contain_text("O arquivo 'requerimento.pdf' não é PDF, PNG, JPEG, TIFF nem WebP")
     assert page.url.endswith("#/enviar")
     with web_stack.client(keys["carrier"]) as c:
         assert c.get("/v1/packets").json()["total"] == before  # nothing stored

@@ -150,12 +150,12 @@ def current(ctx: Context, d: Document, kind: str, *, max_age_days: int | None = 
     validade = read(d, "validade") if "validade" in doctypes.fields(d.type) else Read(d, "validade", None, 0.0)
     if emissao.confident and (issued := emissao.as_date()) and issued > ref:
         outs.append(review(f"{d.type}.emitido_apos_referencia",
-                           f"{emissao.doc_label} ({d.id}) emitido(a) em {show(emissao.value)}, depois da data de "
+                           f"{emissao.doc_label} ({d.id}): emissão em {show(emissao.value)}, depois da data de "
                            f"referência {br(ref)}.", emissao, f"<= {ref.isoformat()}"))
     if validade.present:
         outs.append(judge(validade, lambda v: (day := to_date(v)) is not None and day >= ref,
                           code=f"{d.type}.vencido",
-                          message=f"{label.capitalize()} ({d.id}) vencido(a) em {{value}}; data de referência {br(ref)}.",
+                          message=f"{label.capitalize()} ({d.id}): validade vencida em {{value}}; data de referência {br(ref)}.",
                           expected=f">= {ref.isoformat()}"))
     if max_age_days is not None or max_age_months is not None:
         oldest = (ref - timedelta(days=max_age_days) if max_age_days is not None
@@ -163,13 +163,13 @@ def current(ctx: Context, d: Document, kind: str, *, max_age_days: int | None = 
         period = f"{max_age_days} dias" if max_age_days is not None else f"{max_age_months} meses"
         outs.append(judge(emissao, lambda v: (day := to_date(v)) is not None and day >= oldest,
                           code=f"{d.type}.emissao_antiga",
-                          message=f"{label.capitalize()} ({d.id}) emitido(a) em {{value}}: mais de {period} antes "
+                          message=f"{label.capitalize()} ({d.id}): emissão em {{value}}, mais de {period} antes "
                                   f"da data de referência {br(ref)}.",
                           expected=f">= {oldest.isoformat()}"))
     elif not validade.present and t in ("certidao", "atestado_antecedentes"):
         outs.append(ok(d, code=f"{d.type}.sem_validade_impressa", r=emissao,
                        info=f"{label.capitalize()} ({d.id}) sem validade impressa"
-                            f"{'; emitido(a) em ' + show(emissao.value) if emissao.present else ''}.",
+                            f"{'; emissão em ' + show(emissao.value) if emissao.present else ''}.",
                        manual=[f"Validade segundo o órgão emissor: {label}"]))
     return outs
 
@@ -272,7 +272,7 @@ def driver_certificate(ctx: Context, kinds: list[str], doubtful: list[str] = [],
             alt = sure[0]
             k = next(k for k in doubtful if kind_match(alt, k))
             r = read(alt, "titular_nome")
-            note = doubt_note or f"Apresentado(a) {kind_label(k)} no lugar de {kind_label(kinds[0])}: conferir."
+            note = doubt_note or f"Apresentado o documento {kind_label(k)} no lugar de {kind_label(kinds[0])}: conferir."
             return [*current(ctx, alt, k, max_age_days=max_age_days, max_age_months=max_age_months),
                     review(f"{alt.type}.documento_substituto", note, r, kind_label(kinds[0]))]
     return outs
@@ -293,8 +293,8 @@ def issued_within(ctx: Context, kinds: list[str], months: int) -> list[Outcome]:
         e = read(d, "data_emissao")
         out = judge(e, lambda v: (day := to_date(v)) is not None and oldest <= day,
                     code=f"{d.type}.desatualizado",
-                    message=f"{doctypes.label(d.type)} ({d.id}) emitido(a) em {{value}}: mais de {months} "
-                            f"meses antes de {br(ref)}; deve ser atualizado(a).",
+                    message=f"{doctypes.label(d.type)} ({d.id}): emissão em {{value}}, mais de {months} "
+                            f"meses antes de {br(ref)}; é preciso um documento atualizado.",
                     expected=f">= {oldest.isoformat()}")
         if d in unsure and out.status == "fail":
             # old, but perhaps not one of the kinds the act renews yearly

@@ -16,10 +16,11 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from domain import doctypes
+from domain import doctypes, wording
+from domain.wording import joined as joined, rows_named as rows_named  # re-exported for the checks
 from validators.checks.base import Outcome
 from domain.documents import CONFIDENT, PASSAGE_WORDS, STATED, Document, Finding
-from validators.dates import br, to_date
+from validators.dates import to_date
 from validators.money import brl
 
 if TYPE_CHECKING:
@@ -161,40 +162,13 @@ def jsonable(v: Any) -> Any:
 
 
 def show(v: Any) -> str:
-    """A value as a person reads it in a message: never a list's or a record's repr (a list of
-    passengers is its count; its rows are named by `rows_named`), a list of plain values joined
-    as Portuguese joins them ('A, B e C')."""
+    """A value as a person reads it in a message (domain/wording.py): never a list's or a
+    record's repr (a list of passengers is its count; its rows are named by `rows_named`)."""
     if isinstance(v, Decimal):
         return brl(v)
-    if isinstance(v, date):
-        return br(v)
-    if isinstance(v, (list, tuple)):
-        if any(isinstance(x, (list, tuple, dict)) for x in v):
-            return f"{len(v)} {'item' if len(v) == 1 else 'itens'}"
-        return joined([show(x) for x in v])
-    if isinstance(v, dict):
-        return "; ".join(f"{k}: {show(x)}" for k, x in v.items() if x not in (None, "", [], {}))
-    d = to_date(v) if isinstance(v, str) and re.match(r"^\d{4}-\d{2}-\d{2}$", v) else None
-    return br(d) if d else str(v)
-
-
-def joined(parts: list[str]) -> str:
-    """'A', 'A e B', 'A, B e C'."""
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} e {parts[-1]}" if parts else ""
-
-
-def rows_named(rows: list[int]) -> str:
-    """Rows of a list as a person names them: 'linha 3', 'linhas 3, 7 e 12', 'linhas 1 a 35'
-    (runs of three or more as a range)."""
-    nums = sorted(set(rows))
-    runs: list[list[int]] = []
-    for n in nums:
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    parts = [p for run in runs for p in ([f"{run[0]} a {run[-1]}"] if len(run) >= 3 else [str(n) for n in run])]
-    return f"{'linha' if len(nums) == 1 else 'linhas'} {joined(parts)}"
+    if isinstance(v, (list, tuple)) and any(isinstance(x, (list, tuple, dict)) for x in v):
+        return wording.plural(len(v), "item", "itens")
+    return wording.value(v)
 
 
 def unsure_rows(r: Read) -> list[int]:
@@ -271,7 +245,8 @@ def uncertain(r: Read, expected: Any, *extra_docs: Document | None, what: str | 
         return missing(r.field)
     if not r.present:
         code = f"{r.doc.type}.{r.field}_not_found"
-        msg = f"{name} não encontrado(a) no documento {where} ({r.doc.id})."
+        # not read is not absent: the reader may have missed what the document shows
+        msg = f"Não foi possível ler {name} em {where} ({r.doc.id}): confira no documento."
     elif r.doc.unreadable:
         code = f"{r.doc.type}.unreadable"
         msg = f"{where} ({r.doc.id}) tem problemas de leitura: {name} precisa de conferência."
@@ -284,12 +259,12 @@ def uncertain(r: Read, expected: Any, *extra_docs: Document | None, what: str | 
         rows = unsure_rows(r)
         read = (f"{rows_named(rows)} {'lida' if len(rows) == 1 else 'lidas'} com incerteza" if rows
                 else f"{show(r.value)} {'lido' if len(r.value) == 1 else 'lidos'} com incerteza")
-        msg = f"Leitura incerta de {name} em {where} ({r.doc.id}): {read} (confiança {r.confidence:.2f})."
+        msg = f"Leitura incerta de {name} em {where} ({r.doc.id}): {read}; confira no documento."
         return review(code, msg, r, expected, *extra_docs, value=read, row=rows[0] if rows else None)
     else:
         code = f"{r.doc.type}.{r.field}_uncertain"
-        msg = (f"Leitura incerta de {name} em {where} ({r.doc.id}): "
-               f"{show(r.value)} (confiança {r.confidence:.2f}).")
+        msg = (f"Leitura incerta de {name} em {where} ({r.doc.id}): lido "
+               f"{wording.value(r.value, r.doc.type, r.field)}; confira no documento.")
     return review(code, msg, r, expected, *extra_docs)
 
 

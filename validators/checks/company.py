@@ -71,7 +71,7 @@ def carrier_cnpj_consistent(ctx: Context) -> list[Outcome]:
         if cnpj_id.normalize(r.value) == carrier.cnpj:
             outs.append(ok(r.doc))
             continue
-        msg = (f"CNPJ do transportador em {r.doc_label} ({r.doc_id}, {r.label}): {r.value}; "
+        msg = (f"CNPJ do transportador em {r.doc_label} ({r.doc_id}, {r.label}): {cnpj_id.mask(r.value)}; "
                f"nos demais documentos: {cnpj_id.mask(carrier.cnpj)}.")
         if cnpj_id.root(r.value) == cnpj_id.root(carrier.cnpj):
             msg += " Mesma raiz: outro estabelecimento (filial)?"

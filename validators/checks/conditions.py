@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain import wording
 from validators.checks.base import Applicability, Context, condition
 
 _TIPO = {"pj": "pessoa jurídica", "pf": "pessoa física"}
@@ -25,11 +26,16 @@ def contratante_tipo(ctx: Context, tipo: str) -> Applicability:
 def fact(ctx: Context, name: str, equals: object = True) -> Applicability:
     """A fact the applicant declared (e.g. representante_legal=true)."""
     value = ctx.fact(name)
+    spec = ctx.rulebook.facts.get(name)
+    # the declaration in the act's words (the rulebook's description), never a command-line flag
+    said = spec.description if spec is not None else wording.field_label(None, name)
+    said = said[:1].lower() + said[1:]
     if value == equals:
-        return Applicability(True, f"Declarado: {name}={value}.")
-    shown = str(equals).lower() if isinstance(equals, bool) else equals
-    return Applicability(False, f"Não se aplica: o requerente não declarou {name}={shown} (--fact {name}={shown}).",
-                         field=name, value=value, expected=equals)
+        return Applicability(True, f"Declarado pelo requerente: {said}" if equals is True
+                             else f"Declarado pelo requerente: {wording.field_label(None, name)}, {wording.value(value)}.")
+    why = (f"o requerente não declarou que {said}" if equals is True
+           else f"o requerente não declarou {wording.field_label(None, name)} {wording.value(equals)}.")
+    return Applicability(False, f"Não se aplica: {why}", field=name, value=value, expected=equals)
 
 
 @condition("carrier_not_mei")

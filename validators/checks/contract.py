@@ -11,6 +11,7 @@ from validators.checks.common import (
     Read, fail, finding, fold, judge, missing, not_applicable, ok, read, review, same_name, uncertain,
 )
 from validators.dates import add_months, br, to_date
+from domain import wording
 from domain.documents import Document
 from domain.ids import cnpj as cnpj_id
 from domain.ids import cpf as cpf_id
@@ -251,7 +252,7 @@ def contract_between_parties(ctx: Context) -> list[Outcome]:
     value = cnpj_id.normalize(r.value) if r.value else ""
     valid = cnpj_id.is_valid(value) if len(value) == 14 else cpf_id.is_valid(value) if len(value) == 11 else False
     if not valid:
-        msg = (f"O contrato ({c.id}) qualifica a contratada com o documento {r.value}, de dígitos verificadores "
+        msg = (f"O contrato ({c.id}) qualifica a contratada com o documento {wording.value(r.value, kind='doc')}, de dígitos verificadores "
                f"inválidos: não mostra contrato celebrado com o transportador.")
         if r.confident:
             return [fail("contrato_fretamento.contratado_documento_invalido", msg, r, "CNPJ válido do transportador")]
@@ -278,7 +279,7 @@ def in_force(d: Document, ref: date, start: str, end: str, what: str) -> Outcome
         return fail(f"{what}.nao_vigente", f"{ini.doc_label} ({d.id}) só vigora a partir de {br(since)}; "
                                            f"data de referência {br(ref)}.", ini, f"<= {ref.isoformat()}")
     if ref > until:
-        return fail(f"{what}.vencido", f"{fim.doc_label} ({d.id}) vencido(a) em {br(until)}; "
+        return fail(f"{what}.vencido", f"{fim.doc_label} ({d.id}): vigência encerrada em {br(until)}; "
                                        f"data de referência {br(ref)}.", fim, f">= {ref.isoformat()}")
     return ok(d)
 

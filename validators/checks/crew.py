@@ -19,6 +19,7 @@ from validators.checks.common import (
 from validators.checks.packet import Driver, Packet
 from validators.checks.people import age_on
 from validators.dates import add_months, br, to_date
+from domain.wording import plural
 from domain.documents import Document
 from domain.ids import cpf as cpf_id
 
@@ -275,7 +276,7 @@ def nonresident_record(ctx: Context, municipio: str) -> list[Outcome]:
                 ok(*records, manual=[f"Um dos atestados do condutor {d.label} é da comarca em que reside"])]
     return [missing("atestado_antecedentes",
                     f"Condutor {d.label} domiciliado em {sure[0].value}: falta o atestado de antecedentes da comarca "
-                    f"em que reside, além do de {municipio} ({len(records)} apresentado(s)).",
+                    f"em que reside, além do de {municipio} ({plural(len(records), 'atestado apresentado', 'atestados apresentados')}).",
                     code="atestado_antecedentes.comarca_residencia_missing")]
 
 

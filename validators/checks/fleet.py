@@ -20,6 +20,7 @@ from validators.checks.passengers import passengers_within_lotacao
 from validators.checks.presence import holder_is_carrier
 from validators.checks.vehicle import AGE_RULE, TIPO_LABEL, this_vehicle, age_of, financed, not_for_this_vehicle, pairing
 from validators.dates import add_months, br, to_date
+from domain.wording import plural
 from domain.documents import Document
 from domain.ids import cnpj as cnpj_id
 from domain.ids import cpf as cpf_id
@@ -377,9 +378,9 @@ def fleet_minimum(ctx: Context, count: int, types: list[str], max_age: int) -> l
     year = read(vehicles[0].crlv, "ano_fabricacao")
     if len(yes) >= count:
         return [ok(*docs, code="crlv.frota_minima", r=year, expected=f">= {count}",
-                   info=f"{len(yes)} veículo(s) que atendem ({kinds}, até {max_age} anos, próprios ou financiados/"
+                   info=f"{plural(len(yes), 'veículo atende', 'veículos atendem')} ({kinds}, até {max_age} anos, próprios ou financiados/"
                         f"arrendados): {detail}.")]
-    msg = (f"{len(yes)} veículo(s) atendem com certeza ({kinds}, até {max_age} anos, próprios ou financiados/"
+    msg = (f"{plural(len(yes), 'veículo atende', 'veículos atendem')} com certeza ({kinds}, até {max_age} anos, próprios ou financiados/"
            f"arrendados); mínimo {count}. {detail}.")
     if len(yes) + len(maybe) >= count:
         return [review("crlv.frota_minima_incerta", msg, year, f">= {count}", *docs[1:], value=len(yes))]
@@ -456,7 +457,7 @@ def fleet_size(ctx: Context, more_than: int) -> Applicability:
     src = "na relação de veículos" if r else "no pacote (CRLVs)"
     if n > more_than:
         return Applicability(True, f"Frota de {n} veículos {src}.", **common)
-    return Applicability(False, f"Requisito para frota superior a {more_than} veículos; {n} veículo(s) {src}.", **common)
+    return Applicability(False, f"Requisito para frota superior a {more_than} veículos; {plural(n, 'veículo', 'veículos')} {src}.", **common)
 
 
 @check("lotacao_stated")

@@ -11,6 +11,8 @@ from validators.checks.common import (
     Read, fail, fold, joined, missing, name_similarity, ok, read, review, rows_named, same_name, same_number,
     uncertain,
 )
+from domain import wording
+from domain.wording import plural
 from domain.documents import CONFIDENT, Document
 from domain.ids import cpf as cpf_id
 
@@ -90,7 +92,7 @@ def passengers_minimum(ctx: Context, min: int = 2) -> list[Outcome]:  # noqa: A0
         return [uncertain(r, f">= {min}")]
     if n >= min:
         return [ok(lista)]
-    return [fail("lista_passageiros.abaixo_minimo", f"Lista com {n} passageiro(s); mínimo {min}.", r, f">= {min}", value=n)]
+    return [fail("lista_passageiros.abaixo_minimo", f"Lista com {plural(n, 'passageiro', 'passageiros')}; são exigidos ao menos {min}.", r, f">= {min}", value=n)]
 
 
 @check("passengers_identified")
@@ -112,7 +114,7 @@ def passengers_identified(ctx: Context, accepted: list[str] = list(ID_KINDS),
         outs.append(review("lista_passageiros.total_diverge",
                            f"A lista declara {total.value} passageiros, mas {len(rows)} foram lidos.",
                            total, len(rows)))
-    want = "/".join(k.upper() for k in accepted)
+    want = wording.joined([KIND_NAMES.get(k, k) for k in accepted], "ou")
     for i, p in enumerate(rows, start=1):
         where = f"passageiro {i}"
         # a finding about one row carries that row (`row`) and its number as read (or the row,
@@ -149,10 +151,10 @@ def passengers_identified(ctx: Context, accepted: list[str] = list(ID_KINDS),
         elif kind not in accepted and kind not in doubtful:
             problems.append(f"documento {kind} não aceito ({want})")
         elif kind == "cpf" and not cpf_id.is_valid(p.documento):
-            problems.append(f"CPF {p.documento} inválido")
+            problems.append(f"CPF {cpf_id.mask(p.documento)} inválido")
         elif kind in doubtful:
             outs.append(review("lista_passageiros.documento_equivalente_incerto",
-                               f"{where.capitalize()} ({p.nome or 'sem nome'}) identificado por {kind.upper()}: "
+                               f"{where.capitalize()} ({p.nome or 'sem nome'}) identificado por {KIND_NAMES.get(kind, kind)}: "
                                f"conferir se equivale ao exigido ({want}).", field_r, want, value=value, row=p.row))
         if problems:
             outs.append(fail("lista_passageiros.identificacao_invalida",

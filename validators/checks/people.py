@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from domain import doctypes
 from domain.ids import cnh as cnh_id
 from validators.checks.base import Context, Outcome, check
 from validators.checks.common import judge, missing, ok, read, review, uncertain
@@ -91,4 +92,4 @@ def driver_document(ctx: Context, type: str) -> list[Outcome]:
     docs = d.of(type)
     if docs:
         return [ok(*docs)]
-    return [missing(type, f"Documento ausente para o condutor {d.label}: {type}.")]
+    return [missing(type, f"Documento ausente para o condutor {d.label}: {doctypes.label(type)}.")]

@@ -72,12 +72,12 @@ def valid_on(ctx: Context, d: Document, field: str = "validade") -> list[Outcome
     r = read(d, field)
     outs = [judge(r, lambda v: (day := to_date(v)) is not None and day >= ref,
                   code=f"{d.type}.vencido",
-                  message=f"{r.doc_label} ({d.id}) vencido(a) em {{value}}; data de referência {show(ref)}.",
+                  message=f"{r.doc_label} ({d.id}): validade vencida em {{value}}; data de referência {show(ref)}.",
                   expected=f">= {ref.isoformat()}")]
     e = read(d, "data_emissao")
     if e.confident and (to_date(e.value) or ref) > ref:
         outs.append(review(f"{d.type}.emitido_apos_referencia",
-                           f"{e.doc_label} ({d.id}) emitido(a) em {show(e.value)}, depois da data de referência {show(ref)}.",
+                           f"{e.doc_label} ({d.id}): emissão em {show(e.value)}, depois da data de referência {show(ref)}.",
                            e, f"<= {ref.isoformat()}"))
     return outs
 

@@ -38,10 +38,10 @@ def contract_states(ctx: Context, fields: list[str]) -> list[Outcome]:
     for name in fields:
         r = read(c, name)
         if not r.stated:
-            outs.append(uncertain(r, f"{r.label} indicado(a) no contrato"))
+            outs.append(uncertain(r, f"{r.label}: indicação no contrato"))
         elif isinstance(r.value, str) and _PLACEHOLDER.match(fold(r.value)):
             outs.append(fail(f"contrato_fretamento.{name}_nao_indicado",
-                             f"O contrato não indica {r.label.lower()}: {r.value}.", r, f"{r.label} indicado(a)"))
+                             f"O contrato não indica {r.label.lower()}: {r.value}.", r, f"{r.label}: indicação no contrato"))
         else:
             outs.append(ok(c))
     return outs

@@ -62,7 +62,7 @@ def not_for_this_vehicle(ctx: Context, doc_type: str, kinds: tuple[str, ...] | N
             r = read(d, "chassi")
         mine = v.placa if r.field == "placa" else v.chassi
         msg = (f"{r.doc_label} ({d.id}) é de outro veículo ({r.label} {r.value}); "
-               f"nenhum(a) para o veículo {v.label}.")
+               f"nenhum documento deste tipo para o veículo {v.label}.")
         expected = mine.value if mine.present else v.label
         if r.confident and mine.confident:
             outs.append(fail(f"{doc_type}.outro_veiculo", msg, r, expected, v.crlv))
@@ -142,11 +142,11 @@ def crlv_tipo(ctx: Context, allowed: list[str] = ["onibus", "microonibus"]) -> l
             return [uncertain(r, allowed)]
         if derived in allowed:
             return [ok(crlv)]
-        return [fail("crlv.tipo_nao_coletivo", f"Espécie/tipo do veículo: {r.value}; esperado {' ou '.join(allowed)}.",
+        return [fail("crlv.tipo_nao_coletivo", f"Espécie/tipo do veículo: {r.value}; esperado {' ou '.join(TIPO_LABEL.get(a, a) for a in allowed)}.",
                      r, allowed)]
     return [judge(r, lambda x: x in allowed, code="crlv.tipo_nao_coletivo",
                   message=f"Tipo do veículo: {{value}} ({read(crlv, 'especie_tipo').value or '?'}); "
-                          f"esperado {' ou '.join(allowed)}.", expected=allowed)]
+                          f"esperado {' ou '.join(TIPO_LABEL.get(a, a) for a in allowed)}.", expected=allowed)]
 
 
 @check("crlv_lotacao_min")
@@ -219,8 +219,8 @@ def vehicle_age(ctx: Context, max_years: dict[str, int] | int, tolerance_years: 
             return [uncertain(tipo, list(max_years))]
         limit = max_years.get(tipo.value)
         if limit is None:
-            return [fail("crlv.tipo_sem_vida_util", f"Tipo de veículo {tipo.value} sem limite de idade na norma "
-                                                    f"({', '.join(max_years)}).", tipo, list(max_years))]
+            return [fail("crlv.tipo_sem_vida_util", f"Tipo de veículo {TIPO_LABEL.get(tipo.value, tipo.value)} sem limite de idade "
+                                                    f"na norma (que o dá para {' e '.join(TIPO_LABEL.get(t, t) for t in max_years)}).", tipo, list(max_years))]
         kind = f" para {TIPO_LABEL.get(tipo.value, tipo.value)}"
     else:
         limit, kind = max_years, ""
@@ -249,7 +249,7 @@ def vehicle_age(ctx: Context, max_years: dict[str, int] | int, tolerance_years: 
     if extension_years and age <= limit + extension_years:
         if extension_fact and ctx.fact(extension_fact):
             return [review("crlv.idade_prorrogacao_declarada",
-                           f"{msg} Prorrogação declarada ({extension_fact}): {extension_note}".strip(),
+                           f"{msg} Prorrogação declarada pelo requerente: {extension_note}".strip(),
                            year, f">= {oldest}", manual=[extension_note] if extension_note else None)]
         msg += f" {extension_note}".rstrip()
     return [fail("crlv.idade_acima_limite", msg, year, f">= {oldest}")]
@@ -289,8 +289,8 @@ def authorization_fee(ctx: Context, validity_months: int = 12) -> list[Outcome]:
         if no_plate:
             r = read(no_plate[0], "placa")
             return [review("comprovante_taxa.sem_placa",
-                           f"Comprovante da taxa de autorização ({no_plate[0].id}) não identifica a placa; "
-                           f"a taxa é paga por veículo (Art. 9º).", r, v.placa.value)]
+                           f"Placa não lida no comprovante da taxa de autorização ({no_plate[0].id}): confira no "
+                           f"documento; a taxa é paga por veículo (Art. 9º).", r, v.placa.value)]
         return [missing("comprovante_taxa", f"Comprovante da taxa de autorização ausente para o veículo {v.label}.",
                         code="comprovante_taxa.autorizacao_missing")]
     oldest = add_months(ref, -validity_months)

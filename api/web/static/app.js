@@ -35,7 +35,7 @@ function updateChrome(loggedIn, current) {
   const readOnly = isReadOnly();
   for (const el of nav.querySelectorAll('[data-submit-only]')) el.hidden = readOnly;
   document.getElementById('role').textContent = readOnly
-    ? 'Chave de órgão (somente leitura)' : 'Chave de envio';
+    ? 'Chave de órgão (servidor: confere e corrige)' : 'Chave de envio';
   for (const a of nav.querySelectorAll('a[data-nav]')) {
     if (a.dataset.nav === current) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');

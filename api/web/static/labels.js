@@ -9,20 +9,24 @@ export const VERDICT_TEXT = {
   incomplete: 'Faltam documentos exigidos pelo regulamento.',
 };
 export const ITEM_STATUS = { ok: 'OK', fail: 'FALHA', review: 'REVISAR', missing: 'AUSENTE', not_applicable: 'N/A' };
-export const ITEM_STATUS_HELP = {
-  ok: 'conforme',
-  fail: 'falhou em verificação automática',
-  review: 'precisa de conferência humana',
-  missing: 'nenhum documento do pacote atende',
-  not_applicable: 'não se aplica a este pacote',
-};
+// the same, for a count of items ('7 itens precisam de conferência humana')
+export function itemsHelp(status, n) {
+  const many = {
+    ok: ['item conforme', 'itens conformes'],
+    fail: ['item falhou em verificação automática', 'itens falharam em verificação automática'],
+    review: ['item precisa de conferência humana', 'itens precisam de conferência humana'],
+    missing: ['item sem documento do pacote que o atenda', 'itens sem documento do pacote que os atenda'],
+    not_applicable: ['item não se aplica a este pacote', 'itens não se aplicam a este pacote'],
+  }[status] || [status, status];
+  return plural(n, many[0], many[1]);
+}
 export const STATUS_ORDER = ['fail', 'missing', 'review', 'ok', 'not_applicable'];
 export const PACKET_STATUS = { queued: 'Na fila', processing: 'Processando', done: 'Concluído', failed: 'Falhou' };
 export const FILE_STATUS = { queued: 'Na fila', reading: 'Lendo', done: 'Lido' };
 export const TEXT_SOURCE = { pdf_text: 'texto do PDF', ocr: 'OCR', mixed: 'texto do PDF e OCR' };
 export const SEVERITY = { error: 'Erro', warning: 'Aviso', info: 'Informação' };
 
-let data = { confident: 0.8, types: {} };
+let data = { confident: 0.8, types: {}, values: {} };
 
 export async function loadLabels() {
   try {
@@ -84,6 +88,19 @@ export function fmtSize(bytes) {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
+// 1 item, 2 itens
+export function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// A CPF or CNPJ as printed on documents (the same shape domain/ids masks them to).
+export function fmtDocNumber(text) {
+  const d = String(text).replace(/[.\-/\s]/g, '');
+  if (/^[0-9A-Z]{12}\d{2}$/.test(d)) return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
+  if (/^\d{11}$/.test(d)) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+  return text;
+}
+
 const MONEY = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 // A field or finding value as people read it; `kind` from doctypes.yaml when known.
@@ -95,12 +112,37 @@ export function fmtValue(value, kind) {
     if (kind === 'integer') return String(value);
     return value.toLocaleString('pt-BR');
   }
-  if (typeof value === 'string') return DATE.test(value) ? fmtDate(value) : value;
+  if (typeof value === 'string') {
+    if (DATE.test(value)) return fmtDate(value);
+    if (kind === 'enum') return valueLabel(value);
+    if (kind === 'doc') return fmtDocNumber(value);
+    return value;
+  }
   if (Array.isArray(value)) {
     if (value.every((v) => typeof v !== 'object' || v === null)) return value.map((v) => fmtValue(v)).join('; ');
-    return `${value.length} registro(s)`;
+    return plural(value.length, 'registro', 'registros');
   }
   return Object.entries(value).map(([k, v]) => `${k}: ${fmtValue(v)}`).join('; ');
+}
+
+// A code of a closed vocabulary in words ('pj' -> 'pessoa jurídica'), from domain/wording.yaml.
+export function valueLabel(code) {
+  return data.values?.[code] || String(code).replaceAll('_', ' ');
+}
+
+// The columns of a list field (a passenger's name, kind of document, number): label and kind.
+export function fieldColumns(type, name) {
+  return fieldSpec(type, name)?.columns || {};
+}
+
+// The codes a closed-vocabulary field accepts (doctypes.yaml `values`), or null.
+export function fieldValues(type, name) {
+  return fieldSpec(type, name)?.values || null;
+}
+
+// The reference dates a packet may be judged at (validators/dates.py REFERENCE_RANGE), YYYY-MM-DD.
+export function referenceRange() {
+  return data.reference_range || ['2000-01-01', '2099-12-31'];
 }
 
 export function fieldKind(type, name) {

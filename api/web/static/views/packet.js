@@ -4,8 +4,8 @@
 import { ApiError, get, request } from '../api.js';
 import { alertBox, h, uid } from '../dom.js';
 import {
-  FILE_STATUS, fieldKind, fieldLabel, fmtDate, fmtDateTime, fmtPercent, fmtValue, ITEM_STATUS, ITEM_STATUS_HELP,
-  SEVERITY, signatureLine, STATUS_ORDER, TEXT_SOURCE, typeShort, VERDICT, VERDICT_TEXT,
+  FILE_STATUS, fieldKind, fieldLabel, fmtDate, fmtDateTime, fmtPercent, fmtValue, ITEM_STATUS, itemsHelp,
+  plural, SEVERITY, signatureLine, STATUS_ORDER, TEXT_SOURCE, typeShort, VERDICT, VERDICT_TEXT,
 } from '../labels.js';
 import { isReadOnly, markReadOnly } from '../session.js';
 import { errorBox, itemBadge, loading, rulebookTitle, statusBadge, verdictBadge } from './common.js';
@@ -93,7 +93,12 @@ export function packetView(container, packetId, ctx) {
 
   async function renderMeta(st) {
     const title = st.result?.rulebook?.title || await rulebookTitle(st.rulebook);
+    const said = st.summary || {};
+    if (said.carrier) head.querySelector('h1').replaceChildren(said.carrier);
     const items = [
+      said.carrier_cnpj ? ['CNPJ do transportador', said.carrier_cnpj] : null,
+      said.plates?.length ? [said.plates.length === 1 ? 'Placa' : 'Placas', said.plates.join(', ')] : null,
+      said.contract ? ['Contrato', said.contract] : null,
       ['Regulamento', title],
       st.result?.rulebook?.norm ? ['Norma', st.result.rulebook.norm] : null,
       ['Data de referência', fmtDate(st.reference_date)],
@@ -246,7 +251,7 @@ export function packetView(container, packetId, ctx) {
       h('h2', { id: 'parecer', class: 'verdict-title' }, 'Parecer: ', verdictBadge(result.verdict)),
       h('p', {}, VERDICT_TEXT[result.verdict] || ''),
       h('ul', { class: 'counts' }, STATUS_ORDER.filter((s) => counts[s]).map((s) =>
-        h('li', {}, itemBadge(s), ` ${counts[s]} ${ITEM_STATUS_HELP[s]}`))));
+        h('li', {}, itemBadge(s), ` ${itemsHelp(s, counts[s])}`))));
   }
 
   function checklistSection(result) {
@@ -296,7 +301,7 @@ export function packetView(container, packetId, ctx) {
         h('span', { class: 'article' }, item.article), ' ',
         h('span', { class: 'requirement' }, item.requirement),
         h('span', { class: 'item-meta' },
-          item.findings.length ? (item.findings.length === 1 ? '1 constatação' : `${item.findings.length} constatações`) : 'sem constatações', checkCount)));
+          item.findings.length ? plural(item.findings.length, 'constatação', 'constatações') : 'sem constatações', checkCount)));
 
     const parts = [];
     if (item.findings.length) {
@@ -323,20 +328,60 @@ export function packetView(container, packetId, ctx) {
           return h('div', { class: 'check' }, box, h('label', { for: id }, text));
         })));
     }
+    if (item.status === 'review' && isReadOnly()) parts.push(decisionForm(item));
     if (!parts.length) parts.push(h('p', { class: 'hint' }, 'Nada mais a mostrar neste item.'));
     const open = ['fail', 'review', 'missing'].includes(item.status);
     return h('li', { class: `item s-${item.status}`, dataset: { item: item.id, status: item.status } },
       h('details', { open }, summary, h('div', { class: 'item-body' }, parts)));
   }
 
+  // The authority's decision on an item in review, with the note that says why (required):
+  // recorded in the result and the parecer; a carrier's key never sees it (the API refuses it).
+  function decisionForm(item) {
+    const name = uid(`decisao-${item.id}`);
+    const noteId = uid('observacao');
+    const message = h('div', { 'aria-live': 'polite' });
+    const note = h('textarea', { id: noteId, name: 'observacao', required: true, maxlength: '1000', rows: '2',
+      placeholder: 'ex.: conferido no original' });
+    const choice = (value, label, checked) => {
+      const id = `${name}-${value}`;
+      return h('span', { class: 'radio' }, h('input', { type: 'radio', id, name, value, checked, required: true }),
+        h('label', { for: id }, label));
+    };
+    const button = h('button', { type: 'submit', class: 'small' }, 'Registrar decisão');
+    const form = h('form', { class: 'decision', dataset: { decision: item.id } },
+      h('fieldset', {}, h('legend', {}, 'Decisão do órgão sobre este item'),
+        choice('ok', 'Conforme', true), choice('fail', 'Não conforme', false),
+        h('label', { for: noteId }, 'Observação (obrigatória)'), note, button, message));
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const status = form.querySelector('input[type=radio]:checked')?.value;
+      button.disabled = true;
+      try {
+        await request(`/v1/packets/${encodeURIComponent(packetId)}/decisions`,
+          { method: 'POST', json: { item: item.id, status, note: note.value } });
+      } catch (err) {
+        button.disabled = false;
+        message.replaceChildren(errorBox(err));
+        return;
+      }
+      await refresh();
+    });
+    return form;
+  }
+
   function findingEntry(f) {
     const doc = f.document ? docsIndex.get(f.document) : null;
     const type = doc?.type;
+    // the words the server wrote for people (domain/wording.py), the codes only where it wrote none;
+    // an information line says what it says: no value beside an "expected" that looks like a mismatch
+    const shown = f.shown || {};
+    const info = f.severity === 'info';
     const facts = [
       f.document ? ['Documento', doc ? `${f.document} · ${typeShort(doc.type)} (${doc.filename})` : f.document] : null,
-      f.field ? ['Campo', fieldLabel(type, f.field)] : null,
-      f.value !== null && f.value !== undefined ? ['Valor', fmtValue(f.value, fieldKind(type, f.field))] : null,
-      f.expected !== null && f.expected !== undefined ? ['Esperado', fmtValue(f.expected, fieldKind(type, f.field))] : null,
+      f.field && !info ? ['Campo', shown.field || fieldLabel(type, f.field)] : null,
+      f.value !== null && f.value !== undefined && !info ? ['Valor', shown.value || fmtValue(f.value, fieldKind(type, f.field))] : null,
+      f.expected !== null && f.expected !== undefined && !info ? ['Esperado', shown.expected || fmtValue(f.expected, fieldKind(type, f.field))] : null,
     ].filter(Boolean);
     return h('li', { class: `finding sev-${f.severity}`, dataset: { code: f.code } },
       h('p', { class: 'finding-message' }, h('span', { class: 'severity' }, `${SEVERITY[f.severity] || f.severity}: `),

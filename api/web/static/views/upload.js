@@ -3,7 +3,7 @@
 
 import { ApiError, get, randomId, upload } from '../api.js';
 import { alertBox, h, uid } from '../dom.js';
-import { fmtSize, todayInBrazil } from '../labels.js';
+import { fmtSize, referenceRange, todayInBrazil } from '../labels.js';
 import { isReadOnly, markReadOnly } from '../session.js';
 import { errorBox, loadRulebooks } from './common.js';
 
@@ -55,8 +55,10 @@ export function uploadView(container, ctx) {
   const rulebookSelect = h('select', { id: 'regulamento', name: 'regulamento', required: true,
     'aria-describedby': 'regulamento-norma' }, h('option', { value: '' }, 'Carregando…'));
   const norm = h('p', { class: 'hint', id: 'regulamento-norma' });
+  // the browser itself refuses a date outside the range the acts are judged in
+  const [minDate, maxDate] = referenceRange();
   const dateInput = h('input', { id: 'data-referencia', name: 'data-referencia', type: 'date', required: true,
-    value: todayInBrazil(), 'aria-describedby': 'data-ajuda' });
+    value: todayInBrazil(), min: minDate, max: maxDate, 'aria-describedby': 'data-ajuda' });
   const factsBox = h('div', { class: 'facts' });
   const callbackInput = h('input', { id: 'callback', name: 'callback', type: 'url', inputmode: 'url',
     placeholder: 'https://portal.exemplo/retorno', 'aria-describedby': 'callback-ajuda' });

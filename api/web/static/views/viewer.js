@@ -3,7 +3,10 @@
 
 import { get, request } from '../api.js';
 import { alertBox, h, replace } from '../dom.js';
-import { confident, fieldKind, fieldLabel, fmtPercent, fmtValue, SEVERITY, signatureLine, TEXT_SOURCE, typeLabel } from '../labels.js';
+import {
+  confident, fieldColumns, fieldKind, fieldLabel, fieldValues, fmtPercent, fmtValue, SEVERITY, signatureLine, TEXT_SOURCE,
+  typeLabel, valueLabel,
+} from '../labels.js';
 
 const BY = { clerk: 'conferido pelo órgão', carrier: 'declarado pelo transportador' };
 
@@ -62,6 +65,7 @@ export class DocumentViewer {
     this.next = h('button', { type: 'button', class: 'secondary', onclick: () => this.show(this.page + 1, null) }, 'Próxima página →');
     this.note = h('div', { class: 'viewer-note' });
     this.rows = new Map();
+    this.listField = null;  // a list field shown: its rows boxed on every page it spans
 
     const problems = (doc.problems || []).map((p) => h('li', { class: `sev-${p.severity}` },
       h('strong', {}, `${SEVERITY[p.severity] || p.severity}: `), p.message));
@@ -78,9 +82,10 @@ export class DocumentViewer {
           dataset: { field: name, ...(fix ? { correctedBy: fix.by } : {}) } },
           h('th', { scope: 'row' }, h('button', { type: 'button', class: 'link', onclick: () => this.select(name) },
             fieldLabel(doc.type, name))),
-          h('td', {}, valueCell(f.value, fieldKind(doc.type, name)),
+          h('td', {}, valueCell(f.value, fieldKind(doc.type, name), fieldColumns(doc.type, name),
+            this.onCorrected ? (index, tr) => this.editRow(name, f, index, tr) : null),
             fix ? h('span', { class: 'corrected-tag', title: `lido: ${fmtValue(fix.read_value, fieldKind(doc.type, name))}` },
-              ` ${fix.value === fix.read_value ? 'confirmado' : 'corrigido'} (${BY[fix.by] || fix.by})`) : null),
+              ` ${JSON.stringify(fix.value) === JSON.stringify(fix.read_value) ? 'confirmado' : 'corrigido'} (${BY[fix.by] || fix.by})`) : null),
           h('td', { class: 'num' }, f.value === null || f.value === undefined ? '—' : fmtPercent(f.confidence),
             low ? h('span', { class: 'low-tag' }, ' baixa') : null),
           h('td', { class: 'num' }, f.page ? String(f.page) : '—'),
@@ -93,7 +98,7 @@ export class DocumentViewer {
       h('header', { class: 'viewer-head' },
         h('div', {},
           h('h2', { id: 'viewer-title' }, `${doc.id} · ${typeLabel(doc.type)}`),
-          h('p', { class: 'hint' }, `${doc.filename} · ${doc.pages} página(s) · tipo com ${fmtPercent(doc.type_confidence)} de confiança · ${TEXT_SOURCE[doc.text_source] || doc.text_source}`),
+          h('p', { class: 'hint' }, `${doc.filename} · ${doc.pages === 1 ? '1 página' : `${doc.pages} páginas`} · tipo com ${fmtPercent(doc.type_confidence)} de confiança · ${TEXT_SOURCE[doc.text_source] || doc.text_source}`),
           signatureLine(doc) ? h('p', { class: `signature sig-${doc.signature.status}` }, signatureLine(doc)) : null),
         this.closeButton),
       problems.length ? h('ul', { class: 'problems' }, problems) : null,
@@ -107,18 +112,29 @@ export class DocumentViewer {
           table)));
   }
 
-  // Confirm the value read, or give the right one; a list's rows are not corrected here.
+  // Confirm the value read, or give the right one; a list is confirmed as read, row by row on
+  // the page ("conferir lista"), not edited here.
   correctControls(name, f) {
-    if (Array.isArray(f.value)) return h('span', { class: 'muted' }, '—');
     const label = fieldLabel(this.doc.type, name);
     const cell = h('div', { class: 'correct' });
+    if (Array.isArray(f.value)) {
+      if (!f.value.length) return h('span', { class: 'muted' }, '—');
+      return replace(cell, h('button', { type: 'button', class: 'secondary small', 'aria-label': `Conferir lista: ${label}`,
+        title: 'Confirma todas as linhas como lidas, depois de conferi-las na página',
+        onclick: () => this.submitCorrection(name, null, cell) }, 'Conferir lista'));
+    }
     const confirm = f.value === null || f.value === undefined ? null
       : h('button', { type: 'button', class: 'secondary small', 'aria-label': `Confirmar ${label}`,
         onclick: () => this.submitCorrection(name, null, cell) }, 'Confirmar');
     const edit = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Corrigir ${label}`,
       onclick: () => {
-        const input = h('input', { type: 'text', name: 'valor', 'aria-label': `Valor correto de ${label}`,
-          value: f.value === null || f.value === undefined ? '' : String(f.value), required: true, maxlength: '200' });
+        // a closed vocabulary is a choice among its labels; the code is what is sent
+        const values = fieldValues(this.doc.type, name);
+        const input = values
+          ? h('select', { name: 'valor', 'aria-label': `Valor correto de ${label}`, required: true },
+            values.map((v) => h('option', { value: v, selected: v === f.value }, valueLabel(v))))
+          : h('input', { type: 'text', name: 'valor', 'aria-label': `Valor correto de ${label}`,
+            value: f.value === null || f.value === undefined ? '' : String(f.value), required: true, maxlength: '200' });
         const form = h('form', { class: 'correct-form' }, input,
           h('button', { type: 'submit', class: 'small' }, 'Salvar'),
           h('button', { type: 'button', class: 'secondary small', onclick: () => replace(cell, confirm, edit) }, 'Cancelar'));
@@ -128,9 +144,37 @@ export class DocumentViewer {
         });
         replace(cell, form);
         input.focus();
-        input.select();
+        if (!values) input.select();
       } }, 'Corrigir');
     return replace(cell, confirm, edit);
+  }
+
+  // One row of a list (a passenger) corrected in place: its cells become inputs (a closed
+  // vocabulary a select of its labels); the list goes back with that row replaced.
+  editRow(name, f, index, tr) {
+    const columns = fieldColumns(this.doc.type, name);
+    const entry = f.value[index] || {};
+    const inputs = {};
+    const cells = Object.entries(columns).map(([c, col]) => {
+      const label = `${col.label || c}, linha ${index + 1}`;
+      inputs[c] = col.values
+        ? h('select', { name: c, 'aria-label': label }, h('option', { value: '' }, '—'),
+          col.values.map((v) => h('option', { value: v, selected: v === entry[c] }, valueLabel(v))))
+        : h('input', { type: 'text', name: c, 'aria-label': label, value: entry[c] ?? '', maxlength: '200' });
+      return h('td', {}, inputs[c]);
+    });
+    const save = h('button', { type: 'submit', class: 'small' }, 'Salvar linha');
+    const form = h('form', { class: 'row-form', id: `linha-${index + 1}` });
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const rows = f.value.map((r) => ({ ...r }));
+      rows[index] = Object.fromEntries(Object.keys(columns).map((c) => [c, inputs[c].value.trim() || null]));
+      this.submitCorrection(name, rows, tr);
+    });
+    tr.replaceChildren(...cells, h('td', {}, form, save));
+    save.setAttribute('form', form.id);
+    for (const el of Object.values(inputs)) el.setAttribute('form', form.id);
+    inputs[Object.keys(columns)[0]]?.focus();
   }
 
   async submitCorrection(name, value, cell) {
@@ -160,16 +204,21 @@ export class DocumentViewer {
 
   select(name, entryNumber = null) {
     const f = this.doc.fields?.[name];
+    this.listField = null;
     for (const [n, row] of this.rows) row.classList.toggle('selected', n === name);
     const row = this.rows.get(name);
     if (row) row.scrollIntoView({ block: 'nearest' });
     if (!f) return;
     if (!f.bbox || !f.page) {
-      this.note.replaceChildren(alertBox('info', '', `O campo ${fieldLabel(this.doc.type, name)} não tem posição marcada na página.`));
+      const unread = f.value === null || f.value === undefined || f.value === '';
+      this.note.replaceChildren(alertBox('info', '', unread
+        ? `O campo ${fieldLabel(this.doc.type, name)} não foi lido: procure-o na página.`
+        : `O campo ${fieldLabel(this.doc.type, name)} foi lido, mas sem o local na página.`));
       this.show(f.page || this.page, null);
       return;
     }
     this.note.replaceChildren();
+    this.listField = Array.isArray(f.rows) && f.rows.some((r) => r.page) && !entryNumber ? name : null;
     const entry = entryNumber ? f.rows?.[entryNumber - 1] : null;
     if (entry?.bbox && entry.page) {
       // one entry of a list (a passenger): its row, not the whole table
@@ -179,9 +228,25 @@ export class DocumentViewer {
     this.show(f.page, f.bbox, `${fieldLabel(this.doc.type, name)}: destacado na página ${f.page}.`);
   }
 
+  // The box of a list's rows printed on `page` (a list may run over several pages), or null.
+  listBox(page) {
+    const f = this.listField ? this.doc.fields?.[this.listField] : null;
+    const boxes = (f?.rows || []).filter((r) => r.page === page && r.bbox).map((r) => r.bbox);
+    if (f && f.page === page && f.bbox) boxes.push(f.bbox);
+    if (!boxes.length) return null;
+    return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])),
+      Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+  }
+
   async show(page, bbox, caption = '') {
     const doc = this.doc;
     const pages = Math.max(doc.pages || 0, 0);
+    if (this.listField) {  // a list: its rows' box on whichever page is shown
+      const pagesOf = [...new Set((doc.fields?.[this.listField]?.rows || []).map((r) => r.page).filter(Boolean))];
+      bbox = this.listBox(Math.min(Math.max(page, 1), Math.max(pages, 1)));
+      caption = bbox ? `${fieldLabel(doc.type, this.listField)}: linhas destacadas (a lista está ${pagesOf.length > 1
+        ? `nas páginas ${pagesOf.sort((a, b) => a - b).join(', ')}` : `na página ${pagesOf[0]}`}).` : '';
+    }
     this.box.hidden = true;
     if (pages < 1) {
       this.pageLabel.textContent = 'Sem páginas';
@@ -251,13 +316,23 @@ export class DocumentViewer {
   }
 }
 
-function valueCell(value, kind) {
+// `onEdit(index, tr)`: a list's rows may be corrected one by one (null: read-only).
+function valueCell(value, kind, columns = {}, onEdit = null) {
   if (Array.isArray(value) && value.some((v) => v && typeof v === 'object')) {
     const cols = [...new Set(value.flatMap((v) => Object.keys(v || {})))];
-    return h('details', {}, h('summary', {}, `${value.length} registro(s)`),
+    const label = (c) => columns[c]?.label || c.replaceAll('_', ' ');
+    const edit = (i) => {
+      if (!onEdit) return null;
+      const button = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Corrigir a linha ${i + 1}` },
+        'Corrigir');
+      button.addEventListener('click', () => onEdit(i, button.closest('tr')));
+      return h('td', {}, button);
+    };
+    return h('details', {}, h('summary', {}, value.length === 1 ? '1 registro' : `${value.length} registros`),
       h('table', { class: 'table records' },
-        h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col' }, c.replaceAll('_', ' '))))),
-        h('tbody', {}, value.map((v) => h('tr', {}, cols.map((c) => h('td', {}, fmtValue(v?.[c]))))))));
+        h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col' }, label(c))), onEdit ? h('th', { scope: 'col' }, 'Linha') : null)),
+        h('tbody', {}, value.map((v, i) => h('tr', { dataset: { row: String(i + 1) } },
+          cols.map((c) => h('td', {}, fmtValue(v?.[c], columns[c]?.kind))), edit(i))))));
   }
   return fmtValue(value, kind);
 }
