@@ -40,6 +40,12 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
             f = cap(f, CUT_NAME)
         if f.page in ocr_pages and f.bbox and f.confidence > UNSURE and _split_word(ext, f):
             f = cap(f, UNSURE)
+        if vkind == "name" and f.bbox and f.confidence > UNSURE:
+            rest = _wrapped(ext, f)
+            if rest:
+                # the value goes on below ('TRAVESSIA SEGUROS' / 'GERAIS S.A.'): the whole of it,
+                # for a person to confirm (which words the wrap took is a guess)
+                f = Field(value=f"{f.value} {rest}", confidence=UNSURE, page=f.page, bbox=f.bbox)
         out[name] = f
     return out
 
@@ -85,3 +91,41 @@ def _split_word(ext: Extraction, f: Field) -> bool:
 
 def _letters(w: Word) -> bool:
     return bool(re.fullmatch(r"[A-Za-zÀ-ÿ]+", w.text))
+
+
+# a company's form, ending its name: what a wrapped line of a name ends with
+_COMPANY_END = re.compile(r"(?:\bs\.?\s?/?a\.?|\bltda\.?|\bepp|\beireli|\bme)$")
+
+
+def _wrapped(ext: Extraction, f: Field) -> str | None:
+    """The rest of a company's name wrapped onto the line below its value ('TRAVESSIA SEGUROS' /
+    'GERAIS S.A.'): a few words of no label or figure at the start of the line below, in the
+    value's column, ending with the company form the value lacks; else None. (Any line below that
+    would not have fit on the value's line is no such evidence: on forms it is most often the
+    next value.)"""
+    assert f.bbox is not None and isinstance(f.value, str)
+    page = next((p for p in ext.pages if p.number == f.page), None)
+    if page is None:
+        return None
+    x0, y0, x1, y1 = f.bbox
+    words = [w for line in page.lines for w in line.words if w.text.strip()]
+    mine = [w for w in words if x0 <= (w.bbox[0] + w.bbox[2]) / 2 <= x1 and y0 <= (w.bbox[1] + w.bbox[3]) / 2 <= y1]
+    if not mine:
+        return None
+    h = median(w.bbox[3] - w.bbox[1] for w in mine)
+    if y1 - y0 > 1.8 * h:
+        return None  # the value already spans lines
+    below = sorted((w for w in words if y1 - 0.2 * h <= w.bbox[1] and (w.bbox[1] + w.bbox[3]) / 2 <= y1 + 1.6 * h
+                    and x0 - 0.35 <= w.bbox[0] and (w.bbox[0] + w.bbox[2]) / 2 < x1 + 0.01), key=lambda w: w.bbox[0])
+    if not 1 <= len(below) <= 6 or below[-1].bbox[2] > x1 + 0.02 or below[0].bbox[0] > x0 + 0.005:
+        return None
+    if any(b.bbox[0] - a.bbox[2] > 2 * h for a, b in zip(below, below[1:])):
+        return None
+    text = " ".join(w.text for w in below).rstrip(" ,;")
+    if text.endswith(".") and "." not in text.split()[-1][:-1]:
+        text = text[:-1]  # the sentence's full stop, not an abbreviation's ('S.A.')
+    if not text or re.search(r"[\d:]", text) or not re.fullmatch(r"[A-Za-zÀ-ÿ.,&/()\- ]+", text):
+        return None
+    if _COMPANY_END.search(nz.fold(text).strip(" ,-")) and not _COMPANY_END.search(nz.fold(f.value).strip(" ,-")):
+        return text
+    return None
