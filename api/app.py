@@ -52,8 +52,9 @@ TAGS = [
 
 
 class Maintenance(threading.Thread):
-    """Sends again what was stored but never dispatched (e.g. the broker was down); in the
-    embedded mode, also runs the retention purge every FRETADOC_RETENTION_INTERVAL."""
+    """Sends again what was stored but never dispatched (e.g. the broker was down) and read
+    tokens for files left without one (service/dispatch.py: top_up); in the embedded mode, also
+    runs the retention purge every FRETADOC_RETENTION_INTERVAL."""
 
     def __init__(self, app: FastAPI, interval: float):
         super().__init__(name="fretadoc-maintenance", daemon=True)
@@ -71,6 +72,7 @@ class Maintenance(threading.Thread):
                 except Exception:
                     log.warning("retention pass failed", exc_info=True)
             try:
+                self.app.state.dispatcher.top_up()
                 packets, _ = dispatch.undispatched(settings, older_than=settings.dispatch_grace)
                 for packet_id in packets:
                     dispatch.dispatch_packet(packet_id, self.app.state.dispatcher, settings=settings)

@@ -19,12 +19,15 @@ import argparse
 import json
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import httpx
@@ -36,6 +39,39 @@ PYTHON = sys.executable
 RULEBOOK = "rs-metroplan-escolar"
 MEDIA = {".pdf": "application/pdf", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
          ".tif": "image/tiff", ".tiff": "image/tiff", ".webp": "image/webp"}
+
+
+@contextmanager
+def scratch(pg: str, redis_url: str, name: str, *, keep: bool = False, **settings: str) -> Iterator[tuple[dict, Path]]:
+    """A throwaway database, queue prefix and data folder for one measurement, and the
+    environment the service's processes run with; all removed afterwards (the folder kept,
+    with its logs, when `keep`)."""
+    dbname, prefix = f"fretadoc_{name}_{secrets.token_hex(3)}", f"{name}{secrets.token_hex(3)}"
+    admin = create_engine(pg, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{dbname}"'))
+    workdir = Path(tempfile.mkdtemp(prefix=f"fretadoc-{name}-"))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FRETADOC_", "DATABASE_URL"))}
+    env.update({
+        "PYTHONPATH": str(ROOT), "OMP_THREAD_LIMIT": "1",
+        "DATABASE_URL": pg.rsplit("/", 1)[0] + "/" + dbname, "FRETADOC_STORAGE": "database",
+        "FRETADOC_BROKER_URL": redis_url, "FRETADOC_QUEUE_PREFIX": prefix, "FRETADOC_READ_CACHE": "off",
+        "FRETADOC_DATA_DIR": str(workdir / "data"), "FRETADOC_LOG_LEVEL": "WARNING", **settings,
+    })
+    try:
+        yield env, workdir
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)'))
+        admin.dispose()
+        rc = redis.Redis.from_url(redis_url)
+        for k in rc.scan_iter(match=f"*{prefix}*"):
+            rc.delete(k)
+        rc.close()
+        if keep:
+            print(f"logs em {workdir}", file=sys.stderr)
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
 
 
 def free_port() -> int:
@@ -163,19 +199,8 @@ def main(argv: list[str] | None = None) -> int:
     configs = [tuple(int(x) for x in c.split("x")) for c in args.configs.split(",")]
     packets = load_packets(args.samples, args.packets)
 
-    dbname = f"fretadoc_bench_{secrets.token_hex(3)}"
-    prefix = f"bench{secrets.token_hex(3)}"
-    admin = create_engine(args.pg, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{dbname}"'))
-    workdir = Path(tempfile.mkdtemp(prefix="fretadoc-bench-"))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("FRETADOC_", "DATABASE_URL"))}
-    env.update({
-        "PYTHONPATH": str(ROOT), "OMP_THREAD_LIMIT": "1",
-        "DATABASE_URL": args.pg.rsplit("/", 1)[0] + "/" + dbname, "FRETADOC_STORAGE": "database",
-        "FRETADOC_BROKER_URL": args.redis, "FRETADOC_QUEUE_PREFIX": prefix, "FRETADOC_READ_CACHE": "off",
-        "FRETADOC_DATA_DIR": str(workdir / "data"), "FRETADOC_LOG_LEVEL": "WARNING",
-    })
+    cleanup = ExitStack()
+    env, workdir = cleanup.enter_context(scratch(args.pg, args.redis, "bench"))
     port = free_port()
     api = None
     results = []
@@ -210,16 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if api is not None:
             stop(api)
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)'))
-        admin.dispose()
-        rc = redis.Redis.from_url(args.redis)
-        for k in rc.scan_iter(match=f"*{prefix}*"):
-            rc.delete(k)
-        rc.close()
-        import shutil
-
-        shutil.rmtree(workdir, ignore_errors=True)
+        cleanup.close()
 
     report = {"cpus": os.cpu_count(), "load_before": round(load, 2), "packets": [p[0] for p in packets],
               "repeat": args.repeat,

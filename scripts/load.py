@@ -130,19 +130,16 @@ if __name__ != "__main__":
 def main(argv: list[str] | None = None) -> int:
     import argparse
     import re
-    import secrets
-    import shutil
     import subprocess
-    import tempfile
     import threading
+    from contextlib import ExitStack
     from datetime import datetime, timedelta, timezone
 
     import httpx
-    import redis
     from sqlalchemy import create_engine, text
 
     sys.path.insert(0, str(ROOT / "scripts"))
-    from bench_service import free_port, spawn, stop, wait_for
+    from bench_service import free_port, scratch, spawn, stop, wait_for
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bulk", type=int, default=200, help="pacotes digitais do portal (padrão 200)")
@@ -157,21 +154,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
-    dbname, prefix = f"fretadoc_load_{secrets.token_hex(3)}", f"load{secrets.token_hex(3)}"
-    admin = create_engine(args.pg, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{dbname}"'))
-    db_url = args.pg.rsplit("/", 1)[0] + "/" + dbname
-    workdir = Path(tempfile.mkdtemp(prefix="fretadoc-load-"))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("FRETADOC_", "DATABASE_URL"))}
-    env.update({
-        "PYTHONPATH": str(ROOT), "OMP_THREAD_LIMIT": "1", "DATABASE_URL": db_url, "FRETADOC_STORAGE": "database",
-        "FRETADOC_BROKER_URL": args.redis, "FRETADOC_QUEUE_PREFIX": prefix, "FRETADOC_READ_CACHE": "off",
-        "FRETADOC_DATA_DIR": str(workdir / "data"), "FRETADOC_LOG_LEVEL": "INFO",
-        "FRETADOC_WORKERS": "1", "FRETADOC_READ_SLOTS": str(args.workers),
-        "FRETADOC_MAX_BACKLOG_WAIT": str(args.max_backlog_wait),
-    })
-    db = create_engine(db_url)
+    cleanup = ExitStack()
+    env, workdir = cleanup.enter_context(scratch(
+        args.pg, args.redis, "load", keep=bool(os.environ.get("LOAD_KEEP")), FRETADOC_LOG_LEVEL="INFO",
+        FRETADOC_WORKERS="1", FRETADOC_READ_SLOTS=str(args.workers),
+        FRETADOC_MAX_BACKLOG_WAIT=str(args.max_backlog_wait)))
+    db = create_engine(env["DATABASE_URL"])
 
     def sql(query: str, **params):
         with db.begin() as conn:
@@ -344,17 +332,7 @@ def main(argv: list[str] | None = None) -> int:
         for proc in procs.values():
             stop(proc)
         db.dispose()
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)'))
-        admin.dispose()
-        rc = redis.Redis.from_url(args.redis)
-        for k in rc.scan_iter(match=f"*{prefix}*"):
-            rc.delete(k)
-        rc.close()
-        if os.environ.get("LOAD_KEEP"):
-            print(f"logs em {workdir}", file=sys.stderr)
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
+        cleanup.close()
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0

@@ -32,24 +32,29 @@ class Dispatcher:
     def read_next(self) -> None: raise NotImplementedError  # one read token (service/fair_queue.py)
     def judge(self, packet_id: str) -> None: raise NotImplementedError
     def callback(self, packet_id: str, delay: float = 0.0) -> None: raise NotImplementedError
+    def top_up(self) -> int: return 0  # read tokens sent for files left without one
     def close(self) -> None: pass
 
 
 def dispatch_packet(packet_id: str, dispatcher: Dispatcher, *, settings: Settings | None = None) -> None:
-    """Queue a read token per file not yet read (or the judgement when all are). The tokens are
-    anonymous: which file each reads is decided when a worker takes it (service/fair_queue.py)."""
+    """Queue the packet's read tokens (and its judgement when no file waits). The tokens are
+    anonymous: which file each reads is decided when a worker takes it (service/fair_queue.py),
+    so another packet's token may have read this packet's files before this dispatch; that
+    packet's own files then wait for these tokens. A first dispatch sends one token per file
+    uploaded, whatever is read already; a later one (a restart's recovery, when no token of the
+    previous process is left) one per file not read."""
     settings = settings or get_settings()
     with db.session_scope(settings) as s:
         packet = s.get(PacketRow, packet_id)
         if packet is None or packet.status in FINISHED:
             return
+        first = packet.dispatched_at is None
+        total = packet.files_total
         pending = s.scalars(select(PacketFile.id).where(
-            PacketFile.packet_id == packet_id, PacketFile.status != "done")
-            .order_by(PacketFile.position)).all()
-    if pending:
-        for _ in pending:
-            dispatcher.read_next()
-    else:
+            PacketFile.packet_id == packet_id, PacketFile.status != "done")).all()
+    for _ in range(total if first else len(pending)):
+        dispatcher.read_next()
+    if not pending:
         dispatcher.judge(packet_id)
     with db.session_scope(settings) as s:
         packet = s.get(PacketRow, packet_id)
@@ -85,12 +90,15 @@ class InProcessDispatcher(Dispatcher):
         self._timers: set[threading.Timer] = set()
         self._closed = False
         self.in_flight = 0
+        self.tokens_waiting = 0  # read tokens submitted and not yet started
         self._lock = threading.Lock()
 
     def _run(self, what: str, fn: Callable[[], Any], then: Callable[[Any], None] | None = None,
-             on_fault: Callable[[], None] | None = None) -> None:
+             on_fault: Callable[[], None] | None = None, on_start: Callable[[], None] | None = None) -> None:
         with self._lock:
             self.in_flight += 1
+        if on_start is not None:
+            on_start()
         try:
             for attempt in range(self.settings.task_max_retries + 1):
                 try:
@@ -122,14 +130,48 @@ class InProcessDispatcher(Dispatcher):
         for n in nexts:
             if n.step == "judge":
                 self.judge(n.packet_id)
+            elif n.step == "read":
+                self._later(n.delay, self.read_next)
             else:
                 self.callback(n.packet_id, n.delay)
 
     def read_next(self) -> None:
         token = uuid.uuid4().hex
-        self._submit(self.reads, f"read token {token[:8]}",
-                     lambda: steps.read_next(token, self.settings, storage=self.storage), self.carry,
-                     lambda: self.carry(steps.read_next_failed(token, self.settings)))
+
+        def started() -> None:
+            with self._lock:
+                self.tokens_waiting -= 1
+
+        def then(nexts: list[steps.Next]) -> None:
+            self.carry(nexts)
+            try:
+                self.top_up()
+            except Exception:  # the maintenance pass tries again
+                log.warning("read tokens not counted", exc_info=True)
+
+        with self._lock:
+            self.tokens_waiting += 1
+        if not self._submit(self.reads, f"read token {token[:8]}",
+                            lambda: steps.read_next(token, self.settings, storage=self.storage), then,
+                            lambda: self.carry(steps.read_next_failed(token, self.settings)), started):
+            started()
+
+    def top_up(self) -> int:
+        """Send a read token for every file waiting that no token waits for. This pool knows its
+        tokens (unlike a broker's), so a file never waits with none left to claim it, whatever
+        ended a token early. A token started and not yet claiming may be counted twice: the extra
+        one finds nothing and ends."""
+        if self._closed:
+            return 0
+        with db.session_scope(self.settings) as s:
+            waiting = fair_queue.queued_count(s)
+        with self._lock:
+            missing = max(0, waiting - self.tokens_waiting)
+        for _ in range(missing):
+            self.read_next()
+        if missing:
+            log.info("%d read token(s) sent for files waiting without one", missing)
+        return missing
 
     def judge(self, packet_id: str) -> None:
         self._submit(self.other, f"judgement of packet {packet_id}",
@@ -137,14 +179,17 @@ class InProcessDispatcher(Dispatcher):
                      lambda: self.carry(steps.judge_failed(packet_id, self.settings)))
 
     def callback(self, packet_id: str, delay: float = 0.0) -> None:
-        submit: Callable[[], None] = lambda: self._submit(  # noqa: E731
-            self.other, f"callback of packet {packet_id}", lambda: steps.deliver(packet_id, self.settings), self.carry)
+        self._later(delay, lambda: self._submit(
+            self.other, f"callback of packet {packet_id}", lambda: steps.deliver(packet_id, self.settings), self.carry))
+
+    def _later(self, delay: float, fn: Callable[[], Any]) -> None:
         if delay <= 0:
-            submit()
+            fn()
             return
+
         def fire() -> None:
             self._timers.discard(timer)
-            submit()
+            fn()
 
         timer = threading.Timer(delay, fire)
         timer.daemon = True
@@ -152,13 +197,15 @@ class InProcessDispatcher(Dispatcher):
         timer.start()
 
     def _submit(self, pool: ThreadPoolExecutor, what: str, fn: Callable[[], Any], then: Callable[[Any], None] | None,
-                on_fault: Callable[[], None] | None = None) -> None:
+                on_fault: Callable[[], None] | None = None, on_start: Callable[[], None] | None = None) -> bool:
+        """Queue the work; False when the pool no longer takes any (found again at next start)."""
         if self._closed:
-            return
+            return False
         try:
-            pool.submit(self._run, what, fn, then, on_fault)
-        except RuntimeError:  # the pool is shutting down: the work is found again at next start
-            pass
+            pool.submit(self._run, what, fn, then, on_fault, on_start)
+        except RuntimeError:  # the pool is shutting down
+            return False
+        return True
 
     def recover(self) -> None:
         """Queue again what a previous process left unfinished."""
@@ -187,9 +234,31 @@ class CeleryDispatcher(Dispatcher):
 
         self.settings = settings or get_settings()
         self.tasks = tasks
+        self._starved_since: float | None = None
 
     def read_next(self) -> None:
         self.tasks.send_read_next()
+
+    def top_up(self) -> int:
+        """Tokens a broker lost (flushed, or restarted without its messages) are not counted the
+        way this process's pool counts its own: files waiting while none is read and the read
+        queue is empty, seen so at two passes at least FRETADOC_DISPATCH_GRACE apart, get a token
+        each. A false alarm costs tokens that find nothing and end."""
+        with db.session_scope(self.settings) as s:
+            waiting = fair_queue.queued_count(s)
+            reading = fair_queue.reading_count(s)
+        if not waiting or reading or self.tasks.read_tokens_queued():
+            self._starved_since = None
+            return 0
+        now = time.monotonic()
+        if self._starved_since is None or now - self._starved_since < self.settings.dispatch_grace:
+            self._starved_since = self._starved_since or now
+            return 0
+        self._starved_since = None
+        for _ in range(waiting):
+            self.read_next()
+        log.warning("%d file(s) waited with no read token in the broker: %d token(s) sent", waiting, waiting)
+        return waiting
 
     def judge(self, packet_id: str) -> None:
         self.tasks.send_judge(packet_id)

@@ -111,6 +111,17 @@ def claim(settings: Settings, token: str) -> int | None:
         return file_id
 
 
+def queued_count(s: Session) -> int:
+    """Files a token could claim now (the same conditions as `claim`)."""
+    return int(s.scalar(select(func.count()).select_from(PacketFile)
+                        .join(PacketRow, PacketRow.id == PacketFile.packet_id)
+                        .where(PacketFile.status == "queued", PacketRow.status.in_(UNFINISHED))) or 0)
+
+
+def reading_count(s: Session) -> int:
+    return int(s.scalar(select(func.count()).select_from(PacketFile).where(PacketFile.status == "reading")) or 0)
+
+
 def waiting_files(s: Session) -> dict[str, tuple[int, int]]:
     """Per tenant: files waiting to be read and pages in them (the backlog)."""
     rows = s.execute(select(PacketRow.tenant_id, func.count(), func.coalesce(func.sum(PacketFile.pages), 0))

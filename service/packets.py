@@ -642,19 +642,25 @@ class DecisionOutcome:
     verdict: str | None
 
 
+def _authority_lock(s: Session, principal: Principal, packet_id: str, refusal: str) -> PacketRow:
+    """The packet, locked, for its authority's clerk: 404 to whoever may not see it, 403 to a
+    sender who sees it but may not act for the authority."""
+    get_packet(s, principal, packet_id)
+    if principal.kind != "authority":
+        raise Forbidden("somente_orgao", "Operação não permitida", refusal)
+    packet = _lock_packet(s, packet_id)
+    if packet is None:
+        raise not_found()
+    return packet
+
+
 def add_decision(principal: Principal, packet_id: str, item: str, status: str, note: str | None,
                  *, settings: Settings | None = None) -> DecisionOutcome:
     """Record an authority's decision on an item (validators/decisions.py) and re-judge the
     packet. Only the authority's clerk decides: a carrier never approves itself."""
     settings = settings or get_settings()
     with db.session_scope(settings) as s:
-        get_packet(s, principal, packet_id)
-        if principal.kind != "authority":
-            raise Forbidden("somente_orgao", "Operação não permitida",
-                            "Só o servidor do órgão do regulamento decide um item.")
-        packet = _lock_packet(s, packet_id)
-        if packet is None:
-            raise not_found()
+        packet = _authority_lock(s, principal, packet_id, "Só o servidor do órgão do regulamento decide um item.")
         if packet.status != "done":
             raise Conflict("pacote_em_processamento", "Pacote ainda em processamento",
                            "Os itens podem ser decididos quando o pacote termina de ser avaliado.")
@@ -735,13 +741,7 @@ def hold_packet(principal: Principal, packet_id: str, hold: bool, *, settings: S
     deletable by its sender) or releases it."""
     settings = settings or get_settings()
     with db.session_scope(settings) as s:
-        get_packet(s, principal, packet_id)
-        if principal.kind != "authority":
-            raise Forbidden("somente_orgao", "Operação não permitida",
-                            "Só o órgão do regulamento pode reter ou liberar um pacote.")
-        packet = _lock_packet(s, packet_id)
-        if packet is None:
-            raise not_found()
+        packet = _authority_lock(s, principal, packet_id, "Só o órgão do regulamento pode reter ou liberar um pacote.")
         if hold and packet.held_at is None:
             packet.held_at = utcnow()
         elif not hold:

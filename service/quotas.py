@@ -1,8 +1,9 @@
 """What a tenant may upload, and how long the reading backlog is.
 
-Quotas count a tenant's own packets in the database (so every API process sees the same
-figures): packets in flight (queued or being read), pages uploaded in the last 24 hours,
-packets uploaded in the last minute. The settings give the defaults, `fretadoc keys limits`
+Quotas count in the database (so every API process sees the same figures): packets in flight
+(the tenant's packets queued or being read), and, from the uploads' own record (upload_usage,
+which a packet's deletion leaves in place: deleting does not buy quota back), pages uploaded in
+the last 24 hours and packets uploaded in the last minute. The settings give the defaults, `fretadoc keys limits`
 a tenant's own (tenants.limits). Only uploads count and only uploads are limited: reading
 results, and an authority's clerks (who never upload), are never held back by a carrier's use.
 
@@ -17,10 +18,10 @@ import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import func, select, text
+from sqlalchemy import delete, func, select, text
 from sqlalchemy.orm import Session
 
-from service.db.models import PacketFile, PacketRow, Tenant, utcnow
+from service.db.models import PacketFile, PacketRow, Tenant, UploadUsage, utcnow
 from service.errors import Busy, TooMany
 from service.fair_queue import UNFINISHED, waiting_files
 from service.settings import Settings
@@ -56,10 +57,11 @@ def check_upload(s: Session, tenant_id: str, pages: int, settings: Settings) -> 
     now = utcnow()
     mine = PacketRow.tenant_id == tenant_id
     in_flight = s.scalar(select(func.count()).select_from(PacketRow).where(mine, PacketRow.status.in_(UNFINISHED)))
-    minute = [_aware(t) for t in s.scalars(select(PacketRow.created_at).where(
-        mine, PacketRow.created_at > now - timedelta(seconds=MINUTE)).order_by(PacketRow.created_at))]
-    day = [(_aware(t), int(p)) for t, p in s.execute(select(PacketRow.created_at, PacketRow.pages_total).where(
-        mine, PacketRow.created_at > now - timedelta(seconds=DAY)).order_by(PacketRow.created_at))]
+    used = UploadUsage.tenant_id == tenant_id
+    s.execute(delete(UploadUsage).where(used, UploadUsage.created_at <= now - timedelta(seconds=DAY)))
+    day = [(_aware(t), int(p)) for t, p in s.execute(select(UploadUsage.created_at, UploadUsage.pages)
+                                                     .where(used).order_by(UploadUsage.created_at))]
+    minute = [t for t, _ in day if t > now - timedelta(seconds=MINUTE)]
     used_pages = sum(p for _, p in day)
     q_flight, q_minute, q_pages = lim["packets_in_flight"], lim["uploads_per_minute"], lim["pages_per_day"]
     policies: list[Policy] = []
@@ -83,6 +85,7 @@ def check_upload(s: Session, tenant_id: str, pages: int, settings: Settings) -> 
         if int(in_flight or 0) >= q_flight:
             raise _refused("pacotes_em_andamento", f"{q_flight} pacotes em andamento ao mesmo tempo",
                            IN_FLIGHT_RETRY, policies, q_flight)
+    s.add(UploadUsage(tenant_id=tenant_id, created_at=now, pages=pages))  # stored with the packet, or not at all
     return policies
 
 

@@ -3,7 +3,8 @@ result, corrections and callback, a number of days after its verdict (FRETADOC_R
 180, or the tenant's own: `fretadoc keys limits --retention-days`), unless an authority holds
 it. Run by Celery beat in the distributed mode (`fretadoc beat`) and by a timer of the API
 process in the embedded mode, every FRETADOC_RETENTION_INTERVAL seconds. Each purge is logged
-with ids and dates only.
+with ids and dates only. The quotas' record of uploads (counts and times, nothing personal) is
+kept one day.
 """
 
 from __future__ import annotations
@@ -11,13 +12,13 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from service import db
-from service.db.models import PacketRow, Tenant, utcnow
+from service.db.models import PacketRow, Tenant, UploadUsage, utcnow
 from service.packets import FINISHED, remove_packet
-from service.quotas import limits_of
+from service.quotas import DAY, limits_of
 from service.settings import Settings, get_settings
 from service.storage import Storage
 
@@ -57,4 +58,6 @@ def purge_expired(settings: Settings | None = None, storage: Storage | None = No
             log.info("packet %s purged: retention period over; %d file(s) removed", packet_id, removed)
     if purged:
         log.info("retention: %d packet(s) purged", purged)
+    with db.session_scope(settings) as s:  # the quotas' record of uploads, past their longest window
+        s.execute(delete(UploadUsage).where(UploadUsage.created_at <= utcnow() - timedelta(seconds=DAY)))
     return purged

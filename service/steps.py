@@ -20,9 +20,10 @@ from service.storage import Storage
 
 @dataclass(frozen=True)
 class Next:
-    """Work to queue: judge a packet, or deliver its callback (after `delay` seconds)."""
+    """Work to queue: judge a packet, deliver its callback (after `delay` seconds), or send a
+    read token again (packet_id empty: tokens name no packet)."""
 
-    step: Literal["judge", "callback"]
+    step: Literal["judge", "callback", "read"]
     packet_id: str
     delay: float = 0.0
 
@@ -51,9 +52,15 @@ def read_next(token: str, settings: Settings, *, storage: Storage | None = None,
     return [] if file_id is None else read(file_id, settings, storage=storage, reader=reader, claimed=True)
 
 
+RETOKEN_DELAY = 5.0  # seconds before a token that failed before claiming a file is sent again
+
+
 def read_next_failed(token: str, settings: Settings) -> list[Next]:
+    """A token that failed for good: its file, when it claimed one, counts as unreadable; when it
+    failed before claiming (the database away), a new token takes its place, or a file would
+    wait with no token left to read it."""
     file_id = fair_queue.claimed_by(settings, token)
-    return [] if file_id is None else read_failed(file_id, settings)
+    return [Next("read", "", RETOKEN_DELAY)] if file_id is None else read_failed(file_id, settings)
 
 
 def read_failed(file_id: int, settings: Settings) -> list[Next]:

@@ -179,12 +179,23 @@ def carry(nexts: list[steps.Next]) -> None:
     for n in nexts:
         if n.step == "judge":
             send_judge(n.packet_id)
+        elif n.step == "read":
+            send_read_next(n.delay)
         else:
             send_callback(n.packet_id, n.delay)
 
 
-def send_read_next() -> None:
-    app.send_task(READ_NEXT, queue=settings.queue("read"))
+def send_read_next(delay: float = 0.0) -> None:
+    app.send_task(READ_NEXT, queue=settings.queue("read"), countdown=delay if delay > 0 else None)
+
+
+def read_tokens_queued() -> int:
+    """Read tokens waiting in the broker's read queue (not those a worker holds)."""
+    with app.connection_for_read() as conn:
+        try:
+            return int(conn.default_channel.queue_declare(queue=settings.queue("read"), passive=True).message_count)
+        except conn.channel_errors:  # RabbitMQ: the queue was never declared, so holds nothing
+            return 0
 
 
 def send_judge(packet_id: str) -> None:

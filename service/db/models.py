@@ -191,6 +191,21 @@ class CorrectionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class UploadUsage(Base):
+    """One upload as the quotas count it: when, and how many pages. No packet, no file, nothing
+    personal: it outlives the packet (deleting a packet does not give its pages back) and is
+    pruned once it leaves the quotas' longest window (service/quotas.py)."""
+
+    __tablename__ = "upload_usage"
+    __table_args__ = (Index("ix_upload_usage_tenant_created", "tenant_id", "created_at"),)
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True,
+                                    autoincrement=True)
+    tenant_id: Mapped[str] = mapped_column(ForeignKey("tenants.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    pages: Mapped[int] = mapped_column(Integer)
+
+
 class IdempotencyKey(Base):
     __tablename__ = "idempotency_keys"
 

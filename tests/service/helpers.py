@@ -26,6 +26,27 @@ def reachable(host: str, port: int) -> bool:
         return False
 
 
+def stored_packet(settings, folder: Path, tenant: str, tag: str, n: int) -> str:
+    """A packet of `n` distinct one-page text PDFs stored in this process (no API), not dispatched."""
+    import hashlib
+    from datetime import date
+
+    from service import db, packets, tenants
+    from tests.service.service_stack import text_pdf
+
+    with db.session_scope(settings) as s:
+        t, _ = tenants.get_or_create_tenant(s, tenant, "carrier")
+        who = tenants.Principal(t.id, t.name, t.kind, "k", "submitter")
+    uploads = []
+    for i in range(n):
+        data = text_pdf(f"{tag} documento {i}")  # distinct: no read answered from another's cache
+        path = folder / f"{tag}-{i}.pdf"
+        path.write_bytes(data)
+        uploads.append(packets.Upload(str(path), path.name, hashlib.sha256(data).hexdigest(), len(data), "PDF", 1))
+    req = packets.PacketRequest(RULEBOOK, date(2026, 3, 2), "2026-03-02", {}, None, uploads)
+    return packets.create_packet(who, req, None, settings=settings).packet_id
+
+
 def stack_env(mode: str, workdir: Path, pg_url: str, prefix: str, **extra: str) -> tuple[dict, str]:
     env = {
         "FRETADOC_DATA_DIR": str(workdir / "data"),

@@ -4,14 +4,12 @@ were read (one read at a time), never as durations."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import time
-from datetime import date
 
 import pytest
 
-from tests.service.helpers import RULEBOOK, reachable
+from tests.service.helpers import RULEBOOK, reachable, stored_packet
 from tests.service.service_stack import submit, text_pdf, wait_finished
 
 pytestmark = [pytest.mark.service, pytest.mark.xdist_group("service")]
@@ -81,14 +79,10 @@ def test_celery_reads_tenants_fairly(make_stack, broker):
                   ids=list(sent))[0][0] == 0  # each file read once
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "known fault: run after the other service tests in one process, read tokens of the embedded pool "
-    "have ended without claiming a file, leaving files queued (seen in 2 of 3 full runs on 2026-12-06; "
-    "never alone); the Celery variants above hold"))
 def test_embedded_pool_reads_tenants_fairly(tmp_path):
     """The embedded pool (one reading thread) over SQLite, the same claims: the packets stored
     first, then dispatched in the order they came."""
-    from service import db, dispatch, packets, tenants
+    from service import db, dispatch
     from service.db.models import PacketFile, PacketRow
     from service.settings import Settings
 
@@ -96,22 +90,10 @@ def test_embedded_pool_reads_tenants_fairly(tmp_path):
     db.migrate(settings)
     names: dict[str, str] = {}
     order: list[str] = []
-    with db.session_scope(settings) as s:
-        principals = {}
-        for tname in ("Fretamentos Atacado", "Escolar Pequena"):
-            t, _ = tenants.get_or_create_tenant(s, tname, "carrier")
-            principals[tname] = tenants.Principal(t.id, t.name, t.kind, "k", "submitter")
     for tname, name, n in (("Fretamentos Atacado", "L", 6), ("Fretamentos Atacado", "S", 1),
                            ("Fretamentos Atacado", "P1", 3), ("Fretamentos Atacado", "P2", 3),
                            ("Escolar Pequena", "B", 2)):
-        uploads = []
-        for i in range(n):
-            data = text_pdf(f"embutido {name} documento {i}")
-            path = tmp_path / f"{name}-{i}.pdf"
-            path.write_bytes(data)
-            uploads.append(packets.Upload(str(path), path.name, hashlib.sha256(data).hexdigest(), len(data), "PDF", 1))
-        req = packets.PacketRequest(RULEBOOK, date(2026, 3, 2), "2026-03-02", {}, None, uploads)
-        pid = packets.create_packet(principals[tname], req, None, settings=settings).packet_id
+        pid = stored_packet(settings, tmp_path, tname, f"embutido {name}", n)
         names[pid] = name
         order.append(pid)
     pool = dispatch.InProcessDispatcher(settings)

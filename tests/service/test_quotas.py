@@ -78,12 +78,19 @@ def test_quotas_answer_429_with_ratelimit_headers(idle_stack):
         assert body["cota"] == "paginas_por_dia" and '"paginas";q=4;w=86400' in refused.headers["ratelimit-policy"]
         assert 86_000 < int(refused.headers["retry-after"]) <= 86_400  # when the first pages leave the day
         assert c.get("/v1/packets").json()["total"] == 3
+        # deleting a packet does not give its pages back: the day's uploads are counted apart
+        assert c.delete(f"/v1/packets/{first.json()['id']}").status_code == 204
+        body = _assert_refused(submit(c, _pdf("h"), RULEBOOK), 429)
+        assert body["cota"] == "paginas_por_dia"
+        kept = [p["id"] for p in c.get("/v1/packets").json()["items"]]
+        assert len(kept) == 2
+    assert st.sql("SELECT count(*), sum(pages) FROM upload_usage")[0] == (3, 4)  # refusals not counted
     # the authority's clerks read on, whatever the carrier's use
     with st.client(clerk) as c:
         listed = c.get("/v1/packets")
-        assert listed.status_code == 200 and listed.json()["total"] == 3
+        assert listed.status_code == 200 and listed.json()["total"] == 2
         assert "ratelimit" not in listed.headers
-        assert c.get(f"/v1/packets/{first.json()['id']}").status_code == 200
+        assert c.get(f"/v1/packets/{kept[0]}").status_code == 200
 
 
 def test_backlog_past_its_bound_answers_503(idle_stack):
