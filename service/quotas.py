@@ -3,8 +3,8 @@
 Quotas count in the database (so every API process sees the same figures): packets in flight
 (the tenant's packets queued or being read), and, from the uploads' own record (upload_usage,
 which a packet's deletion leaves in place: deleting does not buy quota back), pages uploaded in
-the last 24 hours and packets uploaded in the last minute. The settings give the defaults, `fretadoc keys limits`
-a tenant's own (tenants.limits). Only uploads count and only uploads are limited: reading
+the last 24 hours and packets uploaded in the last minute. The settings give the defaults,
+`fretadoc keys limits` a tenant's own (tenants.limits). Only uploads count and only uploads are limited: reading
 results, and an authority's clerks (who never upload), are never held back by a carrier's use.
 
 The backlog's estimated wait is what a new packet of a tenant would wait to be read: the pages

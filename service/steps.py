@@ -56,9 +56,10 @@ RETOKEN_DELAY = 5.0  # seconds before a token that failed before claiming a file
 
 
 def read_next_failed(token: str, settings: Settings) -> list[Next]:
-    """A token that failed for good: its file, when it claimed one, counts as unreadable; when it
-    failed before claiming (the database away), a new token takes its place, or a file would
-    wait with no token left to read it."""
+    """A token that failed for good: its file, when it holds one unread, counts as unreadable;
+    otherwise (it failed before claiming, the database away, or after its file was read) a new
+    token takes its place, or a file could wait with no token left to read it. A token too many
+    finds nothing and ends."""
     file_id = fair_queue.claimed_by(settings, token)
     return [Next("read", "", RETOKEN_DELAY)] if file_id is None else read_failed(file_id, settings)
 
