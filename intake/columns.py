@@ -21,6 +21,7 @@ order around the stretch.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from statistics import median
 
@@ -49,15 +50,19 @@ def gutters(words: Sequence[Word]) -> list[Gutter]:
     if len(ws) < MIN_WORDS:
         return []
     h = median(w.bbox[3] - w.bbox[1] for w in ws)
-    found: list[Gutter] = []
     # candidate cuts across the page's middle; runs of neighbouring cuts are one gutter
-    cuts: list[tuple[float, float, float]] = []
+    xs: list[float] = []
     x = 0.25
     while x <= 0.75:
-        for y0, y1 in _free_stretches(ws, x, h):
-            if _prose_both_sides(ws, x, y0, y1, h):
-                cuts.append((x, y0, y1))
+        xs.append(x)
         x = round(x + STEP, 6)
+    page = _Sweep(ws, h, xs)
+    found: list[Gutter] = []
+    cuts: list[tuple[float, float, float]] = []
+    for i, x in enumerate(xs):
+        for y0, y1 in page.free_stretches(i):
+            if page.prose_both_sides(x, y0, y1):
+                cuts.append((x, y0, y1))
     for x, y0, y1 in cuts:
         # a gutter is the middle of the run of cuts sharing its stretch
         same = [c for c in cuts if abs(c[1] - y0) < h and abs(c[2] - y1) < h]
@@ -73,19 +78,61 @@ def gutters(words: Sequence[Word]) -> list[Gutter]:
     return sorted(kept, key=lambda g: g.y0)
 
 
-def _free_stretches(ws: list[Word], x: float, h: float) -> list[tuple[float, float]]:
-    """Stretches of the page, LINES lines tall or more, where no word crosses the band at x."""
-    half = GUTTER / 2
-    blocked = sorted((w.bbox[1], w.bbox[3]) for w in ws if w.bbox[0] < x + half and w.bbox[2] > x - half)
-    top = min(w.bbox[1] for w in ws)
-    bottom = max(w.bbox[3] for w in ws)
-    out: list[tuple[float, float]] = []
-    y = top
-    for b0, b1 in blocked + [(bottom, bottom)]:
-        if b0 - y >= LINES * 1.2 * h:
-            out.append((y, b0))
-        y = max(y, b1)
-    return out
+class _Sweep:
+    """A page's words indexed for the sweep of cuts across its middle, which asks the same
+    question of the same words many times: each word is listed under the cuts it crosses; within
+    one stretch, the words left of a cut are those ending before it, so their number names them,
+    and each side's set of words is judged as prose once (only whether it reaches up to the cut
+    depends on where the cut is)."""
+
+    def __init__(self, ws: list[Word], h: float, xs: list[float]):
+        self.h = h
+        half = GUTTER / 2
+        plus = [x + half for x in xs]
+        minus = [x - half for x in xs]
+        # each cut's crossing boxes top to bottom (by top, then bottom), as the sweep meets them
+        self.crossing: list[list[tuple[float, float]]] = [[] for _ in xs]
+        for y0, y1, x0, x1 in sorted((w.bbox[1], w.bbox[3], w.bbox[0], w.bbox[2]) for w in ws):
+            for i in range(bisect_right(plus, x0), bisect_left(minus, x1)):
+                self.crossing[i].append((y0, y1))
+        self.top = min(w.bbox[1] for w in ws)
+        self.bottom = max(w.bbox[3] for w in ws)
+        # words by their middle's height, ties in the page's order (as _lines orders them)
+        self.by_cy = sorted(ws, key=lambda w: (w.bbox[1] + w.bbox[3]) / 2)
+        self.cys = [(w.bbox[1] + w.bbox[3]) / 2 for w in self.by_cy]
+        self._stretch: dict[tuple[float, float], tuple[list[Word], list[float], list[float]]] = {}
+        self._side: dict[tuple[float, float, int, int], tuple[bool, float, float]] = {}
+
+    def free_stretches(self, i: int) -> list[tuple[float, float]]:
+        """Stretches of the page, LINES lines tall or more, where no word crosses the i-th cut's band."""
+        out: list[tuple[float, float]] = []
+        y = self.top
+        tall = LINES * 1.2 * self.h
+        for b0, b1 in self.crossing[i] + [(self.bottom, self.bottom)]:
+            if b0 - y >= tall:
+                out.append((y, b0))
+            y = max(y, b1)
+        return out
+
+    def prose_both_sides(self, x: float, y0: float, y1: float) -> bool:
+        got = self._stretch.get((y0, y1))
+        if got is None:
+            inside = self.by_cy[bisect_left(self.cys, y0):bisect_right(self.cys, y1)]
+            got = (inside, sorted(w.bbox[2] for w in inside), sorted(w.bbox[0] for w in inside))
+            self._stretch[(y0, y1)] = got
+        inside, ends, starts = got
+        return (self._side_prose(inside, y0, y1, 0, bisect_right(ends, x), x)
+                and self._side_prose(inside, y0, y1, 1, len(starts) - bisect_left(starts, x), x))
+
+    def _side_prose(self, inside: list[Word], y0: float, y1: float, side: int, n: int, x: float) -> bool:
+        key = (y0, y1, side, n)
+        got = self._side.get(key)
+        if got is None:
+            part = [w for w in inside if w.bbox[2] <= x] if side == 0 else [w for w in inside if w.bbox[0] >= x]
+            got = self._side[key] = _prose(part, self.h)
+        ok, x0, x1 = got
+        # a column reaches up to its gutter
+        return ok and (x - x1 if side == 0 else x0 - x) <= 0.05
 
 
 def _lines(ws: list[Word], h: float) -> list[list[Word]]:
@@ -99,44 +146,59 @@ def _lines(ws: list[Word], h: float) -> list[list[Word]]:
     return out
 
 
-def _prose_both_sides(ws: list[Word], x: float, y0: float, y1: float, h: float) -> bool:
-    inside = [w for w in ws if y0 <= (w.bbox[1] + w.bbox[3]) / 2 <= y1]
-    left = [w for w in inside if w.bbox[2] <= x]
-    right = [w for w in inside if w.bbox[0] >= x]
-    return _prose(left, h, toward=x, left_side=True) and _prose(right, h, toward=x, left_side=False)
-
-
-def _prose(ws: list[Word], h: float, toward: float, left_side: bool) -> bool:
+def _prose(ws: list[Word], h: float) -> tuple[bool, float, float]:
+    """Whether words stand as a column of prose, wherever its gutter is; and the column's left
+    and right edges."""
     lines = _lines(ws, h)
-    if len(lines) < LINES:
-        return False
-    if median(len(line) for line in lines) < WORDS:
-        return False
+    if len(lines) < LINES or median(len(line) for line in lines) < WORDS:
+        return False, 0.0, 0.0
     x0 = min(w.bbox[0] for w in ws)
     x1 = max(w.bbox[2] for w in ws)
     width = x1 - x0
-    if width <= 0 or (toward - x1 if left_side else x0 - toward) > 0.05:
-        return False  # a column reaches up to its gutter
+    if width <= 0:
+        return False, x0, x1
     fill = median((max(w.bbox[2] for w in line) - min(w.bbox[0] for w in line)) / width for line in lines)
     if fill < FILL:
-        return False
+        return False, x0, x1
     # prose is words, not figures; and its words flow: no white band of its own runs down it, as
     # one does between a table's columns (a coverage's name, its amount, its basis)
     if sum(any(c.isdigit() for c in w.text) for w in ws) > DIGITS * len(ws):
-        return False
-    return not _inner_gutter(lines, x0, x1)
+        return False, x0, x1
+    return not _inner_gutter(lines, x0, x1), x0, x1
 
 
 def _inner_gutter(lines: list[list[Word]], x0: float, x1: float) -> bool:
+    """Whether a white band runs down between words of most lines, at a cut somewhere inside
+    x0..x1: each line counted at the cuts it stands apart at (its words on both sides, none on
+    the cut), every cut at once."""
     half = GUTTER / 2
+    xs: list[float] = []
     x = x0 + 0.1 * (x1 - x0)
     while x <= x1 - 0.1 * (x1 - x0):
-        apart = sum(1 for line in lines
-                    if min(w.bbox[0] for w in line) < x - half and max(w.bbox[2] for w in line) > x + half
-                    and not any(w.bbox[0] < x + half and w.bbox[2] > x - half for w in line))
+        xs.append(x)
+        x += STEP
+    plus = [x + half for x in xs]
+    minus = [x - half for x in xs]
+    count = [0] * (len(xs) + 1)  # differences: lines apart at each cut
+    for line in lines:
+        lo = bisect_right(minus, min(w.bbox[0] for w in line))  # words left of the cut's band
+        hi = bisect_left(plus, max(w.bbox[2] for w in line))  # and right of it
+        crossed = sorted(c for c in ((bisect_right(plus, w.bbox[0]), bisect_left(minus, w.bbox[2])) for w in line)
+                         if c[0] < c[1])
+        at = lo
+        for c0, c1 in crossed + [(hi, hi)]:
+            c0, c1 = max(c0, at), min(c1, hi)
+            if c0 > at:
+                count[at] += 1
+                count[min(c0, hi)] -= 1
+            at = max(at, c1)
+            if at >= hi:
+                break
+    apart = 0
+    for i in range(len(xs)):
+        apart += count[i]
         if apart >= INNER * len(lines):
             return True
-        x += STEP
     return False
 
 
