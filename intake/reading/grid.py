@@ -169,13 +169,22 @@ def _distinct(words: list[Word]) -> list[Word]:
     """The words without a second read of the same place ('Municipal' and 'Munirinal' over one
     another): the surer one stays."""
     kept: list[Word] = []
+    band: dict[int, list[Word]] = {}  # the kept words by the bands of height they stand in
     for w in sorted(words, key=lambda w: -w.conf):
         area = max(1e-9, (w.bbox[2] - w.bbox[0]) * _h(w))
+        # (words over one another share a band: only those are compared)
+        bands = range(int(w.bbox[1] // _BAND), int(w.bbox[3] // _BAND) + 1)
         if any(max(0.0, min(w.bbox[2], k.bbox[2]) - max(w.bbox[0], k.bbox[0]))
-               * max(0.0, min(w.bbox[3], k.bbox[3]) - max(w.bbox[1], k.bbox[1])) > 0.5 * area for k in kept):
+               * max(0.0, min(w.bbox[3], k.bbox[3]) - max(w.bbox[1], k.bbox[1])) > 0.5 * area
+               for b in bands for k in band.get(b, ())):
             continue
         kept.append(w)
+        for b in bands:
+            band.setdefault(b, []).append(w)
     return kept
+
+
+_BAND = 0.01  # of the page's height
 
 
 def _runs(words: list[Word], h: float, bars: Sequence[Word] = ()) -> list[_Run]:
