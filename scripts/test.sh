@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up what the tests need and runs them all (the command CI runs).
 #   scripts/test.sh [pytest args...]
-# The service tests use PostgreSQL (127.0.0.1:5432) and Redis (127.0.0.1:6379); see README.
+# The service tests use PostgreSQL (127.0.0.1:5432) and Redis (127.0.0.1:6379); see CONTRIBUTING.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --dev
