@@ -291,7 +291,7 @@ def _why_untrusted(trust: Trust, leaf_der: bytes, moment: datetime) -> tuple[Unt
         path.append(cert)
     for c in path:
         if not (c.not_valid_before_utc <= moment <= c.not_valid_after_utc):
-            return "cadeia_expirada", name(c.subject)
+            return "cadeia_expirada", None
     return "cadeia_invalida", None
 
 

@@ -121,13 +121,16 @@ def test_an_unsigned_pdf_states_nothing_when_its_page_does_not_and_an_image_has_
     assert all(d.signature is None for d in docs)
 
 
-def test_reading_an_unsigned_pdf_imports_no_pyhanko() -> None:
-    code = ("import sys; from intake.pipeline import read_file; from pathlib import Path; "
+def test_reading_and_judging_an_unsigned_pdf_imports_no_pyhanko_and_loads_no_anchor() -> None:
+    code = ("import sys; from datetime import date; from intake import anchors; "
+            "from intake.pipeline import read_file, judge_packet; from pathlib import Path; "
             f"d = read_file(Path({str(CRLVE)!r}).read_bytes(), 'x.pdf')[0]; "
             "assert d.signature.status == 'unsigned', d.signature; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyhanko', 'pyhanko_certvalidator', 'asn1crypto')))")
+            "judge_packet([d], 'rs-metroplan-escolar', date(2026, 3, 2)); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyhanko', 'pyhanko_certvalidator', 'asn1crypto')), "
+            "anchors.load.cache_info().currsize)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert out.stdout.strip() == "[] 0"
 
 
 def test_the_trust_folder_is_part_of_the_read_cache_key(test_trust: Path, tmp_path: Path,

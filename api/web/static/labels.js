@@ -159,6 +159,18 @@ export function todayInBrazil() {
 // does not state it is signed). The same words as domain/signatures.py's headline.
 const ELECTRONIC = { crlv: 'CRLV-e', cnh: 'CNH-e', crv: 'ATPV-e' };
 
+// as domain/signatures.py why_untrusted says it
+function whyUntrusted(sig) {
+  if (sig.reason === 'emissor_ausente') {
+    return `a autoridade emissora${sig.missing_issuer ? ` ${sig.missing_issuer}` : ''} não está entre as cadeias de confiança`;
+  }
+  if (sig.reason === 'cadeia_expirada') return 'um certificado da cadeia estava fora da validade na data da assinatura';
+  if (sig.reason === 'signatario_nao_autorizado') {
+    return `o signatário${sig.signer_document ? ` (documento ${sig.signer_document})` : ''} não é emissor reconhecido deste documento`;
+  }
+  return 'o certificado não leva a uma autoridade reconhecida';
+}
+
 export function signatureLine(doc) {
   const sig = doc.signature;
   if (!sig) return null;
@@ -173,7 +185,7 @@ export function signatureLine(doc) {
     return `${name} alterado depois de assinado ${by}${what ? `: ${what}` : ''} (lido como assinado)`;
   }
   if (sig.status === 'invalid') return `${name} com assinatura inválida: o arquivo não corresponde ao que foi assinado`;
-  if (sig.status === 'untrusted') return `${name} assinado ${by}, mas a assinatura não é de emissor reconhecido para este documento`;
+  if (sig.status === 'untrusted') return `${name} assinado ${by}, mas ${whyUntrusted(sig)}`;
   if (sig.stated && doc.text_source === 'pdf_text') {
     return `${name} sem assinatura digital, embora se declare assinado: é uma cópia, não o arquivo emitido`;
   }
