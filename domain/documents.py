@@ -131,7 +131,8 @@ class SignedChange(BaseModel):
     shown: Any = None
 
 
-UntrustedReason = Literal["emissor_ausente", "cadeia_expirada", "cadeia_invalida", "signatario_nao_autorizado"]
+UntrustedReason = Literal["emissor_ausente", "cadeia_expirada", "cadeia_invalida", "signatario_nao_autorizado",
+                          "certificado_revogado"]
 
 
 class SignedBy(BaseModel):

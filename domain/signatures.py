@@ -44,10 +44,17 @@ def why_untrusted(sig: Signature) -> str:
         return f"a autoridade emissora{issuer} não está entre as cadeias de confiança"
     if sig.reason == "cadeia_expirada":
         return "um certificado da cadeia estava fora da validade na data da assinatura"
+    if sig.reason == "certificado_revogado":
+        return "a lista de revogação que o arquivo traz revoga um certificado da cadeia"
     if sig.reason == "signatario_nao_autorizado":
         doc = f" (documento {sig.signer_document})" if sig.signer_document else ""
         return f"o signatário{doc} não é emissor reconhecido deste documento"
     return "o certificado não leva a uma autoridade reconhecida"
+
+
+def revocation(sig: Signature) -> str:
+    """Whether revocation was checked: only with the data the file carries (never fetched)."""
+    return "revogação verificada com os dados do arquivo" if sig.revocation_checked else "revogação não verificada"
 
 
 def kind(level: str | None) -> str:
@@ -65,7 +72,7 @@ def headline(doc: Document) -> str | None:
     name = doc_name(doc)
     if sig.status == "valid":
         chain = f", cadeia {sig.chain}" if sig.chain else ""
-        return f"{name} autêntico: assinado {by_whom(sig)}{chain} (revogação não verificada)"
+        return f"{name} autêntico: assinado {by_whom(sig)}{chain} ({revocation(sig)})"
     if sig.status == "modified":
         what = changes_text(sig)
         return f"{name} alterado depois de assinado {by_whom(sig)}" + (f": {what}" if what else "") + \

@@ -209,11 +209,15 @@ def _verify_one(data: bytes, emb: EmbeddedPdfSignature, trust: Trust, fields: se
     reason, missing = (None, None) if root is not None else _why_untrusted(trust, der, moment)
     checked = False
     if root is not None and (crls or ocsps):
-        # revocation data at hand: judged with it required; a certificate it does not cover stays unchecked
+        # revocation data at hand: judged again with it required for every certificate of the path (the
+        # root aside); checked only when that holds, and a certificate it shows revoked is trusted no more
         try:
-            hard = validate_pdf_signature(emb, _context(trust, moment, certs, crls, ocsps, "hard-fail"),
+            hard = validate_pdf_signature(emb, _context(trust, moment, certs, crls, ocsps, "require"),
                                           key_usage_settings=_usage())
             checked = bool(hard.trusted)
+            if hard.revoked:
+                checked = True
+                root, chain, reason, missing = None, None, "certificado_revogado", None
         except Exception as e:
             log.info("revocation check failed: %s", type(e).__name__)
     judged = replace(who, covers=covers, chain=chain, root=root.file if root else None, reason=reason,

@@ -209,6 +209,42 @@ def sign(pdf: bytes, who: Issued, *, at: datetime | None = None, field: str = "A
     return out.getvalue()
 
 
+def crl(issuer: Issued, revoked: tuple[Issued, ...] = ()) -> x509.CertificateRevocationList:
+    """A CRL of `issuer`, current, listing `revoked`."""
+    b = (x509.CertificateRevocationListBuilder().issuer_name(issuer.cert.subject)
+         .last_update(NOW - timedelta(days=1)).next_update(NOW + timedelta(days=6)))
+    for c in revoked:
+        b = b.add_revoked_certificate(x509.RevokedCertificateBuilder().serial_number(c.cert.serial_number)
+                                      .revocation_date(NOW - timedelta(days=2)).build())
+    return b.sign(issuer.key, hashes.SHA256())
+
+
+def sign_with_revocation(pdf: bytes, who: Issued, pki: Pki, crls: list[x509.CertificateRevocationList]) -> bytes:
+    """The PDF signed by `who` with `crls` inside the CMS (Adobe's revocationInfoArchival), as a
+    signer that embeds its validation data does."""
+    from asn1crypto import crl as asn1_crl, keys, x509 as asn1_x509
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+    from pyhanko.sign import signers
+    from pyhanko.sign.fields import SigSeedSubFilter
+    from pyhanko_certvalidator import ValidationContext
+    from pyhanko_certvalidator.registry import SimpleCertificateStore
+
+    def der(c: Issued) -> asn1_x509.Certificate:
+        return asn1_x509.Certificate.load(c.cert.public_bytes(serialization.Encoding.DER))
+
+    signer = signers.SimpleSigner(
+        signing_cert=der(who), cert_registry=SimpleCertificateStore.from_certs([der(pki.intermediate)]),
+        signing_key=keys.PrivateKeyInfo.load(who.key.private_bytes(
+            serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())))
+    vc = ValidationContext(trust_roots=[der(pki.root)], other_certs=[der(pki.intermediate)], allow_fetching=False,
+                           crls=[asn1_crl.CertificateList.load(c.public_bytes(serialization.Encoding.DER)) for c in crls],
+                           revocation_mode="soft-fail")
+    meta = signers.PdfSignatureMetadata(field_name="Assinatura", subfilter=SigSeedSubFilter.ADOBE_PKCS7_DETACHED,
+                                        md_algorithm="sha256", embed_validation_info=True, validation_context=vc,
+                                        signer_key_usage={"digital_signature"})
+    return signers.PdfSigner(meta, signer=signer).sign_pdf(IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)).getvalue()
+
+
 # -- forgeries, as a forger makes them ------------------------------------------------------------
 
 def incremental_edit(signed: bytes, old: str, new: str) -> bytes:

@@ -147,3 +147,21 @@ def test_a_signing_time_in_the_future_of_the_certificate_is_not_valid(pki: signi
     later = signing.NOW + timedelta(days=400)  # the leaf lives 335 days from now
     sig = _read(signing.sign(CRLVE.read_bytes(), pki.leaf, at=later)).signature
     assert sig is not None and sig.status != "valid"
+
+
+def test_revocation_data_inside_the_signature_is_used(pki: signing.Pki) -> None:
+    """CRLs the signer embedded (none fetched): with them, revocation is checked; a CRL listing
+    the signer's certificate makes the signature untrusted, said so; without any, unchecked."""
+    pdf = CRLVE.read_bytes()
+    plain = _read(signing.sign(pdf, pki.leaf)).signature
+    assert plain is not None and plain.status == "valid" and plain.revocation_checked is False
+    current = [signing.crl(pki.intermediate), signing.crl(pki.root)]
+    good = _read(signing.sign_with_revocation(pdf, pki.leaf, pki, current)).signature
+    assert good is not None and good.status == "valid" and good.revocation_checked is True
+    revoked = [signing.crl(pki.intermediate, (pki.leaf,)), signing.crl(pki.root)]
+    doc = _read(signing.sign_with_revocation(pdf, pki.leaf, pki, revoked))
+    assert doc.signature is not None and doc.signature.status == "untrusted"
+    assert doc.signature.reason == "certificado_revogado"
+    from domain.signatures import headline
+
+    assert "revoga um certificado da cadeia" in (headline(doc) or "")

@@ -18,10 +18,9 @@ from dataclasses import dataclass
 
 from domain.documents import Document, Finding
 from domain.result import Item, Status, worst
-from domain.signatures import by_whom, changes_text, doc_name, kind, why_untrusted
+from domain.signatures import by_whom, changes_text, doc_name, kind, revocation, why_untrusted
 
 QR_CHECK = "Conferir a autenticidade do documento pelo QR Code impresso nele (o arquivo não traz a assinatura digital)"
-OFFLINE = "revogação do certificado não verificada"
 
 
 @dataclass(frozen=True)
@@ -47,7 +46,7 @@ def verdict(doc: Document) -> Verdict | None:
     if sig.status == "valid":
         chain = f", cadeia {sig.chain}" if sig.chain else ""
         chain += f", {kind(sig.level)}" if sig.level else ""
-        return Verdict("ok", said("valida", "info", f"{name} {doc.id} autêntico: assinado {by_whom(sig)}{chain} ({OFFLINE})."))
+        return Verdict("ok", said("valida", "info", f"{name} {doc.id} autêntico: assinado {by_whom(sig)}{chain} ({revocation(sig)})."))
     if sig.status == "modified":
         what = changes_text(sig)
         return Verdict("review", said(

@@ -165,6 +165,7 @@ function whyUntrusted(sig) {
     return `a autoridade emissora${sig.missing_issuer ? ` ${sig.missing_issuer}` : ''} não está entre as cadeias de confiança`;
   }
   if (sig.reason === 'cadeia_expirada') return 'um certificado da cadeia estava fora da validade na data da assinatura';
+  if (sig.reason === 'certificado_revogado') return 'a lista de revogação que o arquivo traz revoga um certificado da cadeia';
   if (sig.reason === 'signatario_nao_autorizado') {
     return `o signatário${sig.signer_document ? ` (documento ${sig.signer_document})` : ''} não é emissor reconhecido deste documento`;
   }
@@ -178,7 +179,8 @@ export function signatureLine(doc) {
   const day = sig.signed_at ? fmtDate(sig.signed_at.slice(0, 10)) : '?';
   const by = `pelo ${sig.signer || 'signatário desconhecido'} em ${day}`;
   if (sig.status === 'valid') {
-    return `${name} autêntico: assinado ${by}${sig.chain ? `, cadeia ${sig.chain}` : ''} (revogação não verificada)`;
+    const revocation = sig.revocation_checked ? 'revogação verificada com os dados do arquivo' : 'revogação não verificada';
+    return `${name} autêntico: assinado ${by}${sig.chain ? `, cadeia ${sig.chain}` : ''} (${revocation})`;
   }
   if (sig.status === 'modified') {
     const what = (sig.changes || []).map((c) => `${c.field} assinada ${c.signed ?? 'vazio'}, exibida ${c.shown ?? 'vazio'}`).join('; ');
