@@ -165,3 +165,22 @@ def test_revocation_data_inside_the_signature_is_used(pki: signing.Pki) -> None:
     from domain.signatures import headline
 
     assert "revoga um certificado da cadeia" in (headline(doc) or "")
+
+
+def test_a_federal_app_cnhe_of_an_ac_outside_the_bundle_names_that_ac(
+        pki: signing.Pki, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the 2021 CNH-e of the Carteira Digital de Trânsito: intact, its AC in no bundle held."""
+    from domain.signatures import headline
+
+    monkeypatch.delenv("FRETADOC_TRUST_DIR")
+    ac = signing.issue("Autoridade Certificadora do SERPRORFB SSL", pki.root, ca=True,
+                       not_before=signing.NOW - timedelta(days=900), not_after=signing.NOW + timedelta(days=900))
+    app = signing.issue("Carteira Digital de Transito", ac, ca=False, not_before=signing.NOW - timedelta(days=30),
+                        not_after=signing.NOW + timedelta(days=300), cnpj="11222333000181")
+    doc = _read(signing.sign((DIGITAL / "cnhe-cdt-sm-motorista1.pdf").read_bytes(), app))
+    sig = doc.signature
+    assert doc.type == "cnh" and sig is not None and sig.status == "untrusted"
+    assert sig.signer == "Carteira Digital de Trânsito" and sig.covers == "whole_file"
+    assert sig.reason == "emissor_ausente" and sig.missing_issuer == "Autoridade Certificadora do SERPRORFB SSL"
+    assert "a autoridade emissora Autoridade Certificadora do SERPRORFB SSL não está entre as cadeias de confiança" \
+        in (headline(doc) or "")
