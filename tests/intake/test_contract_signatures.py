@@ -111,3 +111,30 @@ def test_a_party_of_an_untrusted_chain_does_not_settle_it(pki: signing.Pki, read
     assert item.status == "review" and SIGNATURES in item.manual_checks
     assert "a autoridade emissora AC Desconhecida de Teste não está entre as cadeias de confiança" in \
         _said(item, "assinatura_nao_confiavel")
+
+
+def test_der_mg_a_contract_signed_by_both_parties_is_firmado_entre_as_partes(pki: signing.Pki, read_cache_dir: str) -> None:
+    """DER/MG Art. 7º asks for the contract 'firmado entre as partes': the parties' e-CNPJs
+    (issued here for the CNPJs the sample contract prints, as read) settle that check."""
+    from datetime import timedelta
+
+    folder = ROOT / "samples" / "packets" / "mg-der-fretamento" / "valid" / "digital"
+    data = (folder / "contrato-der.pdf").read_bytes()
+    contract = read_packet([SourceFile("contrato-der.pdf", data)], cache_dir=read_cache_dir)[0]
+    year = dict(not_before=signing.NOW - timedelta(days=1), not_after=signing.NOW + timedelta(days=300))
+    who = [signing.issue(f"PARTE {n}", pki.intermediate, ca=False, cnpj=str(contract.value(f"{n}_documento")), **year)
+           for n in ("contratante", "contratado")]
+    firmado = "Contrato firmado entre as partes (assinaturas do contratante e do transportador)"
+
+    def art7(signed: bytes | None) -> Item:
+        files = [SourceFile(p.name, signed if p.name == "contrato-der.pdf" and signed else p.read_bytes())
+                 for p in sorted(folder.iterdir())]
+        result = judge_packet(read_packet(files, cache_dir=read_cache_dir), "mg-der-fretamento", date(2026, 3, 2))
+        return next(i for i in result.checklist if i.id == "art7")
+
+    unsigned = art7(None)
+    assert firmado in unsigned.manual_checks and "Via original do contrato de prestação de serviço" in unsigned.manual_checks
+    signed = art7(_signed(folder, "contrato-der.pdf", *who))
+    assert signed.status == unsigned.status == "ok", signed.findings
+    assert firmado not in signed.manual_checks and "Via original do contrato de prestação de serviço" in signed.manual_checks
+    assert "assinado digitalmente pelo contratante PARTE contratante (CNPJ 37.639.908/0001-50)" in _said(signed, "assinado_pelas_partes")
