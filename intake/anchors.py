@@ -157,6 +157,12 @@ def load(directory: Path) -> Trust:
         cnpjs = tuple(re.sub(r"\D", "", str(c)) for c in s.get("cnpj") or [])
         if not (cnpjs or s.get("subject") or s.get("parties")):
             raise TrustError(f"anchors.yaml: a regra {s.get('name')!r} não diz quem assina (cnpj, subject ou parties)")
+        # a rule by name alone must say it is a fallback (a name is not an identity), and only such a rule
+        by_name = not cnpjs and not s.get("parties")
+        if by_name != bool(s.get("fallback")):
+            raise TrustError(f"anchors.yaml: a regra {s.get('name')!r} " + (
+                "identifica o signatário só pelo nome: marque `fallback: true` e diga a fonte" if by_name
+                else "tem `fallback: true`, mas identifica o signatário por CNPJ ou como parte"))
         signers.append(SignerRule(re.compile(s["subject"]) if s.get("subject") else None, s["name"],
                                   " ou ".join(chains), tuple(roots), tuple(s["types"]), cnpjs,
                                   bool(s.get("parties")), str(s.get("source") or "")))

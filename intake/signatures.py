@@ -32,6 +32,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from domain.documents import Document, Signature, SignedBy, SignedChange, UntrustedReason
+from domain.ids import cpf as cpf_id
 from intake import anchors
 from intake.anchors import SignerRule, Trust
 from ocr.model import Extraction
@@ -351,11 +352,26 @@ def cnpj(cert_der: bytes) -> str | None:
 
 
 def cpf(cert_der: bytes) -> str | None:
-    """The CPF an ICP-Brasil certificate of a natural person carries in its otherName: after
-    the 8-digit birth date (DOC-ICP-04); None when the value has no such shape or is zeros."""
+    """The CPF a certificate of a natural person carries: in ICP-Brasil's otherName after the
+    8-digit birth date (DOC-ICP-04); else, where a chain puts it in the subject, its serialNumber
+    or the CN's ':CPF' suffix (the e-CPF's 'NAME:CPF'), which its AC attests as well. Only a
+    number with valid check digits counts."""
+    from cryptography import x509
+    from cryptography.x509.oid import NameOID
+
     value = _other_names(cert_der).get(CPF_OID, "")
-    digits = value[8:19]
-    return digits if len(digits) == 11 and digits.isdigit() and set(digits) != {"0"} else None
+    found = [value[8:19]]
+    try:
+        subject = x509.load_der_x509_certificate(cert_der).subject
+        found += [str(a.value) for a in subject.get_attributes_for_oid(NameOID.SERIAL_NUMBER)]
+        found += [str(a.value).rsplit(":", 1)[-1] for a in subject.get_attributes_for_oid(NameOID.COMMON_NAME)
+                  if ":" in str(a.value)]
+    except ValueError:
+        pass
+    for digits in (re.sub(r"\D", "", f) for f in found):
+        if cpf_id.is_valid(digits):
+            return digits
+    return None
 
 
 def _der_content(value: bytes) -> bytes:

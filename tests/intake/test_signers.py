@@ -184,3 +184,39 @@ def test_a_federal_app_cnhe_of_an_ac_outside_the_bundle_names_that_ac(
     assert sig.reason == "emissor_ausente" and sig.missing_issuer == "Autoridade Certificadora do SERPRORFB SSL"
     assert "a autoridade emissora Autoridade Certificadora do SERPRORFB SSL não está entre as cadeias de confiança" \
         in (headline(doc) or "")
+
+
+def test_a_detran_rule_by_cnpj_takes_the_name_as_a_label_only(pki: signing.Pki) -> None:
+    leaf = signing.issue("DEPARTAMENTO ESTADUAL DE TRANSITO", pki.intermediate, ca=False, cnpj=signing.DETRAN_CNPJ,
+                         not_before=signing.NOW - timedelta(days=1), not_after=signing.NOW + timedelta(days=300))
+    sig = _read(signing.sign(CRLVE.read_bytes(), leaf)).signature
+    assert sig is not None and sig.status == "valid" and sig.signer == "DETRAN-XX"
+    assert sig.signer_document == signing.DETRAN_CNPJ and sig.level == "qualificada"
+
+
+def test_a_cpf_only_in_the_subject_is_read_with_valid_check_digits(pki: signing.Pki) -> None:
+    """A chain that puts the CPF in the CN ('NAME:CPF') rather than the otherName: read only
+    when its check digits are valid."""
+    from cryptography.hazmat.primitives import serialization
+
+    year = dict(not_before=signing.NOW - timedelta(days=1), not_after=signing.NOW + timedelta(days=300))
+    good = signing.issue("CIDADAO:52998224725", pki.gov_final, ca=False, **year)
+    bad = signing.issue("CIDADAO:52998224700", pki.gov_final, ca=False, **year)
+    der = [c.cert.public_bytes(serialization.Encoding.DER) for c in (good, bad)]
+    assert [signatures.cpf(d) for d in der] == ["52998224725", None]
+
+
+def test_a_rule_by_name_must_be_marked_a_fallback(test_trust: Path, tmp_path: Path) -> None:
+    import shutil
+
+    from intake import anchors
+
+    other = tmp_path / "trust"
+    shutil.copytree(test_trust, other)
+    text = (test_trust / "anchors.yaml").read_text()
+    (other / "anchors.yaml").write_text(text.replace(f'cnpj: ["{signing.DETRAN_CNPJ}"]', 'subject: "^DETRAN"'))
+    with pytest.raises(anchors.TrustError, match="fallback: true"):
+        anchors.load(other)
+    (other / "anchors.yaml").write_text(text.replace(f'cnpj: ["{signing.DETRAN_CNPJ}"]',
+                                                     'subject: "^DETRAN"\n    fallback: true'))
+    assert anchors.load(other).signers[0].fallback
