@@ -138,3 +138,11 @@ def test_der_mg_a_contract_signed_by_both_parties_is_firmado_entre_as_partes(pki
     assert signed.status == unsigned.status == "ok", signed.findings
     assert firmado not in signed.manual_checks and "Via original do contrato de prestação de serviço" in signed.manual_checks
     assert "assinado digitalmente pelo contratante PARTE contratante (CNPJ 37.639.908/0001-50)" in _said(signed, "assinado_pelas_partes")
+
+
+def test_a_witness_beside_both_parties_is_said_and_settles_nothing_more(pki: signing.Pki, read_cache_dir: str) -> None:
+    item = _judge(ESCOLA, "contrato-escola.pdf",
+                  _signed(ESCOLA, "contrato-escola.pdf", pki.contractor, pki.carrier, pki.person), read_cache_dir)
+    assert item.status == "ok" and SIGNATURES not in item.manual_checks
+    assert "Também assinado por FULANO DE TAL:52998224725 (CPF 52998224725), que não é parte." in \
+        _said(item, "assinado_pelas_partes")

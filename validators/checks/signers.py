@@ -99,7 +99,8 @@ def contract_signed_by_parties(ctx: Context, manual: str = SIGNATURES) -> list[O
             roles.setdefault("transportador", s)
         else:
             strangers.append(s)
-    if strangers:
+    both = "contratante" in roles and "transportador" in roles
+    if strangers and not both:
         s = strangers[0]
         parties = "; ".join(x for x in (
             f"contratante {cnpj_id.mask(contractor) if contractor and len(contractor) == 14 else contractor}" if contractor else "",
@@ -116,9 +117,11 @@ def contract_signed_by_parties(ctx: Context, manual: str = SIGNATURES) -> list[O
                          f"Contrato ({c.id}) sem a assinatura digital do {' nem do '.join(absent)}{why}: assinado "
                          f"só por {', '.join(_who(s) for s in signers)}.", c, manual)]
     a, b = roles["contratante"], roles["transportador"]
+    # both parties signed: another signature (a witness's, a representative's) is said, and settles nothing
+    others = f" Também assinado por {', '.join(_who(s) for s in strangers)}, que não é parte." if strangers else ""
     return [ok(c, code="contrato_fretamento.assinado_pelas_partes",
                info=f"Contrato ({c.id}) assinado digitalmente pelo contratante {_who(a)}, {_how(a)}, e pelo "
                     f"transportador {_who(b)}, {_how(b)}; íntegro, as assinaturas cobrem o arquivo inteiro "
-                    f"(revogação {'verificada' if sig.revocation_checked else 'não verificada'}).",
+                    f"(revogação {'verificada' if sig.revocation_checked else 'não verificada'}).{others}",
                r=read(c, "contratante_documento"),
                expected="assinaturas digitais do contratante e do transportador")]
