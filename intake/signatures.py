@@ -88,10 +88,6 @@ class Verified:
     signatures: tuple[One, ...]
     trust: Trust | None = None
 
-    @property
-    def status(self) -> FileStatus:  # (what a file with no readable signature is)
-        return self.signatures[0].status if self.signatures else "invalid"
-
 
 def verify(data: bytes, trust: Trust) -> Verified | None:
     """Every signature of the file, None when it holds none pyHanko can find."""

@@ -1,10 +1,10 @@
 """The `certificates:` lines of a trust folder's anchors.yaml, from the certificate files of one
 of its subfolders: each file's subject CN, the SHA-256 of its DER bytes, `root: true` for a
-self-signed one, and the chain and source given. Adding a chain is copying its .pem files into a
-subfolder and pasting what this prints under `certificates:` (intake/trust/anchors.yaml).
+self-signed one, the chain given, and the source as a YAML alias (defined under `sources:`).
+Adding a chain is copying its .pem files into a subfolder and pasting what this prints under
+`certificates:` (intake/trust/anchors.yaml; docs/signatures.md).
 
-    .venv/bin/python scripts/trust_anchors.py intake/trust gov-br --chain gov.br \\
-        --source "ITI, Assinador GOV.BR chain (Cadeia_GovBr-der.p7b)"
+    .venv/bin/python scripts/trust_anchors.py intake/trust gov-br --chain gov.br --source govbr
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def main() -> None:
     ap.add_argument("folder", type=Path, help="the trust folder (holds anchors.yaml)")
     ap.add_argument("sub", help="its subfolder of .pem files")
     ap.add_argument("--chain", required=True, help="how people name the chain ('ICP-Brasil', 'gov.br')")
-    ap.add_argument("--source", required=True, help="the YAML anchor (&name) of the source text")
+    ap.add_argument("--source", required=True, help="the YAML alias of the source text (defined as &name under sources:)")
     args = ap.parse_args()
     print("\n".join(entries(args.folder, args.sub, args.chain, args.source)))
 

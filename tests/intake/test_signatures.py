@@ -236,3 +236,13 @@ def test_a_signers_name_never_reaches_the_logs(pki: signing.Pki, caplog: pytest.
     assert sig is not None and sig.status == "untrusted"
     logged = caplog.text + " ".join(str(r.exc_info) for r in caplog.records)
     assert "SAURO" not in logged and "52998224725" not in logged
+
+
+def test_the_script_that_adds_a_chain_prints_the_bundled_lines() -> None:
+    """README 'Signatures': adding a chain is pasting what scripts/trust_anchors.py prints."""
+    yaml_lines = (anchors.BUNDLED / "anchors.yaml").read_text(encoding="utf-8").splitlines()
+    for sub, chain, source in (("gov-br", "gov.br", "govbr"), ("icp-brasil", "ICP-Brasil", "iti")):
+        out = subprocess.run([sys.executable, "scripts/trust_anchors.py", str(anchors.BUNDLED), sub, "--chain", chain,
+                              "--source", source], cwd=ROOT, capture_output=True, text=True, check=True, timeout=120)
+        printed = out.stdout.splitlines()
+        assert printed and printed == [line for line in yaml_lines if line.startswith(f"  - {{file: {sub}/")]
