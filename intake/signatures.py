@@ -129,7 +129,7 @@ def _revocation_data(reader: Any) -> tuple[list[Any], list[Any], list[Any]]:
 
     try:
         dss = DocumentSecurityStore.read_dss(reader)
-        vc = dss.as_validation_context({"allow_fetching": False})
+        vc = dss.as_validation_context({"allow_fetching": False, "trust_roots": []})  # (none: not the OS list)
         return list(dss.load_certs()), list(vc.crls), list(vc.ocsps)
     except NoDSSFoundError:
         return [], [], []

@@ -245,6 +245,18 @@ def sign_with_revocation(pdf: bytes, who: Issued, pki: Pki, crls: list[x509.Cert
     return signers.PdfSigner(meta, signer=signer).sign_pdf(IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)).getvalue()
 
 
+def with_dss(signed: bytes, crls: list[x509.CertificateRevocationList]) -> bytes:
+    """The signed PDF with a DSS holding `crls` appended as an incremental update (what an
+    archiving tool adds after signing; PAdES-LT)."""
+    from asn1crypto import crl as asn1_crl
+    from pyhanko.sign.validation.dss import DocumentSecurityStore
+
+    out = io.BytesIO(signed)
+    DocumentSecurityStore.add_dss(out, None, crls=[asn1_crl.CertificateList.load(
+        c.public_bytes(serialization.Encoding.DER)) for c in crls], force_write=True)
+    return out.getvalue()
+
+
 # -- forgeries, as a forger makes them ------------------------------------------------------------
 
 def incremental_edit(signed: bytes, old: str, new: str) -> bytes:

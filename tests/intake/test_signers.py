@@ -220,3 +220,13 @@ def test_a_rule_by_name_must_be_marked_a_fallback(test_trust: Path, tmp_path: Pa
     (other / "anchors.yaml").write_text(text.replace(f'cnpj: ["{signing.DETRAN_CNPJ}"]',
                                                      'subject: "^DETRAN"\n    fallback: true'))
     assert anchors.load(other).signers[0].fallback
+
+
+def test_revocation_data_in_the_files_dss_is_used(pki: signing.Pki) -> None:
+    signed = signing.sign(CRLVE.read_bytes(), pki.leaf)
+    good = _read(signing.with_dss(signed, [signing.crl(pki.intermediate), signing.crl(pki.root)])).signature
+    assert good is not None and good.status == "valid" and good.covers == "revision"  # (the DSS: an archival update)
+    assert good.revocation_checked is True
+    revoked = _read(signing.with_dss(signed, [signing.crl(pki.intermediate, (pki.leaf,)), signing.crl(pki.root)]))
+    assert revoked.signature is not None and revoked.signature.status == "untrusted"
+    assert revoked.signature.reason == "certificado_revogado"
