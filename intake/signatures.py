@@ -80,6 +80,9 @@ class One:
     missing_issuer: str | None = None
     revocation_checked: bool = False
     revision: bytes | None = field(default=None, repr=False)  # `modified`: the bytes it signed
+    # followed only by further signatures (a contract's other party): intact for a contract; for
+    # an issuer's document a change all the same (a signature's appearance can paint over a page)
+    later_signatures: bool = False
 
 
 @dataclass(frozen=True)
@@ -187,7 +190,7 @@ def _verify_one(data: bytes, emb: EmbeddedPdfSignature, trust: Trust, fields: se
     coverage = status.coverage
     if coverage == SignatureCoverageLevel.ENTIRE_FILE:
         covers: Literal["whole_file", "revision"] = "whole_file"
-        changed = False
+        changed = later_signatures = False
     elif coverage == SignatureCoverageLevel.ENTIRE_REVISION:
         covers = "revision"
         level = status.modification_level
@@ -218,9 +221,11 @@ def _verify_one(data: bytes, emb: EmbeddedPdfSignature, trust: Trust, fields: se
         except Exception as e:
             log.info("revocation check failed: %s", type(e).__name__)
     judged = replace(who, covers=covers, chain=chain, root=root.file if root else None, reason=reason,
-                     missing_issuer=missing, revocation_checked=checked)
+                     missing_issuer=missing, revocation_checked=checked, later_signatures=later_signatures)
     if changed:
         return replace(judged, status="modified", revision=_signed_revision(data, emb))
+    if later_signatures:  # (the bytes it signed, should the document be an issuer's)
+        judged = replace(judged, revision=_signed_revision(data, emb))
     return replace(judged, status="valid" if root is not None else "untrusted")
 
 
@@ -395,6 +400,13 @@ def signed(data: bytes, ext: Extraction, docs: list[Document],
         except anchors.TrustError as e:  # an operator's broken trust folder: nothing can be trusted
             log.error("trust folder unusable: %s", e)
             found = Verified((One(status="untrusted", reason="cadeia_invalida"),))
+    if found is not None and found.trust is not None and \
+            not any(r.parties and d.type in r.types for r in found.trust.signers for d in docs):
+        # not a document its parties sign: anything added after a signature, another signature
+        # included, is a change to what its issuer signed
+        found = replace(found, signatures=tuple(
+            replace(s, status="modified") if s.later_signatures and s.status in ("valid", "untrusted") else s
+            for s in found.signatures))
     if found is None:
         stated = any(_STATES_SIGNED.search(" ".join(w.text for line in page.lines for w in line.words))
                      for page in ext.pages if page.source == "pdf_text")

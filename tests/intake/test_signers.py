@@ -230,3 +230,12 @@ def test_revocation_data_in_the_files_dss_is_used(pki: signing.Pki) -> None:
     revoked = _read(signing.with_dss(signed, [signing.crl(pki.intermediate, (pki.leaf,)), signing.crl(pki.root)]))
     assert revoked.signature is not None and revoked.signature.status == "untrusted"
     assert revoked.signature.reason == "certificado_revogado"
+
+
+def test_a_signature_added_after_the_detrans_is_a_change_to_what_the_detran_signed(pki: signing.Pki) -> None:
+    """Another signature's appearance can paint over an issued page: on a CRLV-e, anything after
+    the DETRAN's signature, a signature included, is a change (on a contract, the other party's)."""
+    doc = _read(signing.sign(signing.sign(CRLVE.read_bytes(), pki.leaf), pki.person, field="Outra"))
+    sig = doc.signature
+    assert sig is not None and sig.status == "modified" and sig.signer == "DETRAN-XX"
+    assert doc.value("categoria") == "PARTICULAR" and sig.signed_bytes is not None
