@@ -131,6 +131,35 @@ class SignedChange(BaseModel):
     shown: Any = None
 
 
+UntrustedReason = Literal["emissor_ausente", "cadeia_expirada", "cadeia_invalida", "signatario_nao_autorizado",
+                          "certificado_revogado"]
+
+
+class SignedBy(BaseModel):
+    """One signature of a signed PDF (a contract carries one per party): who (the certificate's
+    CN, and the CNPJ or CPF its ICP-Brasil otherName carries), the chain its certificate reached
+    and what the law calls it (`qualificada`: ICP-Brasil; `avançada`: gov.br), when, and whether
+    it is intact and what it covers. `status`: `valid` (intact, what follows it only further
+    signatures or archival updates, the chain reached), `modified`, `invalid` or `untrusted`
+    (then `reason`, and `missing_issuer` naming the authority no anchor holds)."""
+    model_config = ConfigDict(extra="forbid")
+
+    status: Literal["valid", "modified", "invalid", "untrusted"]
+    name: str | None = None  # the certificate's CN, or the signer rule's label ('DETRAN-RS')
+    cnpj: str | None = None
+    cpf: str | None = None
+    chain: str | None = None
+    level: Literal["qualificada", "avançada"] | None = None
+    signed_at: str | None = None
+    covers: Literal["whole_file", "revision"] | None = None
+    reason: UntrustedReason | None = None
+    missing_issuer: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_absent(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
+        return without_absent(handler(self), "cnpj", "cpf", "chain", "level", "reason", "missing_issuer")
+
+
 class Signature(BaseModel):
     """The issuer's digital signature on the PDF a document was read from (the contract's
     extension `signature`; README "Signatures"). `valid`: intact, covering the file (or a
@@ -154,10 +183,17 @@ class Signature(BaseModel):
     stated: bool | None = None  # `unsigned`: the page prints itself as digitally signed
     # `modified`: how many of the file's first bytes are the signed revision (evidence draws those)
     signed_bytes: int | None = PydField(default=None, ge=1)
+    # `untrusted`: why (the issuer no anchor holds, a chain expired at the signing time, a signer
+    # who does not issue this type); absent otherwise
+    reason: UntrustedReason | None = None
+    missing_issuer: str | None = None  # `emissor_ausente`: the authority's CN
+    level: Literal["qualificada", "avançada"] | None = None  # Law 14.063/2020, of the chain reached
+    signers: list[SignedBy] | None = None  # every signature of the file, in signing order
 
     @model_serializer(mode="wrap")
     def _without_absent_extras(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
-        return without_absent(handler(self), "chain", "changes", "stated", "signed_bytes")
+        return without_absent(handler(self), "chain", "changes", "stated", "signed_bytes", "reason",
+                              "missing_issuer", "level", "signers")
 
 
 class Document(BaseModel):

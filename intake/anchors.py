@@ -1,5 +1,7 @@
-"""Trust anchors as data: the CA certificates a document's signature must chain to, and which
-signers may sign which document types (intake/trust/anchors.yaml; README there).
+"""Trust anchors as data: the CA certificates a document's signature must chain to (each named
+by its chain: ICP-Brasil, gov.br), and which signers may sign which document types
+(intake/trust/anchors.yaml; README "Signatures"). A signer is known by the CNPJ its certificate
+carries; a rule by the certificate's name is a fallback, marked as such in the data.
 
 FRETADOC_TRUST_DIR points to another folder laid out the same way (tests bring their own PKI).
 Read as ocr/limits.py reads the FRETADOC_ variables (the name without regard to case), not
@@ -13,6 +15,7 @@ import binascii
 import hashlib
 import os
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -36,20 +39,43 @@ class Anchor:
     root: bool
     source: str
     der: bytes
+    chain: str = ""  # how people name the chain it belongs to ('ICP-Brasil', 'gov.br')
 
 
 @dataclass(frozen=True)
 class SignerRule:
-    subject: re.Pattern[str]  # on the signer certificate's CN
-    name: str  # how the result names the signer ('DETRAN-\1')
+    subject: re.Pattern[str] | None  # on the signer certificate's CN: a fallback where no CNPJ is known
+    name: str  # how the result names the signer ('DETRAN-\1'): a label, never the identity
     chain: str  # how people name the chain ('ICP-Brasil')
     roots: tuple[str, ...]  # anchors (files) its chain must reach
-    types: tuple[str, ...]  # document types it issues
+    types: tuple[str, ...]  # document types it issues (or, for `parties`, may sign)
+    cnpj: tuple[str, ...] = ()  # the CNPJs of the legal person who signs (its certificate's otherName)
+    parties: bool = False  # any signer of the chain: the parties of a contract (matched by the validators)
+    source: str = ""
 
-    def signer(self, common_name: str) -> str | None:
-        """The signer's name when this rule covers the certificate's CN, else None."""
-        m = self.subject.search(" ".join(common_name.upper().split()))
+    @property
+    def fallback(self) -> bool:
+        """Matched by the certificate's name alone (no public source for the signer's CNPJ)."""
+        return not self.cnpj and not self.parties
+
+    def signer(self, common_name: str, cnpj: str | None = None) -> str | None:
+        """The signer's name when this rule covers the certificate (its CNPJ, else by a fallback
+        rule its CN), else None."""
+        if self.parties:
+            return common_name or None
+        if self.cnpj:
+            if cnpj not in self.cnpj:
+                return None
+            m = self.subject.search(_folded(common_name)) if self.subject else None
+            return m.expand(self.name) if m else self.name.replace("\\1", "").strip() or common_name
+        m = self.subject.search(_folded(common_name)) if self.subject else None
         return m.expand(self.name) if m else None
+
+
+def _folded(common_name: str) -> str:
+    """The CN as the rules read it: upper case, no accents, single spaces."""
+    text = unicodedata.normalize("NFKD", common_name)
+    return " ".join("".join(c for c in text if not unicodedata.combining(c)).upper().split())
 
 
 @dataclass(frozen=True)
@@ -57,6 +83,12 @@ class Trust:
     directory: Path
     anchors: tuple[Anchor, ...]
     signers: tuple[SignerRule, ...]
+    # what the law calls a signature of each chain ('ICP-Brasil': 'qualificada', 'gov.br': 'avançada')
+    chain_levels: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def levels(self) -> dict[str, str]:
+        return dict(self.chain_levels)
 
     @property
     def roots(self) -> list[Anchor]:
@@ -68,6 +100,9 @@ class Trust:
 
     def anchor(self, sha256: str) -> Anchor | None:
         return next((a for a in self.anchors if a.sha256 == sha256), None)
+
+    def rules_for(self, doc_type: str) -> list[SignerRule]:
+        return [r for r in self.signers if doc_type in r.types]
 
 
 def trust_dir() -> Path:
@@ -106,26 +141,46 @@ def load(directory: Path) -> Trust:
         if digest != str(c["sha256"]).lower():
             raise TrustError(f"O certificado {c['file']} não é o que anchors.yaml descreve (SHA-256 {digest}).")
         anchors.append(Anchor(file=c["file"], name=c["name"], sha256=digest, root=bool(c.get("root")),
-                              source=c.get("source", ""), der=der))
+                              source=c.get("source", ""), der=der, chain=str(c.get("chain") or "")))
     files = {a.file for a in anchors}
     signers = []
     for s in data.get("signers") or []:
-        unknown = [r for r in s["roots"] if r not in files]
+        chains = s.get("chain") or []
+        chains = [chains] if isinstance(chains, str) else list(chains)
+        # `roots` names anchors; without it, every root of the rule's chains
+        roots = list(s.get("roots") or [a.file for a in anchors if a.root and a.chain in chains])
+        unknown = [r for r in roots if r not in files]
         if unknown:
             raise TrustError(f"anchors.yaml: raiz não listada em certificates: {', '.join(unknown)}")
-        signers.append(SignerRule(re.compile(s["subject"]), s["name"], s.get("chain", ""),
-                                  tuple(s["roots"]), tuple(s["types"])))
-    return Trust(directory, tuple(anchors), tuple(signers))
+        if not roots:
+            raise TrustError(f"anchors.yaml: a regra {s.get('name')!r} não alcança raiz alguma")
+        cnpjs = tuple(re.sub(r"\D", "", str(c)) for c in s.get("cnpj") or [])
+        if not (cnpjs or s.get("subject") or s.get("parties")):
+            raise TrustError(f"anchors.yaml: a regra {s.get('name')!r} não diz quem assina (cnpj, subject ou parties)")
+        # a rule by name alone must say it is a fallback (a name is not an identity), and only such a rule
+        by_name = not cnpjs and not s.get("parties")
+        if by_name != bool(s.get("fallback")):
+            raise TrustError(f"anchors.yaml: a regra {s.get('name')!r} " + (
+                "identifica o signatário só pelo nome: marque `fallback: true` e diga a fonte" if by_name
+                else "tem `fallback: true`, mas identifica o signatário por CNPJ ou como parte"))
+        signers.append(SignerRule(re.compile(s["subject"]) if s.get("subject") else None, s["name"],
+                                  " ou ".join(chains), tuple(roots), tuple(s["types"]), cnpjs,
+                                  bool(s.get("parties")), str(s.get("source") or "")))
+    levels = data.get("chains") or {}
+    bad = [v for v in levels.values() if v not in ("qualificada", "avançada")]
+    if bad:
+        raise TrustError(f"anchors.yaml: nível de assinatura desconhecido: {', '.join(map(str, bad))}")
+    return Trust(directory, tuple(anchors), tuple(signers), tuple((str(k), str(v)) for k, v in levels.items()))
 
 
 @cache
 def fingerprint(directory: Path) -> str:
-    """What a read's signature verdicts depend on besides the code: every file of the trust
-    folder (the read cache keys documents by it)."""
+    """What a read's signature verdicts depend on besides the code: the trust folder's
+    anchors.yaml (the read cache keys documents by it). It names the SHA-256 of every certificate
+    it uses and `load` refuses a file that differs, so its bytes stand for the folder's: hashing
+    the 162 certificates too would cost every packet, signed or not, for nothing."""
     h = hashlib.sha256()
-    if directory.is_dir():
-        for p in sorted(directory.rglob("*")):
-            if p.is_file() and "__pycache__" not in p.parts:
-                h.update(p.relative_to(directory).as_posix().encode())
-                h.update(p.read_bytes())
+    index = directory / "anchors.yaml"
+    if index.is_file():
+        h.update(index.read_bytes())
     return h.hexdigest()[:16]

@@ -1,9 +1,11 @@
-"""What verifying the issuer's signature costs a digital check.
+"""What verifying the signatures costs a digital check.
 
 The METROPLAN sample packet `valid-escola-crlv-cdt` (digital: fifteen PDFs, one a CRLV-e) is
-checked as it is (no signature: nothing of pyHanko is loaded) and with its CRLV-e signed by a
-"DETRAN-XX" of a PKI made here (tests/signing.py; FRETADOC_TRUST_DIR names its anchors), so
-both runs read and judge the same pages and differ only by the signature's verification.
+checked as it is (no signature: nothing of pyHanko is loaded, no anchor read) and with its
+CRLV-e signed by a "DETRAN-XX" of a PKI made here (tests/signing.py; FRETADOC_TRUST_DIR names its
+anchors), so both runs read and judge the same pages and differ only by the signatures'
+verification. `--two`: two signed PDFs, the CRLV-e and the contract signed by both its parties
+(e-CNPJ-like certificates of the same PKI: three signatures verified, the contract item settled).
 
   warm     reading and judging the packet in this process, warm (pyHanko loaded once), CPU;
   process  `fretadoc check --json` as a whole process, no read cache, CPU (the first signed
@@ -11,6 +13,7 @@ both runs read and judge the same pages and differ only by the signature's verif
 
     .venv/bin/python scripts/bench_signatures.py              # 7 warm rounds, 5 processes each
     .venv/bin/python scripts/bench_signatures.py --repeat 3 --json
+    .venv/bin/python scripts/bench_signatures.py --two --repeat 7 --json
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKET = ROOT / "samples" / "packets" / "rs-metroplan-escolar" / "valid-escola-crlv-cdt"
 CRLVE = "crlve-cdt-onibus1.pdf"
+CONTRACT = "contrato-escola.pdf"
 RULEBOOK, REFERENCE = "rs-metroplan-escolar", "2026-03-02"
 
 
@@ -43,8 +47,9 @@ def _children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def packets(work: Path) -> tuple[Path, Path, Path]:
-    """The packet's digital folder as it is and with its CRLV-e signed, and the trust folder."""
+def packets(work: Path, two: bool = False) -> tuple[Path, Path, Path]:
+    """The packet's digital folder as it is and with its CRLV-e signed (`two`: and its contract
+    signed by both parties), and the trust folder."""
     sys.path.insert(0, str(ROOT))
     from tests import signing
 
@@ -56,6 +61,9 @@ def packets(work: Path) -> tuple[Path, Path, Path]:
         for f in sorted((PACKET / "digital").iterdir()):
             shutil.copyfile(f, folder / f.name)
     (signed / CRLVE).write_bytes(signing.sign((plain / CRLVE).read_bytes(), pki.leaf))
+    if two:
+        first = signing.sign((plain / CONTRACT).read_bytes(), pki.contractor, field="AssinaturaContratante")
+        (signed / CONTRACT).write_bytes(signing.sign(first, pki.carrier, field="AssinaturaContratada"))
     return plain, signed, trust
 
 
@@ -72,6 +80,11 @@ def warm(plain: Path, signed: Path, repeat: int) -> dict:
         got[name] = pipeline.judge_packet(docs, RULEBOOK, date.fromisoformat(REFERENCE))
     crlv = next(d for d in got["signed"].documents if d.filename == CRLVE)
     assert crlv.signature is not None and crlv.signature.status == "valid", crlv.signature
+    contract = next(d for d in got["signed"].documents if d.filename == CONTRACT)
+    if contract.signature is not None and contract.signature.status != "unsigned":
+        item = next(i for i in got["signed"].checklist if i.id == "art4-v")
+        assert contract.signature.status == "valid" and item.status == "ok", item.findings
+        assert not any("Assinaturas" in m for m in item.manual_checks)
     times: dict[str, list[float]] = {k: [] for k in runs}
     for i in range(repeat):
         for name in (("unsigned", "signed") if i % 2 == 0 else ("signed", "unsigned")):
@@ -109,11 +122,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=7, help="warm rounds (processes: at most 5)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--two", action="store_true", help="two signed PDFs: the CRLV-e and the contract (both parties)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="fretadoc-bench-sig-") as tmp:
-        plain, signed, trust = packets(Path(tmp))
+        plain, signed, trust = packets(Path(tmp), args.two)
         os.environ["FRETADOC_TRUST_DIR"] = str(trust)
         out = {"packet": f"{PACKET.relative_to(ROOT)}/digital", "files": len(list(plain.iterdir())),
+               "signed_files": [CRLVE, CONTRACT] if args.two else [CRLVE],
                "goal_added": 0.10,
                "warm": warm(plain, signed, args.repeat), "process": process(plain, signed, min(args.repeat, 5))}
     if args.json:

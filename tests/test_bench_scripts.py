@@ -73,3 +73,12 @@ def test_bench_signatures_measures_the_same_packet_signed_and_not(tmp_path, monk
     monkeypatch.setenv("FRETADOC_TRUST_DIR", str(trust))
     warm = bench.warm(plain, signed, 1)  # (asserts the signed CRLV-e comes out valid)
     assert warm["unsigned_cpu_s"] > 0 and warm["signed_cpu_s"] > 0
+
+
+def test_bench_signatures_with_two_signed_pdfs_settles_the_contract(tmp_path, monkeypatch):
+    bench = _script("bench_signatures")
+    plain, signed, trust = bench.packets(tmp_path, two=True)
+    assert (signed / bench.CONTRACT).read_bytes() != (plain / bench.CONTRACT).read_bytes()
+    monkeypatch.setenv("FRETADOC_TRUST_DIR", str(trust))
+    warm = bench.warm(plain, signed, 1)  # (asserts the contract valid and its item settled)
+    assert warm["signed_cpu_s"] > 0

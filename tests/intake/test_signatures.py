@@ -121,13 +121,16 @@ def test_an_unsigned_pdf_states_nothing_when_its_page_does_not_and_an_image_has_
     assert all(d.signature is None for d in docs)
 
 
-def test_reading_an_unsigned_pdf_imports_no_pyhanko() -> None:
-    code = ("import sys; from intake.pipeline import read_file; from pathlib import Path; "
+def test_reading_and_judging_an_unsigned_pdf_imports_no_pyhanko_and_loads_no_anchor() -> None:
+    code = ("import sys; from datetime import date; from intake import anchors; "
+            "from intake.pipeline import read_file, judge_packet; from pathlib import Path; "
             f"d = read_file(Path({str(CRLVE)!r}).read_bytes(), 'x.pdf')[0]; "
             "assert d.signature.status == 'unsigned', d.signature; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyhanko', 'pyhanko_certvalidator', 'asn1crypto')))")
+            "judge_packet([d], 'rs-metroplan-escolar', date(2026, 3, 2)); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyhanko', 'pyhanko_certvalidator', 'asn1crypto')), "
+            "anchors.load.cache_info().currsize)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert out.stdout.strip() == "[] 0"
 
 
 def test_the_trust_folder_is_part_of_the_read_cache_key(test_trust: Path, tmp_path: Path,
@@ -149,7 +152,7 @@ def test_a_trust_folder_whose_certificate_is_not_the_one_named_is_refused(test_t
         anchors.load(other)
 
 
-def test_the_bundled_icp_brasil_chain_links_and_its_fingerprints_match_the_yaml() -> None:
+def test_the_bundled_chains_link_and_their_fingerprints_match_the_yaml() -> None:
     trust = anchors.load(anchors.BUNDLED)  # refuses a file whose SHA-256 is not the YAML's
     certs = {a.file: x509.load_der_x509_certificate(a.der) for a in trust.anchors}
     for a in trust.anchors:
@@ -160,12 +163,31 @@ def test_the_bundled_icp_brasil_chain_links_and_its_fingerprints_match_the_yaml(
     certs["icp-brasil/ac-serpro-final-v5.pem"].verify_directly_issued_by(certs["icp-brasil/ac-serpro-v4.pem"])
     for root in trust.roots:
         certs[root.file].verify_directly_issued_by(certs[root.file])  # self-signed
-    assert {r.file for r in trust.roots} == {"icp-brasil/ac-raiz-brasileira-v5.pem",
-                                             "icp-brasil/ac-raiz-brasileira-v10.pem"}
-    rule = trust.signers[0]
-    assert [rule.signer(cn) for cn in ("DETRAN RS", "DETRAN-SC", "DETRAN  MG", "DETRANOSAURO")] == \
+    # ITI's whole ICP-Brasil set (159 certificates) and the gov.br chain, each named
+    assert len(trust.anchors) == 162 and {a.chain for a in trust.anchors} == {"ICP-Brasil", "gov.br"}
+    assert sum(a.chain == "gov.br" for a in trust.anchors) == 3
+    assert {r.name for r in trust.roots} == {f"Autoridade Certificadora Raiz Brasileira v{v}" for v in (5, 10, 11, 12)} | \
+        {"Autoridade Certificadora Raiz do Governo Federal do Brasil v1"}
+    assert {r.chain for r in trust.roots if "Governo Federal" in r.name} == {"gov.br"}
+    # every AC's issuer is in the bundle under the same chain: a signer's PDF needs only its own certificate
+    for a in trust.intermediates:
+        issuers = [b for b in trust.anchors if certs[b.file].subject == certs[a.file].issuer and b.chain == a.chain]
+        assert issuers, a.name
+    assert {"AC Secretaria da Receita Federal do Brasil v4", "Autoridade Certificadora SERPRORFBv5"} <= \
+        {a.name for a in trust.anchors}
+    assert trust.levels == {"ICP-Brasil": "qualificada", "gov.br": "avançada"}
+    detran = trust.signers[0]
+    assert [detran.signer(cn) for cn in ("DETRAN RS", "DETRAN-SC", "DETRAN  MG", "DETRANOSAURO")] == \
         ["DETRAN-RS", "DETRAN-SC", "DETRAN-MG", None]
-    assert set(rule.types) == {"crlv", "crv", "cnh"}
+    assert set(detran.types) == {"crlv", "crv", "cnh"}
+    # a rule by name is a fallback, said so in the data with its source; the parties' rule reaches both chains
+    for rule in trust.signers:
+        assert rule.source and (rule.fallback == (not rule.cnpj and not rule.parties))
+    assert {r.name for r in trust.signers if r.fallback} == {"DETRAN-\\1", "Carteira Digital de Trânsito"}
+    assert "FALLBACK" in detran.source
+    parties = next(r for r in trust.signers if r.parties)
+    assert set(parties.roots) == {r.file for r in trust.roots} and parties.types == ("contrato_fretamento",)
+    assert trust.signers[1].signer("Carteira Digital de Transito") == "Carteira Digital de Trânsito"
 
 
 def test_fretadoc_read_shows_the_signature_on_the_documents_header(signed_crlve: bytes, test_trust: Path,
@@ -214,3 +236,13 @@ def test_a_signers_name_never_reaches_the_logs(pki: signing.Pki, caplog: pytest.
     assert sig is not None and sig.status == "untrusted"
     logged = caplog.text + " ".join(str(r.exc_info) for r in caplog.records)
     assert "SAURO" not in logged and "52998224725" not in logged
+
+
+def test_the_script_that_adds_a_chain_prints_the_bundled_lines() -> None:
+    """README 'Signatures': adding a chain is pasting what scripts/trust_anchors.py prints."""
+    yaml_lines = (anchors.BUNDLED / "anchors.yaml").read_text(encoding="utf-8").splitlines()
+    for sub, chain, source in (("gov-br", "gov.br", "govbr"), ("icp-brasil", "ICP-Brasil", "iti")):
+        out = subprocess.run([sys.executable, "scripts/trust_anchors.py", str(anchors.BUNDLED), sub, "--chain", chain,
+                              "--source", source], cwd=ROOT, capture_output=True, text=True, check=True, timeout=120)
+        printed = out.stdout.splitlines()
+        assert printed and printed == [line for line in yaml_lines if line.startswith(f"  - {{file: {sub}/")]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from validators.checks.base import CHECKS, CONDITIONS, Applicability, Context, Outcome, check, condition
 from validators.checks import conditions, presence, company, contract, passengers, vehicle, insurance, people  # noqa: F401,E501
-from validators.checks import certificates, crew, fleet, statements  # noqa: F401,E402
+from validators.checks import certificates, crew, fleet, signers, statements  # noqa: F401,E402
 
 if TYPE_CHECKING:
     from validators.rulebooks import Rulebook

@@ -18,10 +18,9 @@ from dataclasses import dataclass
 
 from domain.documents import Document, Finding
 from domain.result import Item, Status, worst
-from domain.signatures import by_whom, changes_text, doc_name
+from domain.signatures import by_whom, changes_text, doc_name, kind, revocation, why_untrusted
 
 QR_CHECK = "Conferir a autenticidade do documento pelo QR Code impresso nele (o arquivo não traz a assinatura digital)"
-OFFLINE = "revogação do certificado não verificada"
 
 
 @dataclass(frozen=True)
@@ -46,7 +45,8 @@ def verdict(doc: Document) -> Verdict | None:
 
     if sig.status == "valid":
         chain = f", cadeia {sig.chain}" if sig.chain else ""
-        return Verdict("ok", said("valida", "info", f"{name} {doc.id} autêntico: assinado {by_whom(sig)}{chain} ({OFFLINE})."))
+        chain += f", {kind(sig.level)}" if sig.level else ""
+        return Verdict("ok", said("valida", "info", f"{name} {doc.id} autêntico: assinado {by_whom(sig)}{chain} ({revocation(sig)})."))
     if sig.status == "modified":
         what = changes_text(sig)
         return Verdict("review", said(
@@ -62,8 +62,8 @@ def verdict(doc: Document) -> Verdict | None:
     if sig.status == "untrusted":
         return Verdict("review", said(
             "nao_confiavel", "warning",
-            f"{name} {doc.id} assinado {by_whom(sig)}, mas o certificado não leva a uma autoridade reconhecida "
-            f"ou o signatário não emite este documento; conferir a autenticidade.", "emissor reconhecido"))
+            f"{name} {doc.id} assinado {by_whom(sig)}, mas {why_untrusted(sig)}; conferir a autenticidade.",
+            "emissor reconhecido"))
     if sig.stated and doc.text_source == "pdf_text":
         return Verdict("ok", said(
             "ausente", "warning",

@@ -159,6 +159,19 @@ export function todayInBrazil() {
 // does not state it is signed). The same words as domain/signatures.py's headline.
 const ELECTRONIC = { crlv: 'CRLV-e', cnh: 'CNH-e', crv: 'ATPV-e' };
 
+// as domain/signatures.py why_untrusted says it
+function whyUntrusted(sig) {
+  if (sig.reason === 'emissor_ausente') {
+    return `a autoridade emissora${sig.missing_issuer ? ` ${sig.missing_issuer}` : ''} não está entre as cadeias de confiança`;
+  }
+  if (sig.reason === 'cadeia_expirada') return 'um certificado da cadeia estava fora da validade na data da assinatura';
+  if (sig.reason === 'certificado_revogado') return 'a lista de revogação que o arquivo traz revoga um certificado da cadeia';
+  if (sig.reason === 'signatario_nao_autorizado') {
+    return `o signatário${sig.signer_document ? ` (documento ${sig.signer_document})` : ''} não é emissor reconhecido deste documento`;
+  }
+  return 'o certificado não leva a uma autoridade reconhecida';
+}
+
 export function signatureLine(doc) {
   const sig = doc.signature;
   if (!sig) return null;
@@ -166,14 +179,15 @@ export function signatureLine(doc) {
   const day = sig.signed_at ? fmtDate(sig.signed_at.slice(0, 10)) : '?';
   const by = `pelo ${sig.signer || 'signatário desconhecido'} em ${day}`;
   if (sig.status === 'valid') {
-    return `${name} autêntico: assinado ${by}${sig.chain ? `, cadeia ${sig.chain}` : ''} (revogação não verificada)`;
+    const revocation = sig.revocation_checked ? 'revogação verificada com os dados do arquivo' : 'revogação não verificada';
+    return `${name} autêntico: assinado ${by}${sig.chain ? `, cadeia ${sig.chain}` : ''} (${revocation})`;
   }
   if (sig.status === 'modified') {
     const what = (sig.changes || []).map((c) => `${c.field} assinada ${c.signed ?? 'vazio'}, exibida ${c.shown ?? 'vazio'}`).join('; ');
     return `${name} alterado depois de assinado ${by}${what ? `: ${what}` : ''} (lido como assinado)`;
   }
   if (sig.status === 'invalid') return `${name} com assinatura inválida: o arquivo não corresponde ao que foi assinado`;
-  if (sig.status === 'untrusted') return `${name} assinado ${by}, mas a assinatura não é de emissor reconhecido para este documento`;
+  if (sig.status === 'untrusted') return `${name} assinado ${by}, mas ${whyUntrusted(sig)}`;
   if (sig.stated && doc.text_source === 'pdf_text') {
     return `${name} sem assinatura digital, embora se declare assinado: é uma cópia, não o arquivo emitido`;
   }
