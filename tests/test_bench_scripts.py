@@ -73,3 +73,16 @@ def test_bench_signatures_measures_the_same_packet_signed_and_not(tmp_path, monk
     monkeypatch.setenv("FRETADOC_TRUST_DIR", str(trust))
     warm = bench.warm(plain, signed, 1)  # (asserts the signed CRLV-e comes out valid)
     assert warm["unsigned_cpu_s"] > 0 and warm["signed_cpu_s"] > 0
+
+
+def test_bench_random_reads_random_layouts_and_reports_calibration(tmp_path):
+    bench = _script("bench_random")
+    out, values = tmp_path / "random.json", tmp_path / "values.jsonl"
+    assert bench.main(["--seeds", "20000", "--json", str(out), "--values", str(values)]) == 0
+    rep = json.loads(out.read_text(encoding="utf-8"))
+    every = rep["by_type_rendering"]["all/digital"]
+    assert every["documents"] == 4 and every["fields"] == sum(len(f) for f in bench.CORE.values())
+    assert 0 <= every["field_accuracy"] <= 1 and every["confident"] > 0
+    assert {k.split("/")[1] for k in rep["by_label_source"]} <= {"vocabulary", "synonym", "none"}
+    lines = [json.loads(x) for x in values.read_text(encoding="utf-8").splitlines()]
+    assert lines and all({"type", "field", "kind", "confidence", "right"} <= set(v) for v in lines)
