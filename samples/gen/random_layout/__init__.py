@@ -124,8 +124,7 @@ def generate(doc_type: str, seed: int, rendering: str = "digital") -> Generated:
             imgs = [photocopy.degrade(img, f"{key}:{i}", angle * (1 if i % 2 == 0 else -0.6), gens)
                     for i, img in enumerate(pages)]
         if len(imgs) == 1:
-            data, name = scan.encode(imgs[0], "jpg" if rendering == "scanned" else "png", DPI), \
-                f"{stem}.{'jpg' if rendering == 'scanned' else 'png'}"
+            data, name = scan.encode(imgs[0], "jpg", DPI), f"{stem}.jpg"
         else:
             data, name = scan.encode_pdf(imgs, DPI, stem), f"{stem}.pdf"
     exp = dict(g.expected, rendering=rendering)
