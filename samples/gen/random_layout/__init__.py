@@ -91,7 +91,7 @@ def _layout(doc_type: str, seed: int) -> tuple[bytes, docs.Built, dict]:
         filler = filler[:-1] if len(filler) > 2 else []
     meta = {"arrangements": sorted(built.arrangements), "sources": dict(built.sources),
             "decoys": sorted(set(built.decoys)), "pages": pages, "landscape": built.landscape,
-            "font": st.family, "size": st.size}
+            "font": st.family, "size": st.size, "features": built.features}
     return data, built, meta
 
 

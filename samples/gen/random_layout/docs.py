@@ -37,6 +37,7 @@ class Built:
     landscape: bool = False
     filler: list[Block] = field(default_factory=list)  # general conditions: dropped first when too long
     filler_at: int | None = None  # where the filler goes among the blocks (None: at the end)
+    features: dict = field(default_factory=dict)  # what else was drawn (a list's table), for analyses
 
 
 class Builder:
@@ -480,9 +481,12 @@ def lista(rng: random.Random, st: cm.Style, w: cm.World) -> Built:
     if numbered:
         cols.insert(0, "n")
 
+    header_sources: list[str] = []
+
     def head_of(c: str) -> str:
         syn = labels.header_synonyms("lista_passageiros", c)
         if syn and rng.random() < b.synonym_share:
+            header_sources.append(c)
             return syn[0] if len(syn) == 1 else rng.choice(syn)
         return rng.choice(voc[c])
 
@@ -529,7 +533,10 @@ def lista(rng: random.Random, st: cm.Style, w: cm.World) -> Built:
     footer = [f"Emitido em {text.dmy(f.ref - timedelta(days=rng.randint(0, 10)))} - {f.carrier.razao}"] \
         if rng.random() < 0.5 else []
     return Built(title, blocks, exp, b.printed, b.sources, b.arr, b.decoy_kinds, [], footer,
-                 landscape=rng.random() < 0.45)
+                 landscape=rng.random() < 0.45,
+                 features={"title": title, "columns": cols, "documents": doc_mode, "by_stop": by_stop,
+                           "numbered_per_stop": per_group, "header_synonyms": header_sources,
+                           "subtotals": bool(after)})
 
 
 BUILDERS = {"crlv": crlv, "apolice_seguro": apolice, "contrato_fretamento": contrato, "lista_passageiros": lista}
