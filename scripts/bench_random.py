@@ -165,7 +165,7 @@ def _blank() -> dict:
 
 def evaluate(results: list[dict]) -> dict:
     cells: dict[tuple[str, str], dict] = defaultdict(_blank)
-    by_source: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0])
+    by_source: dict[tuple[str, str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0, 0])
     by_field: dict[tuple[str, str, str], dict] = defaultdict(
         lambda: {"fields": 0, "score": 0.0, "confident_wrong": 0, "right_unsure": 0, "null": 0})
     misses, values = [], []
@@ -187,9 +187,11 @@ def evaluate(results: list[dict]) -> dict:
             bf = by_field[(rend, t, name)]
             bf["fields"] += 1
             bf["score"] += f["score"]
-            bs = by_source[(rend, f["source"])]
-            bs[0] += 1
-            bs[1] += f["score"]
+            for key in ((rend, "all", f["source"]), (rend, t, f["source"])):
+                by_source[key][0] += 1
+                by_source[key][1] += f["score"]
+                by_source[key][2] += sure
+                by_source[key][3] += sure and not right
             for st in stats:
                 st["fields"] += 1
                 st["score"] += f["score"]
@@ -236,8 +238,10 @@ def evaluate(results: list[dict]) -> dict:
                       "right_unsure": v["right_unsure"], "null": v["null"]}
                      for (rend, t, n), v in by_field.items()),
                     key=lambda x: (x["accuracy"], -x["confident_wrong"], x["rendering"], x["type"], x["field"]))
-    sources = {f"{rend}/{src}": {"fields": n, "accuracy": round(sc / n, 4) if n else None}
-               for (rend, src), (n, sc) in sorted(by_source.items())}
+    sources = {f"{rend}/{t}/{src}": {"fields": n, "accuracy": round(sc / n, 4) if n else None, "confident": c,
+                                     "confident_wrong": cw, "calibration": round(1 - cw / c, 4) if c else None}
+               for (rend, t, src), (n, sc, c, cw) in sorted(by_source.items(), key=lambda kv: (
+                   rends.index(kv[0][0]), (rl.TYPES + ("all",)).index(kv[0][1]), kv[0][2]))}
     return {"by_type_rendering": table, "by_label_source": sources, "fields": fields, "misses": misses,
             "values": values, "errors": [{"seed": r["seed"], "type": r["type"], "rendering": r["rendering"],
                                           "error": r["error"]} for r in results if "error" in r]}
@@ -263,9 +267,10 @@ def print_report(rep: dict, show_misses: int, worst: int) -> None:
         print(f"{name:34s} {s['documents']:5d} {_f(s['type_accuracy']):>9s} {_f(s['field_accuracy']):>10s} "
               f"{s['fields']:7d} {s['confident']:7d} {s['confident_wrong']:6d} {_f(s['calibration']):>8s} "
               f"{_f(s['needless_unsure']):>7s} {s['seconds_per_document'] or 0:6.2f}")
-    print("\nfield accuracy by where the label came from")
+    print("\nfield accuracy by where the label came from (vocabulary, synonym, none: a sentence, a letterhead, a cell)")
     for k, v in rep["by_label_source"].items():
-        print(f"   {k:34s} {_f(v['accuracy'])} ({v['fields']} fields)")
+        print(f"   {k:44s} {_f(v['accuracy'])} ({v['fields']} fields; at >= 0.80 {v['confident']}, "
+              f"wrong {v['confident_wrong']}, calibration {_f(v['calibration'])})")
     if rep["errors"]:
         print(f"\ngenerator errors: {len(rep['errors'])}")
         for e in rep["errors"][:10]:

@@ -83,6 +83,6 @@ def test_bench_random_reads_random_layouts_and_reports_calibration(tmp_path):
     every = rep["by_type_rendering"]["all/digital"]
     assert every["documents"] == 4 and every["fields"] == sum(len(f) for f in bench.CORE.values())
     assert 0 <= every["field_accuracy"] <= 1 and every["confident"] > 0
-    assert {k.split("/")[1] for k in rep["by_label_source"]} <= {"vocabulary", "synonym", "none"}
+    assert {k.split("/")[2] for k in rep["by_label_source"]} <= {"vocabulary", "synonym", "none"}
     lines = [json.loads(x) for x in values.read_text(encoding="utf-8").splitlines()]
     assert lines and all({"type", "field", "kind", "confidence", "right"} <= set(v) for v in lines)
