@@ -68,7 +68,11 @@ def test_every_arrangement_decoy_and_page_setup_is_drawn(drawn):
     decoys = set().union(*(g.meta["decoys"] for g in drawn.values()))
     assert {"other_date", "other_amount", "other_cnpj", "other_plate", "other_name"} <= decoys
     assert {g.meta["landscape"] for g in drawn.values()} == {True, False}
-    assert {g.meta["pages"] for g in drawn.values()} == {1, 2, 3}
+    pages = {g.meta["pages"] for g in drawn.values()}
+    assert {1, 2} <= pages <= {1, 2, 3}
+    # three pages are rarer (a long policy or contract): drawn within a few hundred seeds, never more
+    assert any(rl.digital(t, s).meta["pages"] == 3 for s in range(rl.DEVELOPMENT[0], rl.DEVELOPMENT[0] + 300)
+               for t in ("apolice_seguro", "contrato_fretamento"))
     assert len({g.meta["font"] for g in drawn.values()}) >= 3
     sources = {src for g in drawn.values() for src in g.meta["sources"].values()}
     assert sources == {"vocabulary", "synonym", "none"}
