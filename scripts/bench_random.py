@@ -23,6 +23,7 @@ Seeds (samples/gen/random_layout: keep them apart):
     .venv/bin/python scripts/bench_random.py                                   # held-out, digital, 100 a type
     .venv/bin/python scripts/bench_random.py --seeds 200000-200024 --rendering scanned,photocopied --jobs 2
     .venv/bin/python scripts/bench_random.py --seeds 20000-20049 --show-misses 30
+    .venv/bin/python scripts/bench_random.py --seeds 20031 --types contrato_fretamento --save /tmp/look
     .venv/bin/python scripts/bench_random.py --json /tmp/random.json --cache-dir .cache/reads
 
 Fitting the calibration on random layouts (the lead's step, after the readers change; the bands
@@ -131,17 +132,22 @@ def seed_range_name(seeds: list[int]) -> str:
     return "mixed"
 
 
-Job = tuple[str, int, str, str | None]  # (type, seed, rendering, cache dir)
+Job = tuple[str, int, str, str | None, str | None]  # (type, seed, rendering, cache dir, save dir)
 
 
 def _job(job: Job) -> dict:
-    doc_type, seed, rendering, cache_dir = job
+    doc_type, seed, rendering, cache_dir, save = job
     t0 = time.perf_counter()
     out: dict[str, Any] = {"type": doc_type, "seed": seed, "rendering": rendering}
     try:
         g = rl.generate(doc_type, seed, rendering)
     except Exception as e:  # a generator bug is reported, not fatal
         return dict(out, error=f"generator: {e!r}")
+    if save:  # the file and what it prints, to look at a miss
+        Path(save, g.name).write_bytes(g.data)
+        Path(save, g.name.rsplit(".", 1)[0] + ".expected.json").write_text(
+            json.dumps(dict(g.expected, printed=g.printed, meta=g.meta), ensure_ascii=False, indent=2, default=str),
+            encoding="utf-8")
     docs = read_file(g.data, g.name, cache=ReadCache(cache_dir) if cache_dir else None)
     dumped = [d.model_dump(mode="json") for d in docs]
     doc = next((d for d in dumped if d["type"] == doc_type), dumped[0] if dumped else None)
@@ -303,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache-dir", help="a read cache (intake.cache.ReadCache): OCR'd files are not read again")
     ap.add_argument("--json", metavar="OUT", help="also write the whole report (every miss) as JSON here")
     ap.add_argument("--values", metavar="OUT", help="every value read, as JSON lines for scripts/calibrate.py")
+    ap.add_argument("--save", metavar="DIR", help="also write each file read and its expected JSON here")
     ap.add_argument("--show-misses", type=int, default=0, metavar="N")
     ap.add_argument("--worst", type=int, default=15, metavar="N")
     try:
@@ -321,7 +328,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError:
         print(f"--seeds: not a range: {args.seeds!r}", file=sys.stderr)
         return 0
-    jobs: list[Job] = [(t, s, r, args.cache_dir) for r in renderings for s in seeds_of[r] for t in types]
+    if args.save:
+        Path(args.save).mkdir(parents=True, exist_ok=True)
+    jobs: list[Job] = [(t, s, r, args.cache_dir, args.save) for r in renderings for s in seeds_of[r] for t in types]
     t0 = time.perf_counter()
     results: list[dict] = []
     tty = sys.stderr.isatty()

@@ -78,7 +78,8 @@ def test_bench_signatures_measures_the_same_packet_signed_and_not(tmp_path, monk
 def test_bench_random_reads_random_layouts_and_reports_calibration(tmp_path):
     bench = _script("bench_random")
     out, values = tmp_path / "random.json", tmp_path / "values.jsonl"
-    assert bench.main(["--seeds", "20000", "--json", str(out), "--values", str(values)]) == 0
+    assert bench.main(["--seeds", "20000", "--json", str(out), "--values", str(values), "--save", str(tmp_path)]) == 0
+    assert (tmp_path / "crlv-20000.pdf").is_file() and (tmp_path / "crlv-20000.expected.json").is_file()
     rep = json.loads(out.read_text(encoding="utf-8"))
     every = rep["by_type_rendering"]["all/digital"]
     assert every["documents"] == 4 and every["fields"] == sum(len(f) for f in bench.CORE.values())
