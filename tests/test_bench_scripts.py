@@ -82,3 +82,17 @@ def test_bench_signatures_with_two_signed_pdfs_settles_the_contract(tmp_path, mo
     monkeypatch.setenv("FRETADOC_TRUST_DIR", str(trust))
     warm = bench.warm(plain, signed, 1)  # (asserts the contract valid and its item settled)
     assert warm["signed_cpu_s"] > 0
+
+
+def test_bench_random_reads_random_layouts_and_reports_calibration(tmp_path):
+    bench = _script("bench_random")
+    out, values = tmp_path / "random.json", tmp_path / "values.jsonl"
+    assert bench.main(["--seeds", "20000", "--json", str(out), "--values", str(values), "--save", str(tmp_path)]) == 0
+    assert (tmp_path / "crlv-20000.pdf").is_file() and (tmp_path / "crlv-20000.expected.json").is_file()
+    rep = json.loads(out.read_text(encoding="utf-8"))
+    every = rep["by_type_rendering"]["all/digital"]
+    assert every["documents"] == 4 and every["fields"] == sum(len(f) for f in bench.CORE.values())
+    assert 0 <= every["field_accuracy"] <= 1 and every["confident"] > 0
+    assert {k.split("/")[2] for k in rep["by_label_source"]} <= {"vocabulary", "synonym", "none"}
+    lines = [json.loads(x) for x in values.read_text(encoding="utf-8").splitlines()]
+    assert lines and all({"type", "field", "kind", "confidence", "right"} <= set(v) for v in lines)
