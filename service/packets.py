@@ -621,7 +621,8 @@ def add_correction(principal: Principal, packet_id: str, req: CorrectionRequest,
         try:
             correction = corrections_.make(
                 documents, number=len(given) + 1, document=req.document, field=req.field, value=req.value,
-                by=by, at=utcnow().isoformat(timespec="seconds").replace("+00:00", "Z"), note=req.note)
+                by=by, at=utcnow().isoformat(timespec="seconds").replace("+00:00", "Z"), note=req.note,
+                given=given)
         except corrections_.CorrectionError as exc:
             raise Invalid("correcao_invalida", "Correção inválida", str(exc)) from None
         s.add(CorrectionRow(packet_id=packet_id, seq=len(_layer(s, packet_id)) + 1, tenant_id=principal.tenant_id,
