@@ -212,3 +212,30 @@ def test_every_view_fits_a_phone(new_page, web_stack, keys):
         if button.count():
             button.first.scroll_into_view_if_needed()
             expect(button.first).to_be_in_viewport()
+
+
+def test_the_clerk_signs_the_parecer_once_asked_who_signs(new_page, web_stack, keys):
+    import io
+
+    from pypdf import PdfReader
+
+    from tests.web.helpers import submit_sample
+
+    done = submit_sample(web_stack, keys["carrier"], "apolice-outra-placa")
+    page = new_page()
+    _open_packet(page, keys["clerk"]["key"], done["id"], "REPROVADO")
+    page.get_by_role("button", name="Baixar parecer (PDF)").click()
+    form = page.locator("form.signatory")
+    form.get_by_label("Nome").fill("Marta Regina Souza")
+    form.get_by_label("Cargo").fill("Analista de Transportes")
+    form.get_by_label("Matrícula").fill("40.123-7")
+    form.get_by_label("Local (ex.: Porto Alegre)").fill("Porto Alegre")
+    with page.expect_download() as got:
+        form.get_by_role("button", name="Baixar parecer assinado").click()
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(got.value.path().read_bytes())).pages).split())
+    assert "Marta Regina Souza Analista de Transportes Matrícula 40.123-7 METROPLAN" in text
+    assert re.search(r"Porto Alegre, \d{1,2} de \w+ de \d{4}\.", text) and "Página 1 de" in text
+    # asked once: the next download does not ask again
+    with page.expect_download():
+        page.get_by_role("button", name="Baixar parecer (PDF)").click()
+    expect(page.locator("form.signatory")).to_have_count(0)

@@ -114,7 +114,12 @@ export function packetView(container, packetId, ctx) {
     const box = h('div', { class: 'actions' });
     if (st.result) {
       box.append(h('button', { type: 'button', class: 'secondary', onclick: () => download(st.result) }, 'Baixar resultado (JSON)'));
-      box.append(h('button', { type: 'button', class: 'secondary', onclick: (e) => downloadParecer(e.currentTarget) }, 'Baixar parecer (PDF)'));
+      const parecerButton = h('button', { type: 'button', class: 'secondary', onclick: (e) => downloadParecer(e.currentTarget) }, 'Baixar parecer (PDF)');
+      box.append(parecerButton);
+      if (isReadOnly()) {
+        box.append(h('button', { type: 'button', class: 'secondary small', onclick: () => askSignatory(parecerButton, true) },
+          'Trocar signatário'));
+      }
     }
     if (!isReadOnly()) {
       box.append(h('button', { type: 'button', class: 'danger', onclick: (e) => confirmDelete(e.currentTarget) }, 'Apagar pacote'));
@@ -132,11 +137,58 @@ export function packetView(container, packetId, ctx) {
     setTimeout(() => URL.revokeObjectURL(url), 10000);
   }
 
+  // Who signs an authority's parecer: asked once, kept in this browser (the clerk's own name,
+  // cargo and matrícula; never the key), changeable from the form.
+  const SIGNATORY = 'fretadoc.signatario';
+
+  function signatory() {
+    try {
+      const s = JSON.parse(localStorage.getItem(SIGNATORY) || 'null');
+      return s && s.signatario && s.cargo && s.matricula ? s : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function askSignatory(button, again = false) {
+    const known = signatory() || {};
+    const box = button.closest('.actions');
+    box.querySelector('form.signatory')?.remove();
+    const input = (name, label, value) => h('div', { class: 'field' },
+      h('label', { for: `sig-${name}` }, label),
+      h('input', { type: 'text', id: `sig-${name}`, name, value: value || '', required: name !== 'local', maxlength: '120' }));
+    const form = h('form', { class: 'signatory card' },
+      h('h3', {}, again ? 'Trocar quem assina o parecer' : 'Quem assina o parecer'),
+      h('p', { class: 'hint' }, 'Pedido uma vez e guardado neste navegador para os próximos pareceres.'),
+      input('signatario', 'Nome', known.signatario), input('cargo', 'Cargo', known.cargo),
+      input('matricula', 'Matrícula', known.matricula), input('local', 'Local (ex.: Porto Alegre)', known.local),
+      h('div', { class: 'actions' }, h('button', { type: 'submit' }, 'Baixar parecer assinado'),
+        h('button', { type: 'button', class: 'secondary', onclick: () => form.remove() }, 'Cancelar')));
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const data = Object.fromEntries(['signatario', 'cargo', 'matricula', 'local'].map((k) => [k, form.elements[k].value.trim()]));
+      localStorage.setItem(SIGNATORY, JSON.stringify(data));
+      form.remove();
+      downloadParecer(button);
+    });
+    box.append(form);
+    form.elements.signatario.focus();
+  }
+
   async function downloadParecer(button) {
+    let query = '';
+    if (isReadOnly()) {
+      const s = signatory();
+      if (!s) {
+        askSignatory(button);
+        return;
+      }
+      query = `?${new URLSearchParams(Object.entries(s).filter(([, v]) => v))}`;
+    }
     button.disabled = true;
     let blob;
     try {
-      blob = await request(`/v1/packets/${encodeURIComponent(packetId)}/parecer.pdf`, { as: 'blob' });
+      blob = await request(`/v1/packets/${encodeURIComponent(packetId)}/parecer.pdf${query}`, { as: 'blob' });
     } catch (err) {
       live.replaceChildren(errorBox(err));
       return;
