@@ -97,6 +97,7 @@ class Settings(BaseSettings, Limits):
     retention_interval: float = 3600.0  # seconds between purges (Celery beat or the embedded timer)
 
     page_dpi: int = 150
+    page_cache_mb: int = 64  # evidence page images kept drawn, per API process (api/page_cache.py)
     log_level: str = "INFO"
     # /metrics closed: a token for `Authorization: Bearer` and/or client networks (CIDRs, comma-separated)
     metrics_token: str | None = None
