@@ -88,7 +88,7 @@ def test_plate_type_and_rows_settled_clear_the_packet_to_apto_without_a_decision
     # the register's type, confirmed as identified
     dialog = _open_doc(page, crlv["id"])
     expect(dialog.locator(".doc-type")).to_contain_text("baixa")
-    dialog.get_by_role("button", name="Confirmar o tipo do documento").click()
+    dialog.get_by_role("button", name="Confirmar tipo do documento").click()
     _saved(dialog)
     expect(dialog.locator(".doc-type")).to_contain_text("confirmado (conferido pelo órgão)")
     dialog.get_by_role("button", name="Fechar").click()
@@ -143,7 +143,7 @@ def test_a_register_settled_as_particular_fails_art_4_xii(new_page, web_stack, k
     _saved(dialog)
     # the value settled, the type not yet: the item still waits on the type
     expect(page.locator("li[data-item='art4-xii']")).to_have_attribute("data-status", "review")
-    dialog.get_by_role("button", name="Confirmar o tipo do documento").click()
+    dialog.get_by_role("button", name="Confirmar tipo do documento").click()
     _saved(dialog)
     dialog.get_by_role("button", name="Fechar").click()
     expect(page.locator("li[data-item='art4-xii']")).to_have_attribute("data-status", "fail")

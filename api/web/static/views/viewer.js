@@ -256,8 +256,8 @@ export class DocumentViewer {
     if (!this.onCorrected) return block;
     const cell = h('div', { class: 'correct type-correct' });
     const confirm = doc.type === 'unknown' ? null : h('button', { type: 'button', class: 'secondary small',
-      'aria-label': 'Confirmar o tipo do documento', onclick: () => this.submitCorrection('tipo', null, cell) }, 'Confirmar tipo');
-    const change = h('button', { type: 'button', class: 'secondary small', 'aria-label': 'Alterar o tipo do documento',
+      'aria-label': 'Confirmar tipo do documento', onclick: () => this.submitCorrection('tipo', null, cell) }, 'Confirmar tipo');
+    const change = h('button', { type: 'button', class: 'secondary small', 'aria-label': 'Alterar tipo do documento',
       onclick: () => {
         const select = h('select', { name: 'tipo', 'aria-label': 'Tipo correto do documento' },
           docTypes().filter(([code]) => code !== 'unknown').map(([code, label]) => h('option', { value: code, selected: code === doc.type }, label)));
