@@ -240,7 +240,7 @@ export function packetView(container, packetId, ctx) {
     const p = st.progress;
     live.replaceChildren(h('div', { class: 'progress-box' },
       h('p', {}, st.status === 'queued' ? 'Na fila: aguardando a leitura.' : 'Lendo os documentos…',
-        ` ${p.files_read} de ${p.files_total} arquivo(s) lido(s).`),
+        ` ${p.files_read} de ${p.files_total} ${p.files_total === 1 ? 'arquivo lido' : 'arquivos lidos'}.`),
       h('progress', { max: '100', value: String(p.percent), 'aria-label': 'Progresso da leitura' }, `${p.percent}%`)));
     body.replaceChildren(filesTable(st.files));
   }
@@ -403,8 +403,8 @@ export function packetView(container, packetId, ctx) {
     const button = h('button', { type: 'submit', class: 'small' }, 'Registrar decisão');
     const form = h('form', { class: 'decision', dataset: { decision: item.id } },
       h('fieldset', {}, h('legend', {}, 'Decisão do órgão sobre este item'),
-        choice('ok', 'Conforme', true), choice('fail', 'Não conforme', false),
-        h('label', { for: noteId }, 'Observação (obrigatória)'), note, button, message));
+        h('div', { class: 'choices' }, choice('ok', 'Conforme', true), ' ', choice('fail', 'Não conforme', false)),
+        h('div', { class: 'field' }, h('label', { for: noteId }, 'Observação (obrigatória)'), note), button, message));
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
       const status = form.querySelector('input[type=radio]:checked')?.value;
@@ -433,7 +433,9 @@ export function packetView(container, packetId, ctx) {
       f.document ? ['Documento', doc ? `${f.document} · ${typeShort(doc.type)} (${doc.filename})` : f.document] : null,
       f.field && !info ? ['Campo', shown.field || fieldLabel(type, f.field)] : null,
       f.value !== null && f.value !== undefined && !info ? ['Valor', shown.value || fmtValue(f.value, fieldKind(type, f.field))] : null,
-      f.expected !== null && f.expected !== undefined && !info ? ['Esperado', shown.expected || fmtValue(f.expected, fieldKind(type, f.field))] : null,
+      // (an unsure read of the very value expected says so in its message: no "ALUGUEL / ALUGUEL")
+      f.expected !== null && f.expected !== undefined && !info && JSON.stringify(f.expected) !== JSON.stringify(f.value)
+        ? ['Esperado', shown.expected || fmtValue(f.expected, fieldKind(type, f.field))] : null,
     ].filter(Boolean);
     return h('li', { class: `finding sev-${f.severity}`, dataset: { code: f.code } },
       h('p', { class: 'finding-message' }, h('span', { class: 'severity' }, `${SEVERITY[f.severity] || f.severity}: `),
