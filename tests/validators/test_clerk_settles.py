@@ -117,3 +117,22 @@ def test_a_list_printing_more_rows_than_read_cannot_be_confirmed_but_takes_rows_
     given = _give(docs, [], lista.id, "passageiros", rows)  # the missing rows added
     result = judge_packet(docs, RULEBOOK, DAY, corrections=given)
     assert result.verdict == "ok", _unsure_items(result)
+
+
+def test_a_document_retyped_is_read_again_as_its_new_type_from_the_read():
+    """The register misread as another type: the clerk gives it its type, and its fields are
+    parsed again from the file's text as read (intake.pipeline.parse_as), as the service does."""
+    from intake.pipeline import extract, parse_as
+
+    src = (VALID / "crlv-onibus1.pdf").read_bytes()
+    fields = parse_as(extract(src), "crlv", 1, 1)
+    assert fields["placa"].value == _of(list(_read()), "crlv").fields["placa"].value and fields["placa"].confidence >= 0.8
+    docs = _docs()
+    crlv = _of(docs, "crlv")
+    wrong = crlv.model_copy(update={"type": "apolice_seguro", "type_confidence": 0.55, "fields": {}})
+    docs = [wrong if d.id == crlv.id else d for d in docs]
+    given = _give(docs, [], crlv.id, "tipo", "crlv")
+    given[0].fields = {k: v.model_dump(mode="json") for k, v in fields.items()}
+    assert judge_packet(docs, RULEBOOK, DAY).verdict != "ok"
+    result = judge_packet(docs, RULEBOOK, DAY, corrections=given)
+    assert result.verdict == "ok", _unsure_items(result)
