@@ -221,6 +221,7 @@ def _styles() -> dict[str, ParagraphStyle]:
         "h2": ParagraphStyle("h2", parent=base["Heading2"], fontSize=12, leading=15, spaceBefore=10),
         "body": ParagraphStyle("b", parent=base["BodyText"], fontSize=9, leading=11.5),
         "small": ParagraphStyle("s", parent=base["BodyText"], fontSize=7.5, leading=9.5, textColor=colors.grey),
+        "value": ParagraphStyle("val", parent=base["BodyText"], fontSize=7.5, leading=9.5),
         "status": ParagraphStyle("st", parent=base["BodyText"], fontSize=8.5, leading=11, alignment=TA_CENTER),
         "verdict": ParagraphStyle("v", parent=base["BodyText"], fontSize=13, leading=17, spaceBefore=4),
     }
@@ -313,10 +314,10 @@ def build(result: Result, page: PageSource, *, issued_at: datetime, signatory: S
                     who if c.by == "clerk" else AUTHOR[c.by], wording.when(c.at))])
                 continue
             said = f"\n{c.note}" if c.note else ""
-            crows.append([_p(x, st["body"]) for x in (
-                what, _short(wording.value(c.read_value, t, c.field)),
-                _short(wording.value(c.value, t, c.field)) + said, who if c.by == "clerk" else AUTHOR[c.by],
-                wording.when(c.at))])
+            # the values in a smaller face: a chassis' 17 characters fit their column whole
+            crows.append([_p(what, st["body"]), _p(_short(wording.value(c.read_value, t, c.field)), st["value"]),
+                          _p(_short(wording.value(c.value, t, c.field)) + said, st["value"]),
+                          _p(who if c.by == "clerk" else AUTHOR[c.by], st["body"]), _p(wording.when(c.at), st["body"])])
         ct = Table(crows, colWidths=[4.4 * cm, 3.4 * cm, 3.4 * cm, 2.8 * cm, width - 14.0 * cm], repeatRows=1)
         ct.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.3, colors.lightgrey),
                                 ("BACKGROUND", (0, 0), (-1, 0), colors.whitesmoke)]))

@@ -117,3 +117,16 @@ def test_with_a_certificate_the_parecer_is_signed_and_pyhanko_validates_it(autho
     # a wrong password is an operator's message, not a traceback
     with pytest.raises(signing.SigningError, match="senha"):
         signing.sign(body, pfx, "outra", reason="Parecer")
+
+
+def test_a_chassis_corrected_prints_whole():
+    from domain.result import Correction
+
+    docs = number_documents([read_file(f.read_bytes(), f.name) for f in sorted(VALID.glob("*.pdf"))])
+    crlv = next(d for d in docs if d.type == "crlv")
+    vin = crlv.fields["chassi"].value
+    fix = Correction(id="c1", document=crlv.id, field="chassi", value=vin, read_value=vin[:-1] + "X",
+                     read_confidence=0.6, by="clerk", at="2026-03-04T18:00:00Z")
+    result = judge_packet(docs, RULEBOOK, date(2026, 3, 2), corrections=[fix])
+    flat = " ".join("\n".join(_text(parecer.build(result, lambda d, p: None, issued_at=ISSUED, signatory=WHO))).split())
+    assert vin in flat and vin[:-1] + "X" in flat
