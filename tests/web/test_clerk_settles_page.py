@@ -19,7 +19,7 @@ from tests.service.service_stack import submit, wait_finished
 from tests.web.helpers import packet_dir
 from tests.web.redraw import redraw
 from tests.web.test_clerk_clears import _plate, _scan
-from tests.web.test_clerk_page import _open_packet, expect
+from tests.web.test_clerk_page import DOCS, _open_packet, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("web")]
 
@@ -204,6 +204,7 @@ def test_every_view_fits_a_phone(new_page, web_stack, keys):
     dialog = _open_doc(clerk, apolice["id"])
     expect(dialog.locator("img.page-image")).to_be_visible()
     _fits(clerk, "visualizador")
+    clerk.screenshot(path=str(DOCS / "web-phone-viewer.png"))
     row = dialog.locator("tr[data-field='placa']")
     row.get_by_role("button", name=re.compile("^Corrigir")).click()
     _fits(clerk, "visualizador, corrigindo")
