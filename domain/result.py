@@ -59,10 +59,13 @@ class Correction(BaseModel):
     by: Literal["clerk", "carrier"]
     at: str  # ISO 8601, UTC
     note: str | None = None
+    # a document's type changed (field `tipo`): its fields re-read as the new type, when the
+    # file's text could be read again; absent otherwise
+    fields: dict[str, Any] | None = None
 
     @model_serializer(mode="wrap")
     def _without_absent_note(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
-        return without_absent(handler(self), "note")
+        return without_absent(handler(self), "note", "fields")
 
 
 class Decision(BaseModel):

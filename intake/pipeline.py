@@ -202,6 +202,18 @@ def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
     return docs
 
 
+def parse_as(ext: Extraction, kind: str, first_page: int, pages: int) -> dict[str, Field]:
+    """The fields of the document on pages first_page.. of a file read, parsed as `kind` (a
+    clerk changed the document's type): the same parsing a document of that type is given."""
+    seg = ext.model_copy(update={"pages": tuple(ext.pages[first_page - 1:first_page - 1 + pages])})
+    if kind == "unknown" or not seg.pages:
+        return {}
+    fields = parse(kind, seg)
+    fields = label_fragments(kind, ocr_company_suffix(kind, seg, photographed_free_text(kind, seg, fields)))
+    out: dict[str, Field] = against_peers(kind, seg, calibrated(kind, seg, finished(kind, seg, fields)))
+    return out
+
+
 def extract(data: bytes, *, cache: Cache | None = None, digest: str | None = None,
             limits: ocr.Limits | None = None) -> Extraction:
     """OCR or the text layer, through the cache: the same bytes are never OCR'd twice."""

@@ -43,4 +43,9 @@ extras=""
 echo "== installing fretadoc${extras} into .venv"
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e ".${extras}"
+if [ "$dev" = 1 ] && command -v npm >/dev/null 2>&1 && [ ! -e .cache/axe/node_modules/axe-core/axe.min.js ]; then
+  # axe-core, injected by tests/web/test_accessibility.py into the page (an npm package, no browser)
+  echo "== installing axe-core into .cache/axe"
+  npm install -s --prefix .cache/axe --no-audit --no-fund axe-core@4.14.1 >/dev/null
+fi
 echo "== ready: .venv/bin/fretadoc"

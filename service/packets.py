@@ -577,6 +577,27 @@ def _rejudge(s: Session, packet: PacketRow, documents: list[Document], given: li
     return result.verdict
 
 
+def _read_as(s: Session, packet_id: str, doc_id: str, kind: str, settings: Settings) -> dict[str, Any] | None:
+    """A document whose type the clerk changed, its pages parsed again as that type from the
+    file's text as read (the read cache's; no OCR again). None when the type stands or the read
+    is no longer cached (the clerk then gives the fields)."""
+    offsets: dict[int, int] = {}
+    for f, d, doc in packet_documents(s, packet_id):
+        start = d.first_page - 1 if d.first_page is not None else offsets.get(f.id, 0)
+        offsets[f.id] = start + doc.pages
+        if doc.id != doc_id:
+            continue
+        if doc.type == kind:
+            return None
+        cache = get_read_cache(settings)
+        extraction = cache.get(f.sha256) if cache is not None else None
+        if extraction is None:
+            return None
+        fields = pipeline.parse_as(extraction, kind, start + 1, doc.pages)
+        return {k: v.model_dump(mode="json") for k, v in fields.items()}
+    return None
+
+
 @dataclass
 class CorrectionOutcome:
     correction: Correction
@@ -621,9 +642,12 @@ def add_correction(principal: Principal, packet_id: str, req: CorrectionRequest,
         try:
             correction = corrections_.make(
                 documents, number=len(given) + 1, document=req.document, field=req.field, value=req.value,
-                by=by, at=utcnow().isoformat(timespec="seconds").replace("+00:00", "Z"), note=req.note)
+                by=by, at=utcnow().isoformat(timespec="seconds").replace("+00:00", "Z"), note=req.note,
+                given=given)
         except corrections_.CorrectionError as exc:
             raise Invalid("correcao_invalida", "Correção inválida", str(exc)) from None
+        if correction.field == corrections_.TYPE_FIELD:
+            correction.fields = _read_as(s, packet_id, correction.document, str(correction.value), settings)
         s.add(CorrectionRow(packet_id=packet_id, seq=len(_layer(s, packet_id)) + 1, tenant_id=principal.tenant_id,
                             idempotency_key=idempotency_key, request_hash=digest,
                             body=correction.model_dump(mode="json")))

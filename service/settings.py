@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field, model_validator
+from pydantic import AliasChoices, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from ocr.limits import Limits
@@ -79,6 +79,11 @@ class Settings(BaseSettings, Limits):
     # where the reading runs; declared here so the service refuses a folder that is not there).
     trust_dir: Path | None = None
 
+    # The authority's certificate (A1, a PKCS#12 .pfx, and its password): an authority's parecer
+    # is then signed as a PDF (PAdES, report/signing.py). Unset: the parecer is printed unsigned.
+    parecer_pfx: Path | None = None
+    parecer_pfx_password: SecretStr | None = None
+
     # Per tenant (overridden by `fretadoc keys limits`); 0 lifts the limit.
     quota_packets_in_flight: int = 50  # packets queued or being read
     quota_pages_per_day: int = 5000  # pages uploaded in the last 24 hours
@@ -92,6 +97,7 @@ class Settings(BaseSettings, Limits):
     retention_interval: float = 3600.0  # seconds between purges (Celery beat or the embedded timer)
 
     page_dpi: int = 150
+    page_cache_mb: int = 64  # evidence page images kept drawn, per API process (api/page_cache.py)
     log_level: str = "INFO"
     # /metrics closed: a token for `Authorization: Bearer` and/or client networks (CIDRs, comma-separated)
     metrics_token: str | None = None
@@ -116,6 +122,8 @@ class Settings(BaseSettings, Limits):
             raise SettingsError("FRETADOC_READ_TIME_LIMIT deve ser maior que FRETADOC_READ_SOFT_TIME_LIMIT.")
         if self.trust_dir is not None and not (self.trust_dir / "anchors.yaml").is_file():
             raise SettingsError(f"FRETADOC_TRUST_DIR ({self.trust_dir}) não contém anchors.yaml.")
+        if self.parecer_pfx is not None and not self.parecer_pfx.is_file():
+            raise SettingsError(f"FRETADOC_PARECER_PFX ({self.parecer_pfx}) não é um arquivo.")
         return self
 
     @property

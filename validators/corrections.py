@@ -28,10 +28,13 @@ from domain.result import Correction, Item, worst
 from validators.money import number_br, to_decimal
 
 Author = Literal["clerk", "carrier"]
-__all__ = ["Correction", "CorrectionError", "apply", "judge", "make", "typed"]
+__all__ = ["TYPE_FIELD", "Correction", "CorrectionError", "apply", "judge", "make", "typed"]
 AUTHORS: dict[str, str] = {"clerk": "servidor do órgão", "carrier": "transportador"}
 DECLARED = 0.5  # a carrier's value that differs from the read: a hint, never enough for `ok`
 _PLACA = re.compile(r"[A-Z]{3}[0-9][A-Z0-9][0-9]{2}")
+# A correction of this "field" confirms or changes the document's type (no doctypes.yaml
+# type carries a field of that name at its top level).
+TYPE_FIELD = "tipo"
 _TRUE, _FALSE = {"sim", "s", "true", "1", "verdadeiro"}, {"nao", "não", "n", "false", "0", "falso"}
 
 
@@ -135,27 +138,55 @@ def _row(columns: dict[str, Any], n: int, entry: Any) -> dict[str, Any]:
     return out
 
 
+def _doc_type(text: Any) -> str:
+    """A document type given by its code ('crlv') or its label ('Certificado de Registro...')."""
+    raw = " ".join(str(text or "").split())
+    if not raw:
+        raise CorrectionError("Informe o tipo do documento.")
+    by_label = {_fold(doctypes.label(t)): t for t in doctypes.all_types()} | {_fold(t): t for t in doctypes.all_types()}
+    if _fold(raw) not in by_label:
+        raise CorrectionError(f"'{raw}' não é um tipo de documento conhecido.")
+    return by_label[_fold(raw)]
+
+
 def make(documents: list[Document], *, number: int, document: str, field: str, value: Any, by: Author,
-         at: str, note: str | None = None) -> Correction:
-    """A correction of `field` of `document`, checked against what was read: the document
-    exists, the field is one its type carries, the value fits the field (value None confirms
-    the value read)."""
-    doc = next((d for d in documents if d.id == document), None)
-    if doc is None:
+         at: str, note: str | None = None, given: list[Correction] | None = None) -> Correction:
+    """A correction of `field` of `document`, checked against the document as it now stands
+    (the corrections `given` before it applied: a type changed, a value corrected): the document
+    exists, the field is one its type carries, the value fits the field. A value None confirms
+    the field as it stands: the value read, or the one a correction gave it. The field `tipo`
+    confirms or changes the document's type."""
+    original = next((d for d in documents if d.id == document), None)
+    if original is None:
         raise CorrectionError(f"O pacote não tem o documento {document}.")
+    doc = next(d for d in apply(documents, list(given or [])) if d.id == document)
+    if field == TYPE_FIELD:
+        if value is None and doc.type == "unknown":
+            raise CorrectionError(f"O tipo do documento {document} não foi identificado: informe o tipo correto.")
+        kind = doc.type if value is None else _doc_type(value)
+        return Correction(id=f"c{number}", document=document, field=field, value=kind, read_value=original.type,
+                          read_confidence=original.type_confidence, by=by, at=at, note=note or None)
     specs = doctypes.fields(doc.type)
     if field not in specs:
-        known = ", ".join(sorted(specs)) or "nenhum"
-        raise CorrectionError(f"O documento {document} ({doctypes.label(doc.type)}) não tem o campo '{field}'. "
-                              f"Campos: {known}.")
-    read = doc.fields.get(field)
+        labels = ", ".join(sorted(wording.field_label(doc.type, f) for f in specs)) or "nenhum"
+        raise CorrectionError(f"O documento {document} ({doctypes.label(doc.type)}) não tem o campo "
+                              f"'{wording.field_label(doc.type, field)}'. Campos: {labels}.")
+    read = original.fields.get(field) if original.type == doc.type else None
+    now = doc.fields.get(field)
     if value is None:
-        if read is None or read.value is None:
-            raise CorrectionError(f"O campo '{field}' de {document} não foi lido: informe o valor correto.")
-        given = read.value
+        if now is None or now.value is None or now.value == []:
+            raise CorrectionError(f"{wording.field_label(doc.type, field)} de {document} não foi lido: "
+                                  f"informe o valor correto.")
+        given_value = now.value
+        total = doc.fields.get(str(specs[field].get("total") or ""))
+        if (isinstance(given_value, list) and total is not None and isinstance(total.value, int)
+                and total.value != len(given_value)):
+            # confirming 17 rows of a list that prints 44 would certify what was not read
+            raise CorrectionError(f"A lista informa {total.value} e {len(given_value)} foram lidas: acrescente "
+                                  f"as linhas que faltam ou retire as que não são da lista antes de conferi-la.")
     else:
-        given = typed(specs[field], value)
-    return Correction(id=f"c{number}", document=document, field=field, value=given,
+        given_value = typed(specs[field], value)
+    return Correction(id=f"c{number}", document=document, field=field, value=given_value,
                       read_value=read.value if read else None, read_confidence=read.confidence if read else 0.0,
                       by=by, at=at, note=note or None)
 
@@ -165,8 +196,23 @@ def latest(corrections: list[Correction]) -> dict[tuple[str, str], Correction]:
     return {(c.document, c.field): c for c in corrections}
 
 
+def _typed_doc(doc: Document, c: Correction) -> Document:
+    """The document as the type a correction gives it: the clerk's word makes the type sure; a
+    type changed leaves the fields of the old type behind (the ones re-read as the new type,
+    when the correction carries them, stand instead: `Correction.fields`)."""
+    if c.by == "clerk":
+        confidence = 1.0
+    else:
+        confidence = doc.type_confidence if c.value == doc.type else min(doc.type_confidence, DECLARED)
+    if c.value == doc.type:
+        return doc.model_copy(update={"type_confidence": confidence})
+    fields = {k: Field.model_validate(v) for k, v in (c.fields or {}).items()}
+    return doc.model_copy(update={"type": c.value, "type_confidence": confidence, "fields": fields})
+
+
 def apply(documents: list[Document], corrections: list[Correction]) -> list[Document]:
-    """The documents with each corrected field replaced (the read itself is left as it was)."""
+    """The documents with each corrected field replaced (the read itself is left as it was); a
+    document's type confirmed or changed first, its fields' corrections on top."""
     standing = latest(corrections)
     out = []
     for doc in documents:
@@ -174,6 +220,11 @@ def apply(documents: list[Document], corrections: list[Correction]) -> list[Docu
         if not mine:
             out.append(doc)
             continue
+        retyped = mine.pop(TYPE_FIELD, None)
+        if retyped is not None:
+            doc = _typed_doc(doc, retyped)
+            # corrections given to the fields of the type it no longer has no longer apply
+            mine = {f: c for f, c in mine.items() if f in doctypes.fields(doc.type)}
         fields = dict(doc.fields)
         for name, c in mine.items():
             read = fields.get(name) or Field()
@@ -209,18 +260,26 @@ def _rows_edited(read: Field, value: list[Any]) -> Field:
 
 def _finding(c: Correction, doc_type: str | None) -> Finding:
     """The correction an item rests on, in the clerk's words (domain/wording.py)."""
-    where = f"{wording.field_label(doc_type, c.field)} em {doctypes.label(doc_type or 'unknown')} ({c.document})"
-    given, read = wording.value(c.value, doc_type, c.field), wording.value(c.read_value, doc_type, c.field)
     said = f" Observação: {c.note}" if c.note else ""
+    if c.field == TYPE_FIELD:
+        given, read = doctypes.label(str(c.value)), doctypes.label(str(c.read_value or "unknown"))
+        where = f"Tipo do documento {c.document}"
+        what = (f"confirmado ({given})" if c.value == c.read_value
+                else f"alterado para {given} (identificado como {read})")
+    else:
+        where = f"{wording.field_label(doc_type, c.field)} em {doctypes.label(doc_type or 'unknown')} ({c.document})"
+        given = wording.value(c.value, doc_type, c.field)
+        read = (f"lido: {wording.value(c.read_value, doc_type, c.field)}"
+                if c.read_value not in (None, "", []) else "não lido no documento")
+        what = f"confirmado ({given})" if c.value == c.read_value else f"corrigido para {given} ({read})"
     if c.by == "clerk":
-        what = f"confirmado ({given})" if c.value == c.read_value else f"corrigido para {given} (lido: {read})"
         return Finding(code="correcao.aplicada", severity="info", document=c.document, field=c.field,
                        value=c.value, expected=c.read_value,
                        message=f"{where}: {what} pelo {AUTHORS[c.by]} em {wording.when(c.at)}.{said}")
     return Finding(code="correcao.declarada", severity="warning", document=c.document, field=c.field,
                    value=c.value, expected="valor lido do documento ou conferido pelo órgão",
                    message=f"{where}: {given} declarado pelo {AUTHORS[c.by]}, não lido do documento "
-                           f"(lido: {read}); o item depende de conferência pelo órgão.{said}")
+                           f"({read}); o item depende de conferência pelo órgão.{said}")
 
 
 def _names(item: Item, key: tuple[str, str]) -> bool:
@@ -236,11 +295,15 @@ def judge(judge_fn: Callable[[list[Document]], list[Item]], documents: list[Docu
     before = {i.id: i for i in judge_fn(documents)}
     items = judge_fn(corrected)
     standing = latest(corrections)
-    types = {d.id: d.type for d in documents}
+    types = {d.id: d.type for d in corrected}
     for item in items:
         old = before.get(item.id)
         changed = old is None or old.status != item.status or old.findings != item.findings
         touching = [c for key, c in standing.items() if _names(item, key) or (old is not None and _names(old, key))]
+        if changed:
+            # a document's type settled: every item citing the document that moved rests on it
+            touching += [c for (d, f), c in standing.items() if f == TYPE_FIELD and d in item.documents
+                         and c not in touching]
         if changed and not touching:
             # it moved although no finding names the field: it rests on every correction of a
             # document it cites (or, failing that, on all of them)

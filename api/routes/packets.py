@@ -13,7 +13,7 @@ from fastapi import APIRouter, Header, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
-from api import ratelimit, uploads
+from api import page_cache, ratelimit, uploads
 from api.deps import DispatcherDep, PrincipalDep, SessionDep, SettingsDep, StorageDep, SubmitterDep
 from api.schemas import (
     PROBLEM_RESPONSES, PacketAccepted, PacketHold, PacketList, PacketStatus, PacketStatusName, PacketSummary, ProblemDoc,
@@ -292,26 +292,34 @@ def status_body(view: packets.PacketView) -> dict[str, Any]:
             responses={200: {"content": {"image/png": {}}, "description": "A página em PNG"},
                        409: {"model": ProblemDoc, "description": "Pacote ainda em processamento"},
                        **PROBLEM_RESPONSES})
-def page_image(packet_id: str, doc_id: str, page: int, principal: PrincipalDep, session: SessionDep,
-               storage: StorageDep, settings: SettingsDep) -> Response:
+def page_image(packet_id: str, doc_id: str, page: int, request: Request, principal: PrincipalDep,
+               session: SessionDep, storage: StorageDep, settings: SettingsDep) -> Response:
     import ocr
 
     packet = packets.get_packet(session, principal, packet_id)
     src = packets.page_source(session, packet, doc_id, page)
     session.commit()  # done with the database: no transaction (on SQLite, no lock) held while drawing
-    try:
-        data = storage.get(src.sha256)
-    except BlobNotFound:
-        raise packets.not_found() from None
-    try:
-        rotation = src.rotation if src.rotation is not None else packets.cached_rotation(src.sha256, src.number, settings)
-        png = ocr.render_page(data[:src.signed_bytes], src.number, dpi=settings.page_dpi, rotation=rotation)
-    except Exception:
-        log.warning("rendering page %d of blob %s failed", src.number, src.sha256[:12], exc_info=True)
-        raise Problem("pagina_ilegivel", 422, "Página não pode ser exibida",
-                           "Não foi possível gerar a imagem desta página (arquivo danificado ou protegido).") from None
-    return Response(png, media_type="image/png",
-                    headers={"Cache-Control": "private, max-age=3600", "ETag": f'"{src.sha256[:16]}-{src.number}"'})
+    rotation = src.rotation if src.rotation is not None else packets.cached_rotation(src.sha256, src.number, settings)
+    key = (src.sha256, src.number, settings.page_dpi, rotation, src.signed_bytes)
+    etag = f'"{src.sha256[:16]}-{src.number}-{settings.page_dpi}-{rotation}"'
+    headers = {"Cache-Control": "private, max-age=3600", "ETag": etag}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    pages = page_cache.cache(settings.page_cache_mb * 1024 * 1024)
+    png = pages.get(key)
+    if png is None:
+        try:
+            data = storage.get(src.sha256)
+        except BlobNotFound:
+            raise packets.not_found() from None
+        try:
+            png = ocr.render_page(data[:src.signed_bytes], src.number, dpi=settings.page_dpi, rotation=rotation)
+        except Exception:
+            log.warning("rendering page %d of blob %s failed", src.number, src.sha256[:12], exc_info=True)
+            raise Problem("pagina_ilegivel", 422, "Página não pode ser exibida",
+                          "Não foi possível gerar a imagem desta página (arquivo danificado ou protegido).") from None
+        pages.put(key, png)
+    return Response(png, media_type="image/png", headers=headers)
 
 
 HOLD_RESPONSES: dict[int | str, dict[str, Any]] = {

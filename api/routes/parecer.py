@@ -8,13 +8,15 @@ import logging
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from fastapi import APIRouter, Response
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Response
 from PIL import Image
 
 from api.deps import PrincipalDep, SessionDep, SettingsDep, StorageDep
 from api.schemas import PROBLEM_RESPONSES, ProblemDoc
 from service import packets
-from service.errors import ServiceError
+from service.errors import Busy, Invalid, ServiceError
 from service.storage import BlobNotFound
 
 log = logging.getLogger("fretadoc.api")
@@ -26,7 +28,12 @@ router = APIRouter(prefix="/v1/packets", tags=["pacotes"])
                        409: {"model": ProblemDoc, "description": "Pacote ainda em processamento"},
                        **PROBLEM_RESPONSES})
 def parecer_pdf(packet_id: str, principal: PrincipalDep, session: SessionDep, storage: StorageDep,
-                settings: SettingsDep) -> Response:
+                settings: SettingsDep,
+                signatario: Annotated[str | None, Query(max_length=120, description="Nome de quem assina (órgão)")] = None,
+                cargo: Annotated[str | None, Query(max_length=120, description="Cargo de quem assina")] = None,
+                matricula: Annotated[str | None, Query(max_length=40, description="Matrícula de quem assina")] = None,
+                local: Annotated[str | None, Query(max_length=120, description="Local escrito antes da data")] = None,
+                ) -> Response:
     import ocr
     from report import parecer
 
@@ -46,7 +53,29 @@ def parecer_pdf(packet_id: str, principal: PrincipalDep, session: SessionDep, st
             return None
         return Image.open(io.BytesIO(png))
 
-    body = parecer.build(result, page, issued_at=datetime.now(ZoneInfo("America/Sao_Paulo")))
+    signatory = None
+    given = [" ".join((v or "").split()) for v in (signatario, cargo, matricula)]
+    if principal.kind == "authority" and any(given):
+        # only the authority's clerk signs, and signs whole: name, cargo and matrícula
+        if not all(given):
+            raise Invalid("signatario_incompleto", "Signatário incompleto",
+                          "Informe nome, cargo e matrícula de quem assina o parecer.")
+        signatory = parecer.Signatory(name=given[0], cargo=given[1], matricula=given[2], authority=principal.tenant_name,
+                                      place=" ".join((local or "").split()) or None)
+    issued_at = datetime.now(ZoneInfo("America/Sao_Paulo"))
+    body = parecer.build(result, page, issued_at=issued_at, signatory=signatory)
+    if signatory is not None and settings.parecer_pfx is not None:
+        from report import signing
+
+        password = settings.parecer_pfx_password.get_secret_value() if settings.parecer_pfx_password else None
+        try:
+            body = signing.sign(body, settings.parecer_pfx, password, reason=f"Parecer do pacote {packet_id}",
+                                location=signatory.place, name=signatory.name)
+        except signing.SigningError as exc:
+            log.error("parecer of %s not signed: %s", packet_id, exc)
+            raise Busy("assinatura_indisponivel", "Parecer não assinado",
+                       "O certificado do órgão não pôde ser usado para assinar o parecer; avise o operador do "
+                       "serviço.", retry_after=300) from None
     return Response(body, media_type="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="parecer-{packet_id}.pdf"',
                              "Cache-Control": "private, no-store"})

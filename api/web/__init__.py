@@ -55,6 +55,7 @@ def labels() -> dict[str, Any]:
     for t in DOC_TYPES:
         fields = {name: {"label": wording.field_label(t, name), "kind": spec.get("kind"),
                          **({"values": spec["values"]} if spec.get("values") else {}),
+                         **({"total": spec["total"]} if spec.get("total") else {}),
                          **({"columns": {c: {"label": wording.field_label(None, c), "kind": col.get("kind"),
                                              **({"values": col["values"]} if col.get("values") else {})}
                                          for c, col in spec["columns"].items()}} if spec.get("columns") else {})}

@@ -336,7 +336,10 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     pax = pax.model_copy(update={"rows": [RowRead(confidence=round(c, 4), document_confidence=round(d, 4),
                                                   page=page, bbox=box)
                                           for c, d, (page, box) in zip(confs, doc_confs, places, strict=True)]})
-    tot = field(total, None, tconf, page=printed.page if printed else first_page,
+    # where the two disagree the field keeps what the list prints (unsure): the clerk sees the
+    # rows read against the count printed ("17 de 44") and adds the rows missed
+    told = printed.value if printed is not None and printed.value != total else total
+    tot = field(told, None, tconf, page=printed.page if printed else first_page,
                 bbox=printed.bbox if printed else bbox)
     return pax, tot
 

@@ -225,4 +225,4 @@ def _note(d: Document, name: str, was: float, to: float, by: Document) -> Findin
 
 
 def _pt(x: float) -> str:
-    return f"{x:.2f}".replace(".", ",")
+    return f"{round(x * 100)}%"  # as the page shows a confidence (76%), never 0,76

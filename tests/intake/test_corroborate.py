@@ -43,7 +43,7 @@ def test_an_unsure_plate_agreed_by_a_text_layer_is_near_certain_and_says_why() -
     assert conf(out, 1, "placa") == 1.0
     [note] = notes(out[0])
     assert (note.severity, note.document, note.field, note.value) == ("info", "d1", "placa", "IWE8828")
-    assert "d2 (arquivo2.pdf, texto do PDF)" in note.message and "0,76" in note.message and "0,95" in note.message
+    assert "d2 (arquivo2.pdf, texto do PDF)" in note.message and "76%" in note.message and "95%" in note.message
     assert not notes(out[1])
 
 

@@ -258,3 +258,51 @@ def test_the_clerk_decides_a_review_item_with_a_note_and_no_carrier_can(stack):
         assert [x["by"] for x in c.get(f"/v1/packets/{pid}/corrections").json()["items"]] == ["carrier"] * 3
         text = " ".join(_pdf_text(c.get(f"/v1/packets/{pid}/parecer.pdf").content).split())
         assert "Decisões do órgão" in text and "Apólice conferida no original" in text and "Resultado: APTO" in text
+
+
+def test_a_type_changed_by_the_clerk_is_read_again_as_that_type(stack):
+    """A document's type is a correction like a field's (`"field": "tipo"`, the code or the
+    label): changed, the document's pages are parsed again as the new type from the cached read;
+    confirmed after a correction, a field confirms the value given; the parecer names the
+    signatory and its CNPJ and pages."""
+    carrier = stack.key("Transportes Tipo")
+    clerk = stack.key("METROPLAN", "authority", (RULEBOOK,))
+    with stack.client(carrier) as c:
+        resp = submit(c, _files(), RULEBOOK, reference_date="2026-03-02")
+        assert resp.status_code == 202, resp.text
+        done = wait_finished(c, resp.json()["id"], timeout=120, stack=stack)
+    pid = done["id"]
+    crlv = next(d for d in done["result"]["documents"] if d["type"] == "crlv")
+    with stack.client(clerk) as c:
+        # the register told to be a policy: its fields are a policy's now (read again from its text)
+        r = c.post(f"/v1/packets/{pid}/corrections", json={"document": crlv["id"], "field": "tipo", "value": "apolice_seguro"})
+        assert r.status_code == 201, r.text
+        now = c.get(f"/v1/packets/{pid}").json()["result"]
+        doc = next(d for d in now["documents"] if d["id"] == crlv["id"])
+        assert doc["type"] == "apolice_seguro" and doc["type_confidence"] == 1.0
+        assert "numero_apolice" in doc["fields"] and set(doc["fields"]) <= set(_policy_fields())
+        # and back, by its label: the register's own fields as read
+        r = c.post(f"/v1/packets/{pid}/corrections", json={
+            "document": crlv["id"], "field": "tipo", "value": "Certificado de Registro e Licenciamento de Veículo (CRLV)"})
+        assert r.status_code == 201, r.text
+        doc = next(d for d in c.get(f"/v1/packets/{pid}").json()["result"]["documents"] if d["id"] == crlv["id"])
+        assert doc["type"] == "crlv" and doc["fields"]["placa"]["value"] == crlv["fields"]["placa"]["value"]
+        r = c.post(f"/v1/packets/{pid}/corrections", json={"document": crlv["id"], "field": "tipo", "value": "carta"})
+        assert r.status_code == 422 and "tipo de documento" in r.json()["detail"]
+        # Corrigir, then Confirmar: the value given is confirmed
+        r = c.post(f"/v1/packets/{pid}/corrections", json={"document": crlv["id"], "field": "municipio", "value": "CANOAS"})
+        assert r.status_code == 201, r.text
+        r = c.post(f"/v1/packets/{pid}/corrections", json={"document": crlv["id"], "field": "municipio"})
+        assert r.status_code == 201 and r.json()["correction"]["value"] == "CANOAS", r.text
+        pdf = c.get(f"/v1/packets/{pid}/parecer.pdf",
+                    params={"signatario": "Marta Souza", "cargo": "Analista", "matricula": "40.123-7", "local": "Canoas"})
+        assert pdf.status_code == 200
+        text = " ".join(_pdf_text(pdf.content).split())
+        assert "Marta Souza" in text and "Matrícula 40.123-7" in text and "Página 1 de" in text
+        assert c.get(f"/v1/packets/{pid}/parecer.pdf", params={"signatario": "Marta Souza"}).status_code == 422
+
+
+def _policy_fields() -> list[str]:
+    from domain import doctypes
+
+    return list(doctypes.fields("apolice_seguro"))

@@ -45,8 +45,13 @@ def pairing(m: Match, v: Vehicle) -> Outcome:
             return fail(f"{m.doc.type}.{mine.field}_diverge_crlv", msg, mine, theirs.value, v.crlv)
         return review(f"{m.doc.type}.{mine.field}_diverge_crlv_incerto", msg, mine, theirs.value, v.crlv)
     if not m.confident:
+        # the finding names the read that is unsure (the document's, or the CRLV's it is paired
+        # by): a clerk settling that one settles the pairing
         k = m.by[0]
-        return uncertain(read(m.doc, k), v.key(k).value, v.crlv)
+        mine, theirs = read(m.doc, k), v.key(k)
+        if mine.confident and not theirs.confident:
+            return uncertain(theirs, mine.value, m.doc)
+        return uncertain(mine, theirs.value, v.crlv)
     return ok(m.doc)
 
 

@@ -2,7 +2,7 @@
 // Only packet ids ever appear in the URL.
 
 import { setUnauthorizedHandler } from './api.js';
-import { alertBox } from './dom.js';
+import { alertBox, labelCells } from './dom.js';
 import { loadLabels } from './labels.js';
 import { clearSession, getKey, isReadOnly } from './session.js';
 import { loginView } from './views/login.js';
@@ -95,5 +95,7 @@ document.querySelector('.skip').addEventListener('click', (e) => {
 });
 
 window.addEventListener('hashchange', () => render());
+// every table the views draw (the viewer's too, a dialog in body) labels its cells for a phone
+new MutationObserver(() => labelCells(document.body)).observe(document.body, { childList: true, subtree: true });
 await loadLabels();
 render();

@@ -39,3 +39,19 @@ export function alertBox(kind, title, detail) {
   return h('div', { class: `alert alert-${kind}`, role: kind === 'error' ? 'alert' : 'status', tabindex: '-1' },
     title ? h('strong', {}, title) : null, detail ? h('span', {}, ' ', detail) : null);
 }
+
+// On a phone a table's rows are stacked (style.css): each cell says its column's name, taken
+// from the table's head, as a data-label its ::before prints.
+export function labelCells(root) {
+  for (const table of root.querySelectorAll('table')) {
+    const heads = [...(table.tHead?.rows[0]?.cells || [])].map((c) => c.textContent.trim());
+    if (!heads.length) continue;
+    for (const body of table.tBodies) {
+      for (const row of body.rows) {
+        [...row.cells].forEach((cell, i) => {
+          if (cell.tagName === 'TD' && heads[i] && !cell.dataset.label) cell.dataset.label = heads[i];
+        });
+      }
+    }
+  }
+}

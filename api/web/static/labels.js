@@ -41,6 +41,17 @@ export function confident(confidence) {
   return typeof confidence === 'number' && confidence >= data.confident;
 }
 
+// Every document type a clerk may give a document: [code, label], by label.
+export function docTypes() {
+  return Object.entries(data.types).map(([code, t]) => [code, t.label])
+    .sort((a, b) => a[1].localeCompare(b[1], 'pt-BR'));
+}
+
+// The field where a list prints how many rows it has (domain/doctypes.yaml `total`), or null.
+export function fieldTotal(type, name) {
+  return data.types[type]?.fields?.[name]?.total || null;
+}
+
 export function typeLabel(type) {
   return data.types[type]?.label || (type === 'unknown' ? 'Documento não identificado' : type);
 }

@@ -26,7 +26,7 @@ export function loginView(container, { onLogin }) {
     h('label', { for: 'chave' }, 'Chave de API'),
     input,
     h('p', { id: 'chave-ajuda', class: 'hint' },
-      'A chave é criada pelo administrador do serviço (fretadoc keys create). Ela fica só nesta aba do ',
+      'A chave é entregue pelo administrador do serviço. Ela fica só nesta aba do ',
       'navegador e é apagada ao clicar em Sair ou fechar a aba.'),
     message,
     h('div', { class: 'actions' }, button));

@@ -114,7 +114,12 @@ export function packetView(container, packetId, ctx) {
     const box = h('div', { class: 'actions' });
     if (st.result) {
       box.append(h('button', { type: 'button', class: 'secondary', onclick: () => download(st.result) }, 'Baixar resultado (JSON)'));
-      box.append(h('button', { type: 'button', class: 'secondary', onclick: (e) => downloadParecer(e.currentTarget) }, 'Baixar parecer (PDF)'));
+      const parecerButton = h('button', { type: 'button', class: 'secondary', onclick: (e) => downloadParecer(e.currentTarget) }, 'Baixar parecer (PDF)');
+      box.append(parecerButton);
+      if (isReadOnly()) {
+        box.append(h('button', { type: 'button', class: 'secondary small', onclick: () => askSignatory(parecerButton, true) },
+          'Trocar signatário'));
+      }
     }
     if (!isReadOnly()) {
       box.append(h('button', { type: 'button', class: 'danger', onclick: (e) => confirmDelete(e.currentTarget) }, 'Apagar pacote'));
@@ -132,11 +137,58 @@ export function packetView(container, packetId, ctx) {
     setTimeout(() => URL.revokeObjectURL(url), 10000);
   }
 
+  // Who signs an authority's parecer: asked once, kept in this browser (the clerk's own name,
+  // cargo and matrícula; never the key), changeable from the form.
+  const SIGNATORY = 'fretadoc.signatario';
+
+  function signatory() {
+    try {
+      const s = JSON.parse(localStorage.getItem(SIGNATORY) || 'null');
+      return s && s.signatario && s.cargo && s.matricula ? s : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function askSignatory(button, again = false) {
+    const known = signatory() || {};
+    const box = button.closest('.actions');
+    box.querySelector('form.signatory')?.remove();
+    const input = (name, label, value) => h('div', { class: 'field' },
+      h('label', { for: `sig-${name}` }, label),
+      h('input', { type: 'text', id: `sig-${name}`, name, value: value || '', required: name !== 'local', maxlength: '120' }));
+    const form = h('form', { class: 'signatory card' },
+      h('h3', {}, again ? 'Trocar quem assina o parecer' : 'Quem assina o parecer'),
+      h('p', { class: 'hint' }, 'Pedido uma vez e guardado neste navegador para os próximos pareceres.'),
+      input('signatario', 'Nome', known.signatario), input('cargo', 'Cargo', known.cargo),
+      input('matricula', 'Matrícula', known.matricula), input('local', 'Local (ex.: Porto Alegre)', known.local),
+      h('div', { class: 'actions' }, h('button', { type: 'submit' }, 'Baixar parecer assinado'),
+        h('button', { type: 'button', class: 'secondary', onclick: () => form.remove() }, 'Cancelar')));
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const data = Object.fromEntries(['signatario', 'cargo', 'matricula', 'local'].map((k) => [k, form.elements[k].value.trim()]));
+      localStorage.setItem(SIGNATORY, JSON.stringify(data));
+      form.remove();
+      downloadParecer(button);
+    });
+    box.append(form);
+    form.elements.signatario.focus();
+  }
+
   async function downloadParecer(button) {
+    let query = '';
+    if (isReadOnly()) {
+      const s = signatory();
+      if (!s) {
+        askSignatory(button);
+        return;
+      }
+      query = `?${new URLSearchParams(Object.entries(s).filter(([, v]) => v))}`;
+    }
     button.disabled = true;
     let blob;
     try {
-      blob = await request(`/v1/packets/${encodeURIComponent(packetId)}/parecer.pdf`, { as: 'blob' });
+      blob = await request(`/v1/packets/${encodeURIComponent(packetId)}/parecer.pdf${query}`, { as: 'blob' });
     } catch (err) {
       live.replaceChildren(errorBox(err));
       return;
@@ -188,7 +240,7 @@ export function packetView(container, packetId, ctx) {
     const p = st.progress;
     live.replaceChildren(h('div', { class: 'progress-box' },
       h('p', {}, st.status === 'queued' ? 'Na fila: aguardando a leitura.' : 'Lendo os documentos…',
-        ` ${p.files_read} de ${p.files_total} arquivo(s) lido(s).`),
+        ` ${p.files_read} de ${p.files_total} ${p.files_total === 1 ? 'arquivo lido' : 'arquivos lidos'}.`),
       h('progress', { max: '100', value: String(p.percent), 'aria-label': 'Progresso da leitura' }, `${p.percent}%`)));
     body.replaceChildren(filesTable(st.files));
   }
@@ -351,8 +403,8 @@ export function packetView(container, packetId, ctx) {
     const button = h('button', { type: 'submit', class: 'small' }, 'Registrar decisão');
     const form = h('form', { class: 'decision', dataset: { decision: item.id } },
       h('fieldset', {}, h('legend', {}, 'Decisão do órgão sobre este item'),
-        choice('ok', 'Conforme', true), choice('fail', 'Não conforme', false),
-        h('label', { for: noteId }, 'Observação (obrigatória)'), note, button, message));
+        h('div', { class: 'choices' }, choice('ok', 'Conforme', true), ' ', choice('fail', 'Não conforme', false)),
+        h('div', { class: 'field' }, h('label', { for: noteId }, 'Observação (obrigatória)'), note), button, message));
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
       const status = form.querySelector('input[type=radio]:checked')?.value;
@@ -381,7 +433,9 @@ export function packetView(container, packetId, ctx) {
       f.document ? ['Documento', doc ? `${f.document} · ${typeShort(doc.type)} (${doc.filename})` : f.document] : null,
       f.field && !info ? ['Campo', shown.field || fieldLabel(type, f.field)] : null,
       f.value !== null && f.value !== undefined && !info ? ['Valor', shown.value || fmtValue(f.value, fieldKind(type, f.field))] : null,
-      f.expected !== null && f.expected !== undefined && !info ? ['Esperado', shown.expected || fmtValue(f.expected, fieldKind(type, f.field))] : null,
+      // (an unsure read of the very value expected says so in its message: no "ALUGUEL / ALUGUEL")
+      f.expected !== null && f.expected !== undefined && !info && JSON.stringify(f.expected) !== JSON.stringify(f.value)
+        ? ['Esperado', shown.expected || fmtValue(f.expected, fieldKind(type, f.field))] : null,
     ].filter(Boolean);
     return h('li', { class: `finding sev-${f.severity}`, dataset: { code: f.code } },
       h('p', { class: 'finding-message' }, h('span', { class: 'severity' }, `${SEVERITY[f.severity] || f.severity}: `),

@@ -90,7 +90,7 @@ export function uploadView(container, ctx) {
   function renderFiles() {
     const total = chosen.reduce((n, c) => n + c.file.size, 0);
     fileSummary.textContent = chosen.length
-      ? `${chosen.length} arquivo(s), ${fmtSize(total)}.` : 'Nenhum arquivo escolhido.';
+      ? `${chosen.length} ${chosen.length === 1 ? 'arquivo' : 'arquivos'}, ${fmtSize(total)}.` : 'Nenhum arquivo escolhido.';
     fileList.replaceChildren(...chosen.map((c, i) => h('li', {},
       h('span', { class: 'file-name' }, c.name), ' ', h('span', { class: 'muted' }, fmtSize(c.file.size)), ' ',
       h('button', { type: 'button', class: 'link', 'aria-label': `Remover ${c.name}`,
@@ -248,7 +248,7 @@ function factInput(name, spec) {
   if (spec.type === 'bool') {
     return h('div', { class: 'field check' },
       h('input', { id, type: 'checkbox', dataset: { fact: name }, checked: spec.default === true }),
-      h('label', { for: id }, description, ' ', h('code', { class: 'fact-name' }, name)));
+      h('label', { for: id }, description));
   }
   const attrs = { id, dataset: { fact: name } };
   if (spec.type === 'integer') Object.assign(attrs, { type: 'number', step: '1', inputmode: 'numeric' });
@@ -257,5 +257,5 @@ function factInput(name, spec) {
   else attrs.type = 'text';
   if (spec.default !== null && spec.default !== undefined) attrs.value = String(spec.default);
   return h('div', { class: 'field' },
-    h('label', { for: id }, description, ' ', h('code', { class: 'fact-name' }, name)), h('input', attrs));
+    h('label', { for: id }, description), h('input', attrs));
 }

@@ -4,11 +4,12 @@
 import { get, request } from '../api.js';
 import { alertBox, h, replace } from '../dom.js';
 import {
-  confident, fieldColumns, fieldKind, fieldLabel, fieldValues, fmtPercent, fmtValue, SEVERITY, signatureLine, TEXT_SOURCE,
-  typeLabel, valueLabel,
+  confident, docTypes, fieldColumns, fieldKind, fieldLabel, fieldTotal, fieldValues, fmtPercent, fmtValue, SEVERITY,
+  signatureLine, TEXT_SOURCE, typeLabel, valueLabel,
 } from '../labels.js';
 
 const BY = { clerk: 'conferido pelo órgão', carrier: 'declarado pelo transportador' };
+const ZOOMS = [1, 1.5, 2, 3];  // the page's width, times the pane's: I and 1 of a plate told apart
 
 export class DocumentViewer {
   // onCorrected(): called after a correction is saved; resolves with the packet's new result.
@@ -39,6 +40,7 @@ export class DocumentViewer {
     this.doc = doc;
     this.opener = opener || document.activeElement;
     this.page = 1;
+    this.zoom = 1;
     const field = fieldName ? doc.fields?.[fieldName] : null;
     this.render();
     if (!this.dialog.open) this.dialog.showModal();
@@ -59,6 +61,11 @@ export class DocumentViewer {
     this.image = h('img', { class: 'page-image', alt: '' });
     this.box = h('div', { class: 'bbox', hidden: true, 'aria-hidden': 'true' });
     this.frame = h('div', { class: 'page-frame' }, this.image, this.box);
+    this.zoomLabel = h('span', { class: 'zoom-label', 'aria-live': 'polite' });
+    this.zoomOut = h('button', { type: 'button', class: 'secondary small', 'aria-label': 'Reduzir a página',
+      onclick: () => this.setZoom(-1) }, '−');
+    this.zoomIn = h('button', { type: 'button', class: 'secondary small', 'aria-label': 'Ampliar a página',
+      onclick: () => this.setZoom(1) }, '+');
     this.pageStatus = h('p', { class: 'page-status', role: 'status' });
     this.pageLabel = h('span', {});
     this.prev = h('button', { type: 'button', class: 'secondary', onclick: () => this.show(this.page - 1, null) }, '← Página anterior');
@@ -83,9 +90,11 @@ export class DocumentViewer {
           h('th', { scope: 'row' }, h('button', { type: 'button', class: 'link', onclick: () => this.select(name) },
             fieldLabel(doc.type, name))),
           h('td', {}, valueCell(f.value, fieldKind(doc.type, name), fieldColumns(doc.type, name),
-            this.onCorrected ? (index, tr) => this.editRow(name, f, index, tr) : null),
+            this.onCorrected ? (index, tr) => this.editRow(name, f, index, tr) : null,
+            this.onCorrected ? (index) => this.removeRow(name, f, index) : null),
             fix ? h('span', { class: 'corrected-tag', title: `lido: ${fmtValue(fix.read_value, fieldKind(doc.type, name))}` },
-              ` ${JSON.stringify(fix.value) === JSON.stringify(fix.read_value) ? 'confirmado' : 'corrigido'} (${BY[fix.by] || fix.by})`) : null),
+              ` ${JSON.stringify(fix.value) === JSON.stringify(fix.read_value) ? 'confirmado' : 'corrigido'} (${BY[fix.by] || fix.by})`) : null,
+            Array.isArray(f.value) ? this.listCount(name, f) : null),
           h('td', { class: 'num' }, f.value === null || f.value === undefined ? '—' : fmtPercent(f.confidence),
             low ? h('span', { class: 'low-tag' }, ' baixa') : null),
           h('td', { class: 'num' }, f.page ? String(f.page) : '—'),
@@ -105,9 +114,12 @@ export class DocumentViewer {
       this.note,
       h('div', { class: 'viewer-body' },
         h('section', { class: 'page-pane', 'aria-label': 'Página do documento' },
-          h('div', { class: 'page-nav' }, this.prev, this.pageLabel, this.next),
-          this.pageStatus, this.frame),
+          h('div', { class: 'page-nav' }, this.prev, this.pageLabel, this.next,
+            h('span', { class: 'zoom' }, this.zoomOut, this.zoomLabel, this.zoomIn)),
+          this.pageStatus, this.scroller = h('div', { class: 'page-scroll', tabindex: '0', role: 'region',
+            'aria-label': 'Imagem da página (role com as setas)' }, this.frame)),
         h('section', { class: 'fields-pane', 'aria-label': 'Campos' },
+          this.typeBlock(),
           h('p', { class: 'hint' }, 'Escolha um campo para ver onde ele está na página. Confiança abaixo do limite em âmbar.'),
           table)));
   }
@@ -118,6 +130,14 @@ export class DocumentViewer {
     const label = fieldLabel(this.doc.type, name);
     const cell = h('div', { class: 'correct' });
     if (Array.isArray(f.value)) {
+      if (fieldColumns(this.doc.type, name) && Object.keys(fieldColumns(this.doc.type, name)).length) {
+        const add = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Acrescentar linha: ${label}`,
+          onclick: () => this.addRow(name, f) }, 'Acrescentar linha');
+        const check = f.value.length ? h('button', { type: 'button', class: 'secondary small', 'aria-label': `Conferir lista: ${label}`,
+          title: 'Confirma todas as linhas como lidas, depois de conferi-las na página',
+          onclick: () => this.submitCorrection(name, null, cell) }, 'Conferir lista') : null;
+        return replace(cell, check, add);
+      }
       if (!f.value.length) return h('span', { class: 'muted' }, '—');
       return replace(cell, h('button', { type: 'button', class: 'secondary small', 'aria-label': `Conferir lista: ${label}`,
         title: 'Confirma todas as linhas como lidas, depois de conferi-las na página',
@@ -153,7 +173,7 @@ export class DocumentViewer {
   // vocabulary a select of its labels); the list goes back with that row replaced.
   editRow(name, f, index, tr) {
     const columns = fieldColumns(this.doc.type, name);
-    const entry = f.value[index] || {};
+    const entry = (f.value || [])[index] || {};
     const inputs = {};
     const cells = Object.entries(columns).map(([c, col]) => {
       const label = `${col.label || c}, linha ${index + 1}`;
@@ -167,7 +187,7 @@ export class DocumentViewer {
     const form = h('form', { class: 'row-form', id: `linha-${index + 1}` });
     form.addEventListener('submit', (e) => {
       e.preventDefault();
-      const rows = f.value.map((r) => ({ ...r }));
+      const rows = (f.value || []).map((r) => ({ ...r }));
       rows[index] = Object.fromEntries(Object.keys(columns).map((c) => [c, inputs[c].value.trim() || null]));
       this.submitCorrection(name, rows, tr);
     });
@@ -177,14 +197,102 @@ export class DocumentViewer {
     inputs[Object.keys(columns)[0]]?.focus();
   }
 
-  async submitCorrection(name, value, cell) {
-    for (const b of cell.querySelectorAll('button, input')) b.disabled = true;
+  // "17 de 44": the rows read against the total the list prints (when it prints one).
+  listCount(name, f) {
+    const totalField = fieldTotal(this.doc.type, name);
+    const total = totalField ? this.doc.fields?.[totalField]?.value : null;
+    const n = f.value.length;
+    // (a list that prints no total carries the rows' count there: only a different count is news)
+    if (typeof total !== 'number' || total === n) {
+      return h('p', { class: 'list-count' }, `${n === 1 ? '1 linha lida' : `${n} linhas lidas`}`);
+    }
+    const short = true;
+    return h('p', { class: `list-count${short ? ' short' : ''}`, dataset: { read: String(n), total: String(total) } },
+      `${n} de ${total} linhas lidas`,
+      short ? ` — a lista informa ${total}: ${n < total ? 'acrescente as que faltam' : 'retire as que não são da lista'}.` : '');
+  }
+
+  // A row the reader missed, typed by the clerk: a blank row at the end, edited in place.
+  addRow(name, f) {
+    const row = this.rows.get(name);
+    const details = row?.querySelector('details');
+    if (details) details.open = true;
+    const body = row?.querySelector('table.records tbody');
+    if (!body) {
+      this.editRow(name, f, (f.value || []).length, this.newRowHost(row, name));
+      return;
+    }
+    const tr = h('tr', { dataset: { row: String(f.value.length + 1) } });
+    body.append(tr);
+    this.editRow(name, f, f.value.length, tr);
+  }
+
+  // An empty list has no table yet: one is made to hold the new row.
+  newRowHost(row, name) {
+    const columns = fieldColumns(this.doc.type, name);
+    const tr = h('tr', { dataset: { row: '1' } });
+    const table = h('table', { class: 'table records' },
+      h('thead', {}, h('tr', {}, Object.entries(columns).map(([c, col]) => h('th', { scope: 'col' }, col.label || c)),
+        h('th', { scope: 'col' }, 'Linha'))), h('tbody', {}, tr));
+    row.querySelector('td')?.append(table);
+    return tr;
+  }
+
+  // A row that is not a passenger (a boarding time read as one) taken out of the list.
+  removeRow(name, f, index) {
+    const rows = f.value.filter((_, i) => i !== index).map((r) => ({ ...r }));
+    this.submitCorrection(name, rows, this.rows.get(name), `Linha ${index + 1} retirada da lista.`);
+  }
+
+  // The document's type: confirmed as identified, or changed (the document re-read as that type).
+  typeBlock() {
+    const doc = this.doc;
+    const fix = this.corrections.get(`${doc.id}/tipo`);
+    const sure = confident(doc.type_confidence);
+    const status = fix ? ` — ${fix.value === fix.read_value ? 'confirmado' : 'alterado'} (${BY[fix.by] || fix.by})`
+      : ` — ${fmtPercent(doc.type_confidence)} de confiança${sure ? '' : ' (baixa)'}`;
+    const block = h('div', { class: `doc-type${sure ? '' : ' low'}`, dataset: { type: doc.type } },
+      h('p', { class: 'doc-type-line' }, h('strong', {}, 'Tipo do documento: '), typeLabel(doc.type), status));
+    if (!this.onCorrected) return block;
+    const cell = h('div', { class: 'correct type-correct' });
+    const confirm = doc.type === 'unknown' ? null : h('button', { type: 'button', class: 'secondary small',
+      'aria-label': 'Confirmar tipo do documento', onclick: () => this.submitCorrection('tipo', null, cell) }, 'Confirmar tipo');
+    const change = h('button', { type: 'button', class: 'secondary small', 'aria-label': 'Alterar tipo do documento',
+      onclick: () => {
+        const select = h('select', { name: 'tipo', 'aria-label': 'Tipo correto do documento' },
+          docTypes().filter(([code]) => code !== 'unknown').map(([code, label]) => h('option', { value: code, selected: code === doc.type }, label)));
+        const form = h('form', { class: 'correct-form' }, select, h('button', { type: 'submit', class: 'small' }, 'Salvar tipo'),
+          h('button', { type: 'button', class: 'secondary small', onclick: () => replace(cell, confirm, change) }, 'Cancelar'));
+        form.addEventListener('submit', (e) => {
+          e.preventDefault();
+          this.submitCorrection('tipo', select.value, cell);
+        });
+        replace(cell, form);
+        select.focus();
+      } }, 'Alterar tipo');
+    block.append(replace(cell, confirm, change));
+    return block;
+  }
+
+  setZoom(step) {
+    const i = Math.min(Math.max(ZOOMS.indexOf(this.zoom) + step, 0), ZOOMS.length - 1);
+    this.zoom = ZOOMS[i];
+    this.frame.style.width = this.zoom === 1 ? '' : `${this.zoom * 100}%`;
+    this.frame.classList.toggle('zoomed', this.zoom !== 1);
+    this.zoomLabel.textContent = `${Math.round(this.zoom * 100)}%`;
+    this.zoomOut.disabled = i === 0;
+    this.zoomIn.disabled = i === ZOOMS.length - 1;
+    if (!this.box.hidden) this.box.scrollIntoView({ block: 'center', inline: 'center' });
+  }
+
+  async submitCorrection(name, value, cell, said = null) {
+    for (const b of cell?.querySelectorAll('button, input, select') || []) b.disabled = true;
     try {
       await request(`/v1/packets/${encodeURIComponent(this.packetId)}/corrections`, {
         method: 'POST', json: { document: this.doc.id, field: name, ...(value === null ? {} : { value }) },
       });
     } catch (err) {
-      for (const b of cell.querySelectorAll('button, input')) b.disabled = false;
+      for (const b of cell?.querySelectorAll('button, input, select') || []) b.disabled = false;
       this.note.replaceChildren(alertBox('error', err.title, err.detail));
       return;
     }
@@ -195,10 +303,14 @@ export class DocumentViewer {
     this.doc = doc;
     const page = this.page;
     this.render();
-    this.select(name);
-    if (!doc.fields?.[name]?.bbox) this.show(page, null);
+    if (name === 'tipo') this.show(page, null);
+    else {
+      this.select(name);
+      if (!doc.fields?.[name]?.bbox) this.show(page, null);
+    }
+    const what = name === 'tipo' ? `Tipo do documento: ${typeLabel(doc.type)}` : fieldLabel(doc.type, name);
     this.note.replaceChildren(alertBox('success', 'Correção registrada.',
-      `${fieldLabel(doc.type, name)}: o pacote foi reavaliado e a checklist atualizada.`));
+      `${said ? `${said} ` : ''}${what}: o pacote foi reavaliado e a checklist atualizada.`));
     this.rows.get(name)?.querySelector('button.link')?.focus();
   }
 
@@ -258,6 +370,7 @@ export class DocumentViewer {
     page = Math.min(Math.max(page, 1), pages);
     this.page = page;
     this.pageLabel.textContent = `Página ${page} de ${pages}`;
+    this.setZoom(0);
     this.prev.disabled = page <= 1;
     this.next.disabled = page >= pages;
     const token = Symbol('load');
@@ -316,8 +429,9 @@ export class DocumentViewer {
   }
 }
 
-// `onEdit(index, tr)`: a list's rows may be corrected one by one (null: read-only).
-function valueCell(value, kind, columns = {}, onEdit = null) {
+// `onEdit(index, tr)`: a list's rows may be corrected one by one, `onRemove(index)` taken out
+// (null: read-only).
+function valueCell(value, kind, columns = {}, onEdit = null, onRemove = null) {
   if (Array.isArray(value) && value.some((v) => v && typeof v === 'object')) {
     const cols = [...new Set(value.flatMap((v) => Object.keys(v || {})))];
     const label = (c) => columns[c]?.label || c.replaceAll('_', ' ');
@@ -326,7 +440,9 @@ function valueCell(value, kind, columns = {}, onEdit = null) {
       const button = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Corrigir a linha ${i + 1}` },
         'Corrigir');
       button.addEventListener('click', () => onEdit(i, button.closest('tr')));
-      return h('td', {}, button);
+      const remove = onRemove ? h('button', { type: 'button', class: 'secondary small', 'aria-label': `Retirar a linha ${i + 1}`,
+        onclick: () => onRemove(i) }, 'Retirar') : null;
+      return h('td', { class: 'row-actions' }, button, remove);
     };
     return h('details', {}, h('summary', {}, value.length === 1 ? '1 registro' : `${value.length} registros`),
       h('table', { class: 'table records' },
