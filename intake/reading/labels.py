@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
@@ -26,6 +26,11 @@ from ocr.model import BBox, Word, union_bbox
 
 # a word this many row heights after the previous one starts a new run (another box or column)
 RUN_GAP = 1.5
+NEAR_SPELLED = 0.9  # a label read this close to its spelling, holding a shorter one read exactly, is the label
+QUALIFIER_WORDS = 5  # at most this many words qualify a label before its ':' ('Data' + 'da última vistoria:')
+_QUALIFIER_WORD = re.compile(r"[^\W\d_][^\W\d_.\-/]*\.?(?:[\-/][^\W\d_]+)*")
+# words that join a qualifier to its label ('Data de emissão' + 'do CRLV', 'Data' + 'e hora da consulta')
+_LINKS = frozenset(("do", "da", "de", "dos", "das", "e", "em", "no", "na", "nos", "nas", "para", "pelo", "pela"))
 _OF = frozenset(("da", "do", "de", "das", "dos"))
 # a bare number sign right after an act's name or its issuer cites the act ('Resolução CONTRAN nº
 # 789/2020'): the document's own numbers are labelled otherwise ('Nº do certificado')
@@ -200,6 +205,8 @@ class LabelIndex:
                 found += self._in_row(row, fuzzy)
             found = self._wrapped(rows, found, fuzzy) + found
             kept = self._longest(found)
+            starts = {id(lab.words[0]) for lab in kept}
+            kept = [self._phrase(lab, starts) for lab in kept]
             for lab in kept:
                 self.by_row.setdefault((lab.page, lab.row), []).append(lab)
                 for ri in range(lab.row + 1, lab.last_row + 1):  # every row a wrapped label spans
@@ -388,17 +395,70 @@ class LabelIndex:
             return None
         return None
 
+    def _phrase(self, lab: LabelAt, starts: set[int]) -> LabelAt:
+        """The label with the words that qualify it up to its end ('Data de emissão' + 'do CRLV'
+        before a ':' or a column's gap; 'Data' + 'da última vistoria:'), read as one label: its
+        value is after them, and what it means is what the whole phrase says. A phrase holding a
+        word a field's labels never hold (common: `never`) labels no such field."""
+        if lab.row2 is not None:
+            return lab
+        row = self.layout.rows[lab.page][lab.row]
+        words = row.words
+        if lab.words[-1].text.rstrip().endswith(":") or lab.end >= len(words):
+            return lab
+        gap = run_gap(row)
+        ext: list[Word] = []
+        colon = False
+        for m in range(lab.end, min(lab.end + QUALIFIER_WORDS, len(words))):
+            w = words[m]
+            if w.bbox[0] - words[m - 1].bbox[2] >= gap or w.text.strip().startswith((":", "(")):
+                break
+            core = w.text.strip().rstrip(":")
+            if not _QUALIFIER_WORD.fullmatch(core) or (not ext and id(w) in starts):
+                return lab  # a value beside its label ('Emissão em 15/01/2024'), or the next label
+            ext.append(w)
+            if w.text.rstrip().endswith(":"):
+                colon = True
+                break
+        if not ext:
+            return lab
+        first = key(ext[0].text)
+        if not colon:
+            end = lab.end + len(ext)
+            if first not in _LINKS or end < len(words) and words[end].bbox[0] - ext[-1].bbox[2] < gap \
+                    and not words[end].text.strip().startswith(":"):
+                return lab  # the words run on: a value or a sentence, no qualifier of the label
+        elif first not in _LINKS and not (_lower_case_label(lab) and all(any(ch.islower() for ch in w.text) for w in ext)):
+            # 'PROPRIETÁRIO JOÃO SILVA SÓCIO:', 'Proprietário JOÃO SILVA Sócio:': a value, then a
+            # label nobody listed ('Data última vistoria:' is one label: its words in small letters)
+            return lab
+        phrase = key(" ".join(w.text for w in lab.words + tuple(ext)))
+        fields = tuple(f for f in lab.fields
+                       if not ((spec := self.vocab.fields.get(f)) is not None and spec.never_in(phrase)))
+        return replace(lab, end=lab.end + len(ext), words=lab.words + tuple(ext), fields=fields)
+
     @staticmethod
     def _longest(found: list[LabelAt]) -> list[LabelAt]:
-        """At each place the longest label (then the surest); overlapping shorter ones go."""
+        """At each place the longest label (then the surest); overlapping shorter ones go. A label
+        read exactly goes before one read with a slip, unless the slipped one holds all its words
+        and more, nearly spelled ('CPF/CNP) do proprietário': 'proprietário' read exactly is a
+        word of the longer label, not a label of its own)."""
         found.sort(key=lambda lab: (lab.score < 1.0, -len(lab.words), -lab.score, lab.row, lab.start))
-        taken: set[int] = set()
-        kept = []
+        owner: dict[int, LabelAt] = {}
+        kept: list[LabelAt] = []
         for lab in found:
             ids = {id(w) for w in lab.words}
-            if ids & taken:
-                continue
-            taken |= ids
+            clash = {id(owner[i]): owner[i] for i in ids if i in owner}
+            if clash:
+                if lab.score < NEAR_SPELLED or not all(
+                        len(o.words) < len(lab.words) and {id(w) for w in o.words} <= ids for o in clash.values()):
+                    continue
+                kept = [k for k in kept if id(k) not in clash]
+                for o in clash.values():
+                    for w in o.words:
+                        owner.pop(id(w), None)
+            for i in ids:
+                owner[i] = lab
             kept.append(lab)
         return kept
 
@@ -429,6 +489,11 @@ class LabelIndex:
 
     def starting(self, w: Word) -> LabelAt | None:
         return self._starts.get(id(w))
+
+
+def _lower_case_label(lab: LabelAt) -> bool:
+    """A label printed in small letters ('Data', 'Placa'): capitals after it are no word of its."""
+    return any(ch.islower() for w in lab.words for ch in w.text)
 
 
 def run_gap(row: LayoutRow) -> float:
