@@ -495,8 +495,14 @@ class Extractor:
 
     def field(self, name: str, parse: Parse | None = None, **kw) -> Field:
         """The field's value from the best place its label points to; null when none holds a
-        value of its shape."""
-        return self.choose(self.candidates(name, parse, **kw))
+        value of its shape. A label that names the field's meaning ('Data de emissão') decides
+        against one that names only its kind ('Data': the page's print date, say)."""
+        cands = self.candidates(name, parse, **kw)
+        spec = self.vocab.fields.get(name)
+        if spec is not None and spec.generic:
+            kinds = {key(g) for g in spec.generic}
+            cands = [c for c in cands if c.region.label.key not in kinds] or cands
+        return self.choose(cands)
 
     def by_shape(self, name: str, parse: Parse | None = None, pick: Callable[[list[Field]], Field] | None = None) -> Field:
         """Where no label of the field could be read (a photo's small print lost): the one value

@@ -425,9 +425,11 @@ class LabelIndex:
         first = key(ext[0].text)
         if not colon:
             end = lab.end + len(ext)
-            if first not in _LINKS or end < len(words) and words[end].bbox[0] - ext[-1].bbox[2] < gap \
+            if first not in _LINKS or end >= len(words) or words[end].bbox[0] - ext[-1].bbox[2] < gap \
                     and not words[end].text.strip().startswith(":"):
-                return lab  # the words run on: a value or a sentence, no qualifier of the label
+                # the words run on (a value or a sentence), or nothing stands beyond them ('MUNICÍPIO
+                # DE RIBEIRÃO PRETO' is a value): no qualifier of a label whose value is set apart
+                return lab
         elif first not in _LINKS and not (_lower_case_label(lab) and all(any(ch.islower() for ch in w.text) for w in ext)):
             # 'PROPRIETÁRIO JOÃO SILVA SÓCIO:', 'Proprietário JOÃO SILVA Sócio:': a value, then a
             # label nobody listed ('Data última vistoria:' is one label: its words in small letters)

@@ -28,6 +28,9 @@ class FieldSpec:
     # a date are another date's): a label spelled with one names something else, whatever
     # spelling of the field it opens with ('Data da última vistoria:')
     never: tuple[str, ...] = ()
+    # spellings that name only the value's kind ('DATA'): they label the field where no spelling
+    # that names its meaning ('DATA DE EMISSÃO') labels another value
+    generic: tuple[str, ...] = ()
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -171,7 +174,7 @@ def vocabulary(doc_type: str) -> Vocabulary:
     for name, spec in (data.get("fields") or {}).items():
         spec = spec or {}
         fields[name] = FieldSpec(name, _alternatives(_tuple(spec.get("labels"))), str(spec.get("shape", "text")),
-                                 _tuple(spec.get("not")), _tuple(spec.get("never")))
+                                 _tuple(spec.get("not")), _tuple(spec.get("never")), _tuple(spec.get("generic")))
     tables = {t: {c: _tuple(v) for c, v in (spec.get("columns") or {}).items()}
               for t, spec in (data.get("tables") or {}).items()}
     values = {k: _tuple(v) for k, v in (data.get("values") or {}).items()}

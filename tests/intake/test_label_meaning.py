@@ -146,3 +146,12 @@ def test_a_date_under_a_label_of_another_meaning_is_never_the_emission_date():
     assert _emission(("Data da última vistoria realizada: 03/01/2024", 0.05, 0.19)).value is None
     assert _emission(("Data e hora da consulta: 20/04/2024 15:54", 0.05, 0.19)).value is None
     assert _emission(("Data de aquisição do veículo:", 0.05, 0.19), ("10/02/2020", 0.40, 0.19)).value is None
+
+
+def test_a_label_naming_the_emission_decides_against_a_bare_date_label():
+    # 'Data:' names a date, not which: the page's print date loses to the label that says emission
+    f = _emission(("Data: 20/04/2024", 0.70, 0.05), ("Data de emissão: 15/01/2024", 0.05, 0.19))
+    assert f.value == "2024-01-15" and f.confidence >= CONFIDENT
+    # two bare 'Data' labels with two dates: no label decides
+    f = _emission(("Data: 20/04/2024", 0.70, 0.05), ("Data: 15/01/2024", 0.05, 0.19))
+    assert f.value is not None and f.confidence < CONFIDENT
