@@ -155,3 +155,24 @@ def test_a_label_naming_the_emission_decides_against_a_bare_date_label():
     # two bare 'Data' labels with two dates: no label decides
     f = _emission(("Data: 20/04/2024", 0.70, 0.05), ("Data: 15/01/2024", 0.05, 0.19))
     assert f.value is not None and f.confidence < CONFIDENT
+
+
+# ---------------------------------------------------------------- two prints of one plate
+
+
+def test_a_plate_a_character_apart_from_the_old_plate_beside_it_is_unsure():
+    # a converted plate prints the old one with its 5th digit made a letter: 'KQW6091' becomes
+    # 'KQW6A91'; read 'KQW0A91' sure, the two boxes disagree on a character nothing explains
+    words = (row("Placa", 0.06, 0.22, 0.96) + [w("KQWOA91", 0.40, 0.22, 0.87)]
+             + row("Placa anterior", 0.06, 0.24, 0.96) + [w("KQW6091", 0.40, 0.24, 0.73)])
+    got = crlv.parse(ext(words, source="ocr"), "crlv")["placa"]
+    assert got.value in ("KQW0A91", "KQW6A91") and got.confidence < CONFIDENT
+    # the same plate in both: sure; and an old plate of another state, wholly other: no conflict
+    same = (row("Placa", 0.06, 0.22, 0.96) + [w("KQW6A91", 0.40, 0.22, 0.87)]
+            + row("Placa anterior", 0.06, 0.24, 0.96) + [w("KQW6091", 0.40, 0.24, 0.9)])
+    got = crlv.parse(ext(same, source="ocr"), "crlv")["placa"]
+    assert got.value == "KQW6A91" and got.confidence >= CONFIDENT
+    other = (row("Placa", 0.06, 0.22, 0.96) + [w("KQW6A91", 0.40, 0.22, 0.87)]
+             + row("Placa anterior", 0.06, 0.24, 0.96) + [w("MBC3344", 0.40, 0.24, 0.9)])
+    alone = crlv.parse(ext(other[:2], source="ocr"), "crlv")["placa"]
+    assert crlv.parse(ext(other, source="ocr"), "crlv")["placa"] == alone and alone.value == "KQW6A91"
