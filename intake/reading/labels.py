@@ -423,7 +423,12 @@ class LabelIndex:
         if not ext:
             return lab
         first = key(ext[0].text)
-        if not colon:
+        phrase = key(" ".join(w.text for w in lab.words + tuple(ext)))
+        fields = tuple(f for f in lab.fields
+                       if not ((spec := self.vocab.fields.get(f)) is not None and spec.never_in(phrase)))
+        if colon and fields != lab.fields:
+            pass  # 'DATA ÚLTIMA VISTORIA:': words no label of the field holds, up to a ':', are a label's
+        elif not colon:
             end = lab.end + len(ext)
             if first not in _LINKS or end >= len(words) or words[end].bbox[0] - ext[-1].bbox[2] < gap \
                     and not words[end].text.strip().startswith(":"):
@@ -434,9 +439,6 @@ class LabelIndex:
             # 'PROPRIETÁRIO JOÃO SILVA SÓCIO:', 'Proprietário JOÃO SILVA Sócio:': a value, then a
             # label nobody listed ('Data última vistoria:' is one label: its words in small letters)
             return lab
-        phrase = key(" ".join(w.text for w in lab.words + tuple(ext)))
-        fields = tuple(f for f in lab.fields
-                       if not ((spec := self.vocab.fields.get(f)) is not None and spec.never_in(phrase)))
         return replace(lab, end=lab.end + len(ext), words=lab.words + tuple(ext), fields=fields)
 
     @staticmethod

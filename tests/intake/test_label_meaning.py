@@ -176,3 +176,9 @@ def test_a_plate_a_character_apart_from_the_old_plate_beside_it_is_unsure():
              + row("Placa anterior", 0.06, 0.24, 0.96) + [w("MBC3344", 0.40, 0.24, 0.9)])
     alone = crlv.parse(ext(other[:2], source="ocr"), "crlv")["placa"]
     assert crlv.parse(ext(other, source="ocr"), "crlv")["placa"] == alone and alone.value == "KQW6A91"
+
+
+def test_a_label_in_capitals_naming_another_date_is_never_the_emission_dates():
+    assert _emission(("DATA ÚLTIMA VISTORIA: 03/01/2024", 0.05, 0.19)).value is None
+    f = _emission(("DATA ÚLTIMA VISTORIA: 03/01/2024", 0.05, 0.19), ("EXPEDIÇÃO: 15/01/2024", 0.55, 0.19))
+    assert f.value == "2024-01-15" and f.confidence >= CONFIDENT
