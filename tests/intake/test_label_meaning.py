@@ -182,3 +182,14 @@ def test_a_label_in_capitals_naming_another_date_is_never_the_emission_dates():
     assert _emission(("DATA ÚLTIMA VISTORIA: 03/01/2024", 0.05, 0.19)).value is None
     f = _emission(("DATA ÚLTIMA VISTORIA: 03/01/2024", 0.05, 0.19), ("EXPEDIÇÃO: 15/01/2024", 0.55, 0.19))
     assert f.value == "2024-01-15" and f.confidence >= CONFIDENT
+
+
+def test_boxes_labels_over_values_the_emission_box_between_two_other_dates():
+    f = _emission(("AQUISIÇÃO", 0.05, 0.30), ("EMITIDO EM", 0.35, 0.30), ("ÚLTIMA VISTORIA", 0.65, 0.30),
+                  ("10/02/2020", 0.05, 0.32), ("15/01/2024", 0.35, 0.32), ("03/01/2024", 0.65, 0.32))
+    assert f.value == "2024-01-15" and f.confidence >= CONFIDENT
+    f = _emission(("Adquirido em", 0.05, 0.30), ("Data do documento", 0.35, 0.30), ("Vistoriado em", 0.65, 0.30),
+                  ("10/02/2020", 0.05, 0.32), ("15/01/2024", 0.35, 0.32), ("03/01/2024", 0.65, 0.32))
+    assert f.value == "2024-01-15" and f.confidence >= CONFIDENT
+    # the emission box left empty: the date of the box beside it is not its
+    assert _emission(("Data da consulta", 0.05, 0.30), ("Emissão", 0.45, 0.30), ("10/02/2020", 0.05, 0.32)).value is None
