@@ -346,6 +346,8 @@ class LabelIndex:
                 head = " ".join(toks)
                 if not toks or head not in self._prefixes:
                     continue
+                if head in self.spellings and any(key(w.text) for w in row.words[b:]):
+                    continue  # 'ANO FAB.   2010' over 'MODELO ANO   2011': a whole label, its value beside it
                 lab = self._wrap_on(rows, r, row, row.words[a].bbox[0], x_run, head, list(row.words[a:b]), 1,
                                     numbered)
                 if lab is not None:

@@ -193,3 +193,11 @@ def test_boxes_labels_over_values_the_emission_box_between_two_other_dates():
     assert f.value == "2024-01-15" and f.confidence >= CONFIDENT
     # the emission box left empty: the date of the box beside it is not its
     assert _emission(("Data da consulta", 0.05, 0.30), ("Emissão", 0.45, 0.30), ("10/02/2020", 0.05, 0.32)).value is None
+
+
+def test_a_whole_label_with_its_value_beside_it_does_not_wrap_onto_the_next_rows_label():
+    # 'ANO FAB.   2010' over 'MODELO ANO   2011' in a key-value table: two labels, not 'ANO FAB. /
+    # MODELO' wrapped
+    page = _page(("ANO FAB.", 0.08, 0.30), ("2010", 0.35, 0.30), ("MODELO ANO", 0.08, 0.315), ("2011", 0.35, 0.315))
+    out = crlv.parse(page, "crlv")
+    assert (out["ano_fabricacao"].value, out["ano_modelo"].value) == (2010, 2011)
