@@ -329,6 +329,7 @@ class LabelIndex:
         DA' / 'CONTRATANTE'): a run of a row starts a spelling, the runs below it, at the same
         left edge, go on with it and end it."""
         out = []
+        in_labels = {id(w) for lab in found for w in lab.words}  # (words beside a label may be other labels)
         for r, row in enumerate(rows[:-1]):
             numbering = None
             for a, b in _runs(row):
@@ -346,10 +347,14 @@ class LabelIndex:
                 head = " ".join(toks)
                 if not toks or head not in self._prefixes:
                     continue
-                if head in self.spellings and any(key(w.text) for w in row.words[b:]):
-                    continue  # 'ANO FAB.   2010' over 'MODELO ANO   2011': a whole label, its value beside it
+                # a whole label with words beside it ('ANO FAB.   2010', 'CÓDIGO   38706129951'): its
+                # value; it wraps only onto a rest that ends its own line, no value beside it
+                # ('RENAVAM' under 'CÓDIGO', not 'MODELO' of 'MODELO ANO   2011')
+                valued = head in self.spellings and any(key(w.text) and id(w) not in in_labels for w in row.words[b:])
                 lab = self._wrap_on(rows, r, row, row.words[a].bbox[0], x_run, head, list(row.words[a:b]), 1,
-                                    numbered)
+                                    numbered, valued)
+                if lab is not None and valued and any(key(w.text) for w in rows[lab[2]].words[lab[4]:]):
+                    lab = None
                 if lab is not None:
                     # BUG?: a wrapped label's words are a list, not the tuple LabelAt declares (unhashable;
                     # nothing hashes or compares labels today)
@@ -358,7 +363,8 @@ class LabelIndex:
         return out
 
     def _wrap_on(self, rows: list[LayoutRow], r: int, row: LayoutRow, x0: float, x_run: float, head: str,
-                 words: list[Word], depth: int, numbered: bool = False) -> tuple[list[Word], str, int, int, int] | None:
+                 words: list[Word], depth: int, numbered: bool = False,
+                 valued: bool = False) -> tuple[list[Word], str, int, int, int] | None:
         """The rest of a label begun by `head`, on the row below r (and the one below that):
         (all its words, its spelling, its last row, that row's run [start, end))."""
         if r + 1 >= len(rows):
@@ -381,7 +387,7 @@ class LabelIndex:
                 goes_on = depth < 2 and n == len(tail) and cand in self._prefixes
                 if not full and not goes_on:
                     continue
-                if head in self.spellings and rest in self.spellings and \
+                if head in self.spellings and rest in self.spellings and not valued and \
                         not nxt.words[c].text.startswith("(") and rest.split()[0] not in _OF:
                     # two labels, one under the other ('SEGURADO' / 'ESTIPULANTE'); but
                     # 'NOME/RAZÃO SOCIAL' / 'DA CONTRATADA' is one phrase going on

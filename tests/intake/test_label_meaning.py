@@ -201,3 +201,6 @@ def test_a_whole_label_with_its_value_beside_it_does_not_wrap_onto_the_next_rows
     page = _page(("ANO FAB.", 0.08, 0.30), ("2010", 0.35, 0.30), ("MODELO ANO", 0.08, 0.315), ("2011", 0.35, 0.315))
     out = crlv.parse(page, "crlv")
     assert (out["ano_fabricacao"].value, out["ano_modelo"].value) == (2010, 2011)
+    # a label wrapped in its column, its value beside its first line, is one label
+    page = _page(("CÓDIGO", 0.52, 0.30), ("38706129951", 0.66, 0.30), ("RENAVAM", 0.52, 0.315))
+    assert crlv.parse(page, "crlv")["renavam"].value == "38706129951"
