@@ -374,6 +374,10 @@ def _placa(r: Reader, ocr: bool) -> Field:
         return field(conv, span.sub(span.words[:1]), min(prev_conf, UNSURE))
     if (cur.value is None and not text) or (cur.confidence < MISREAD and agree >= 5):
         return field(conv, prev_span, min(prev_conf, MISREAD))  # the old plate is all that was read
+    if cur.value is not None and agree >= 5:
+        # the two boxes spell one plate but for a character or two ('IHR0A91' beside the old
+        # 'IHR6091'): one of them misread, and nothing says which
+        return cap(cur, UNSURE)
     return cur
 
 

@@ -78,6 +78,29 @@ _BOX_NUMBER = re.compile(r"\d{1,2}[.)\-–]")
 _BOX_NUMBER_BARE = re.compile(r"\d{1,2}")
 
 
+_LINK_WORDS = frozenset(("do", "da", "de", "dos", "das", "e", "em", "no", "na", "nos", "nas"))
+
+
+def _label_words_start(out: list[Word], colon_word: Word) -> int | None:
+    """Where, among the words before an unlisted 'Word Word:' label, that label begins: the run
+    of words in small letters (and links: 'de', 'da') that ends at it ('... LTDA Tipo de
+    combustível:' -> 'Tipo'), after a word that is no label's (in capitals, or with digits).
+    None when the letters do not tell (all in capitals, or all in small letters)."""
+    if not any(ch.islower() for ch in colon_word.text):
+        return None
+    j = len(out)
+    while j > 0:
+        t = out[j - 1].text.strip()
+        if not (t.isalpha() or t.replace("-", "").isalpha()) or not (any(ch.islower() for ch in t) or key(t) in _LINK_WORDS):
+            break
+        j -= 1
+    if j == 0:
+        return None
+    if j < len(out) and key(out[j].text) in _LINK_WORDS:
+        return None  # a label does not open on 'de'
+    return j
+
+
 def _in_capitals(text: str) -> bool:
     letters = [ch for ch in text if ch.isalpha()]
     return bool(letters) and all(ch.isupper() for ch in letters)
@@ -277,13 +300,18 @@ class Cells:
         if nxt_lab is not None and not (in_column and self.labels.starting(first) is None):
             return None  # the next box's label: nothing printed right of this one
         out = [first]
+        unclear_label = False
         for m in range(k + 1, len(words)):
             w = words[m]
             g = w.bbox[0] - out[-1].bbox[2]
             if g > STOP_GAP * row.height:
                 break
             unknown = _is_colon_label(w) and self.labels.starting(w) is None
-            if self.label_at(row, m, g, colon=not in_column) is not None and not (unknown and not in_column):
+            at = self.label_at(row, m, g, colon=not in_column)
+            if at is not None and not (unknown and not in_column):
+                if not in_column and at.words[-1].text.rstrip().endswith(":") and \
+                        (cut := _label_words_start(out, w)) is not None and cut < len(out):
+                    out = out[:cut]  # '... LTDA Tipo de' + 'COMBUSTÍVEL:': the label's own first words
                 break
             other = self.labels.starting(w)
             if other is not None and other.row == row.index and other.fields and g >= run_gap(row):
@@ -292,9 +320,16 @@ class Cells:
                 break  # 'Gravataí/RS DESTINO São Leopoldo/RS': another field's label in capitals
             if _is_colon_label(w) and m > k and not in_column:
                 # 'Label: value  Other label: value' ('... PRIMAVERA  ANO LETIVO: 2025', a label
-                # nobody listed): cut at the widest gap before it
-                cut = max(range(1, len(out) + 1), key=lambda j: (out[j].bbox[0] - out[j - 1].bbox[2]
-                                                                 if j < len(out) else w.bbox[0] - out[-1].bbox[2]))
+                # nobody listed): the value ends where that label's words begin, told by their
+                # letters ('VIAÇÃO SERRA LTDA Tipo de combustível:'), else at the widest gap before it
+                cut = _label_words_start(out, w)
+                if cut is None:
+                    gaps = [out[j].bbox[0] - out[j - 1].bbox[2] if j < len(out) else w.bbox[0] - out[-1].bbox[2]
+                            for j in range(1, len(out) + 1)]
+                    cut = 1 + max(range(len(gaps)), key=lambda j: gaps[j])
+                    widest = sorted(gaps)
+                    # a gap no wider than the others cuts no surer than a guess
+                    unclear_label = len(gaps) > 1 and widest[-1] < 1.5 * widest[-2]
                 out = out[:cut]
                 break
             out.append(w)
@@ -313,7 +348,7 @@ class Cells:
                 return None  # another column's box: its label is right above ('Corretor' / 'MARQUES ...')
         aligned = how != "adjacent" and self.layout._column_start(lab.page, first.bbox[0], exclude=row.index)
         spans = [Span(lab.page, tuple(out), lab.score)]
-        open_end = unclear_cut
+        open_end = unclear_cut or unclear_label
         if lines > 1 and how != "adjacent":
             after = [u.bbox[0] for u in words if u.bbox[0] > out[-1].bbox[2]]
             bound = min(after[0] if after else 1.0, self._margin(lab.page))

@@ -53,6 +53,7 @@ class Candidate:
 _PLAIN = re.compile(r"[A-Z0-9.\-]+")
 _MARKED = shapes.ACCENTED
 _BRACKETS = re.compile(r"[()\[\]{}|]")
+_WORDY = re.compile(r"[^\W\d_]{2}")  # two letters together: words, where a label may be
 
 
 def _height(ws) -> float:
@@ -74,6 +75,8 @@ def _specks(span) -> bool:
 def _label_print(lab: LabelAt, right: Region, below: Region) -> bool:
     """Whether the words far right of a label are printed as the label is, and the line under
     it larger: a grid's row of labels over a row of values."""
+    if not _WORDY.search(right.first.text):
+        return False  # a number is a value, never a label ('60.355.827/0001-40' beside its label)
     h_lab, h_right, h_below = _height(lab.first_words), _height(right.first.words), _height(below.first.words)
     return h_lab > 0 and h_right > 0 and h_below > 0 and abs(h_right - h_lab) <= 0.1 * h_lab and h_below >= 1.12 * h_lab
 
@@ -187,12 +190,15 @@ class Extractor:
             if below is not None and _label_print(lab, right, below) and not self._label_line(below.first):
                 return out + [below]  # 'CONTRATANTE   ORIGEM/DESTINO' over their values: two labels
             block = self._block(lab, right, below) if below is not None else None
+            if block is None and below is not None and self._table_row_above(lab, right):
+                block = "table"  # a heading under the label ends the table's block, not its row
             if block == "grid":
                 assert below is not None  # a block is judged only over a line below
                 return out + [below]  # 'SEGURADORA   SAC' over 'GUARDIÃ ...   0800 ...': two boxes
-            if below is not None and (_value_print(lab, right, below) or block != "table" and _off_line(lab, right)):
+            if below is not None and block != "table" and (_value_print(lab, right, below) or _off_line(lab, right)):
                 # a small label over its value, another column's line beside it (what is under a
-                # key-value table's label is the next label, printed as labels are)
+                # key-value table's label is the next label, printed as labels are; where the rows
+                # are spaced as a table's, OCR's letter heights tell nothing against it)
                 return out + [below]
             if block != "unsure":
                 below = None
@@ -277,6 +283,21 @@ class Extractor:
         if i is None:
             return True
         return self.cells.label_at(row, i, w.bbox[0] - row.words[i - 1].bbox[2] if i else 1.0) is not None
+
+    def _table_row_above(self, lab: LabelAt, right: Region) -> bool:
+        """Whether the row right above the label is a key-value table's row of the same two
+        columns: a word where the label starts and one where its far value starts, set as close
+        as a table's rows are."""
+        if lab.row == 0:
+            return False
+        rows = self.layout.rows[lab.page]
+        row, prev = rows[lab.row], rows[lab.row - 1]
+        tol = 0.6 * row.height
+        if row.y0 - prev.y1 > 1.5 * row.height:
+            return False
+        f = right.first.words[0]
+        return any(abs(w.bbox[0] - lab.bbox[0]) <= tol and key(w.text) for w in prev.words) and \
+            any(abs(w.bbox[0] - f.bbox[0]) <= tol and key(w.text) for w in prev.words)
 
     def _block(self, lab: LabelAt, right: Region, below: Region) -> str | None:
         """How the label, the words far right of it and the two lines under them are laid out,
@@ -474,8 +495,14 @@ class Extractor:
 
     def field(self, name: str, parse: Parse | None = None, **kw) -> Field:
         """The field's value from the best place its label points to; null when none holds a
-        value of its shape."""
-        return self.choose(self.candidates(name, parse, **kw))
+        value of its shape. A label that names the field's meaning ('Data de emissão') decides
+        against one that names only its kind ('Data': the page's print date, say)."""
+        cands = self.candidates(name, parse, **kw)
+        spec = self.vocab.fields.get(name)
+        if spec is not None and spec.generic:
+            kinds = {key(g) for g in spec.generic}
+            cands = [c for c in cands if c.region.label.key not in kinds] or cands
+        return self.choose(cands)
 
     def by_shape(self, name: str, parse: Parse | None = None, pick: Callable[[list[Field]], Field] | None = None) -> Field:
         """Where no label of the field could be read (a photo's small print lost): the one value

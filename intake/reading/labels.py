@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
@@ -26,6 +26,11 @@ from ocr.model import BBox, Word, union_bbox
 
 # a word this many row heights after the previous one starts a new run (another box or column)
 RUN_GAP = 1.5
+NEAR_SPELLED = 0.9  # a label read this close to its spelling, holding a shorter one read exactly, is the label
+QUALIFIER_WORDS = 5  # at most this many words qualify a label before its ':' ('Data' + 'da última vistoria:')
+_QUALIFIER_WORD = re.compile(r"[^\W\d_][^\W\d_.\-/]*\.?(?:[\-/][^\W\d_]+)*")
+# words that join a qualifier to its label ('Data de emissão' + 'do CRLV', 'Data' + 'e hora da consulta')
+_LINKS = frozenset(("do", "da", "de", "dos", "das", "e", "em", "no", "na", "nos", "nas", "para", "pelo", "pela"))
 _OF = frozenset(("da", "do", "de", "das", "dos"))
 # a bare number sign right after an act's name or its issuer cites the act ('Resolução CONTRAN nº
 # 789/2020'): the document's own numbers are labelled otherwise ('Nº do certificado')
@@ -200,6 +205,8 @@ class LabelIndex:
                 found += self._in_row(row, fuzzy)
             found = self._wrapped(rows, found, fuzzy) + found
             kept = self._longest(found)
+            starts = {id(lab.words[0]) for lab in kept}
+            kept = [self._phrase(lab, starts) for lab in kept]
             for lab in kept:
                 self.by_row.setdefault((lab.page, lab.row), []).append(lab)
                 for ri in range(lab.row + 1, lab.last_row + 1):  # every row a wrapped label spans
@@ -322,6 +329,7 @@ class LabelIndex:
         DA' / 'CONTRATANTE'): a run of a row starts a spelling, the runs below it, at the same
         left edge, go on with it and end it."""
         out = []
+        in_labels = {id(w) for lab in found for w in lab.words}  # (words beside a label may be other labels)
         for r, row in enumerate(rows[:-1]):
             numbering = None
             for a, b in _runs(row):
@@ -339,8 +347,14 @@ class LabelIndex:
                 head = " ".join(toks)
                 if not toks or head not in self._prefixes:
                     continue
+                # a whole label with words beside it ('ANO FAB.   2010', 'CÓDIGO   38706129951'): its
+                # value; it wraps only onto a rest that ends its own line, no value beside it
+                # ('RENAVAM' under 'CÓDIGO', not 'MODELO' of 'MODELO ANO   2011')
+                valued = head in self.spellings and any(key(w.text) and id(w) not in in_labels for w in row.words[b:])
                 lab = self._wrap_on(rows, r, row, row.words[a].bbox[0], x_run, head, list(row.words[a:b]), 1,
-                                    numbered)
+                                    numbered, valued)
+                if lab is not None and valued and any(key(w.text) for w in rows[lab[2]].words[lab[4]:]):
+                    lab = None
                 if lab is not None:
                     # BUG?: a wrapped label's words are a list, not the tuple LabelAt declares (unhashable;
                     # nothing hashes or compares labels today)
@@ -349,7 +363,8 @@ class LabelIndex:
         return out
 
     def _wrap_on(self, rows: list[LayoutRow], r: int, row: LayoutRow, x0: float, x_run: float, head: str,
-                 words: list[Word], depth: int, numbered: bool = False) -> tuple[list[Word], str, int, int, int] | None:
+                 words: list[Word], depth: int, numbered: bool = False,
+                 valued: bool = False) -> tuple[list[Word], str, int, int, int] | None:
         """The rest of a label begun by `head`, on the row below r (and the one below that):
         (all its words, its spelling, its last row, that row's run [start, end))."""
         if r + 1 >= len(rows):
@@ -372,7 +387,7 @@ class LabelIndex:
                 goes_on = depth < 2 and n == len(tail) and cand in self._prefixes
                 if not full and not goes_on:
                     continue
-                if head in self.spellings and rest in self.spellings and \
+                if head in self.spellings and rest in self.spellings and not valued and \
                         not nxt.words[c].text.startswith("(") and rest.split()[0] not in _OF:
                     # two labels, one under the other ('SEGURADO' / 'ESTIPULANTE'); but
                     # 'NOME/RAZÃO SOCIAL' / 'DA CONTRATADA' is one phrase going on
@@ -388,17 +403,74 @@ class LabelIndex:
             return None
         return None
 
+    def _phrase(self, lab: LabelAt, starts: set[int]) -> LabelAt:
+        """The label with the words that qualify it up to its end ('Data de emissão' + 'do CRLV'
+        before a ':' or a column's gap; 'Data' + 'da última vistoria:'), read as one label: its
+        value is after them, and what it means is what the whole phrase says. A phrase holding a
+        word a field's labels never hold (common: `never`) labels no such field."""
+        if lab.row2 is not None:
+            return lab
+        row = self.layout.rows[lab.page][lab.row]
+        words = row.words
+        if lab.words[-1].text.rstrip().endswith(":") or lab.end >= len(words):
+            return lab
+        gap = run_gap(row)
+        ext: list[Word] = []
+        colon = False
+        for m in range(lab.end, min(lab.end + QUALIFIER_WORDS, len(words))):
+            w = words[m]
+            if w.bbox[0] - words[m - 1].bbox[2] >= gap or w.text.strip().startswith((":", "(")):
+                break
+            core = w.text.strip().rstrip(":")
+            if not _QUALIFIER_WORD.fullmatch(core) or (not ext and id(w) in starts):
+                return lab  # a value beside its label ('Emissão em 15/01/2024'), or the next label
+            ext.append(w)
+            if w.text.rstrip().endswith(":"):
+                colon = True
+                break
+        if not ext:
+            return lab
+        first = key(ext[0].text)
+        phrase = key(" ".join(w.text for w in lab.words + tuple(ext)))
+        fields = tuple(f for f in lab.fields
+                       if not ((spec := self.vocab.fields.get(f)) is not None and spec.never_in(phrase)))
+        if colon and fields != lab.fields:
+            pass  # 'DATA ÚLTIMA VISTORIA:': words no label of the field holds, up to a ':', are a label's
+        elif not colon:
+            end = lab.end + len(ext)
+            if first not in _LINKS or end >= len(words) or words[end].bbox[0] - ext[-1].bbox[2] < gap \
+                    and not words[end].text.strip().startswith(":"):
+                # the words run on (a value or a sentence), or nothing stands beyond them ('MUNICÍPIO
+                # DE RIBEIRÃO PRETO' is a value): no qualifier of a label whose value is set apart
+                return lab
+        elif first not in _LINKS and not (_lower_case_label(lab) and all(any(ch.islower() for ch in w.text) for w in ext)):
+            # 'PROPRIETÁRIO JOÃO SILVA SÓCIO:', 'Proprietário JOÃO SILVA Sócio:': a value, then a
+            # label nobody listed ('Data última vistoria:' is one label: its words in small letters)
+            return lab
+        return replace(lab, end=lab.end + len(ext), words=lab.words + tuple(ext), fields=fields)
+
     @staticmethod
     def _longest(found: list[LabelAt]) -> list[LabelAt]:
-        """At each place the longest label (then the surest); overlapping shorter ones go."""
+        """At each place the longest label (then the surest); overlapping shorter ones go. A label
+        read exactly goes before one read with a slip, unless the slipped one holds all its words
+        and more, nearly spelled ('CPF/CNP) do proprietário': 'proprietário' read exactly is a
+        word of the longer label, not a label of its own)."""
         found.sort(key=lambda lab: (lab.score < 1.0, -len(lab.words), -lab.score, lab.row, lab.start))
-        taken: set[int] = set()
-        kept = []
+        owner: dict[int, LabelAt] = {}
+        kept: list[LabelAt] = []
         for lab in found:
             ids = {id(w) for w in lab.words}
-            if ids & taken:
-                continue
-            taken |= ids
+            clash = {id(owner[i]): owner[i] for i in ids if i in owner}
+            if clash:
+                if lab.score < NEAR_SPELLED or not all(
+                        len(o.words) < len(lab.words) and {id(w) for w in o.words} <= ids for o in clash.values()):
+                    continue
+                kept = [k for k in kept if id(k) not in clash]
+                for o in clash.values():
+                    for w in o.words:
+                        owner.pop(id(w), None)
+            for i in ids:
+                owner[i] = lab
             kept.append(lab)
         return kept
 
@@ -429,6 +501,11 @@ class LabelIndex:
 
     def starting(self, w: Word) -> LabelAt | None:
         return self._starts.get(id(w))
+
+
+def _lower_case_label(lab: LabelAt) -> bool:
+    """A label printed in small letters ('Data', 'Placa'): capitals after it are no word of its."""
+    return any(ch.islower() for w in lab.words for ch in w.text)
 
 
 def run_gap(row: LayoutRow) -> float:

@@ -96,7 +96,12 @@ def money(span: Span | None, ocr: bool = False) -> Field:
 
 
 def date(span: Span | None, ocr: bool = False) -> Field:
-    return date_field(span)
+    """The date in a label's cell; unsure where the cell holds two different dates (one of them
+    another label's, whose words were not read as a label): no label says which is the field's."""
+    f = date_field(span)
+    if f.value is not None and span is not None and len({d for d, *_ in nz.find_dates(span.text)}) > 1:
+        return cap(f, UNSURE)
+    return f
 
 
 def period(span: Span | None, ocr: bool = False) -> tuple[Field, Field]:

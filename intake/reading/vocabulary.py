@@ -24,10 +24,22 @@ class FieldSpec:
     labels: tuple[str, ...]
     shape: str
     not_: tuple[str, ...] = ()  # longer labels of other fields that start the same
+    # words a label never holds when it names this field ('aquisição', 'vistoria' in a label of
+    # a date are another date's): a label spelled with one names something else, whatever
+    # spelling of the field it opens with ('Data da última vistoria:')
+    never: tuple[str, ...] = ()
+    # spellings that name only the value's kind ('DATA'): they label the field where no spelling
+    # that names its meaning ('DATA DE EMISSÃO') labels another value
+    generic: tuple[str, ...] = ()
 
     @property
     def keys(self) -> tuple[str, ...]:
         return tuple(k for k in (key(lab) for lab in self.labels) if k)
+
+    def never_in(self, label_key: str) -> bool:
+        """Whether a label (its key() text) holds a word this field's labels never hold."""
+        padded = f" {label_key} "
+        return any(f" {k} " in padded for k in (key(n) for n in self.never) if k)
 
 
 @dataclass(frozen=True)
@@ -162,7 +174,7 @@ def vocabulary(doc_type: str) -> Vocabulary:
     for name, spec in (data.get("fields") or {}).items():
         spec = spec or {}
         fields[name] = FieldSpec(name, _alternatives(_tuple(spec.get("labels"))), str(spec.get("shape", "text")),
-                                 _tuple(spec.get("not")))
+                                 _tuple(spec.get("not")), _tuple(spec.get("never")), _tuple(spec.get("generic")))
     tables = {t: {c: _tuple(v) for c, v in (spec.get("columns") or {}).items()}
               for t, spec in (data.get("tables") or {}).items()}
     values = {k: _tuple(v) for k, v in (data.get("values") or {}).items()}
