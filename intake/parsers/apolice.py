@@ -16,6 +16,7 @@ from intake.parsers._common import (
     REPAIRED, SURE_OCR, UNSURE, cap, checked, checked_renavam, name_field, period_fields, span_of, vin_in,
 )
 from intake.reading.extract import Extractor
+from intake.reading.stated import stated
 from intake.reading.tables import HEADER_GAP, read_table
 from intake.reading.vocabulary import vocabulary
 from domain.documents import CONFIDENT, Field
@@ -65,16 +66,25 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["segurado_documento"] = doc2 if doc2.value is not None and doc2.value != out["seguradora_cnpj"].value else doc
     out["vigencia_inicio"], out["vigencia_fim"] = _vigencia(r, x)
     # 'Placa Chassi Renavam' may head a table: the label's right neighbour is the next heading
+    # the vehicle stated in a sentence ('... o veículo placa X, chassi Y, Renavam Z, com 44 lugares')
+    said = vocabulary("apolice_seguro").values
+    fl = r.flow()
     out["placa"] = first(x.field("placa"), r.grab(["PLACA"], lambda s: plate_in(s, ocr)),
-                         r.grab(["PLACA"], lambda s: plate_in(s, ocr), how="below"))
+                         r.grab(["PLACA"], lambda s: plate_in(s, ocr), how="below"),
+                         stated(fl, "placa", ocr, before=said.get("diz_placa", ())))
     out["chassi"] = first(x.field("chassi"), r.grab(["CHASSI"], lambda s: vin_in(s, ocr)),
-                          r.grab(["CHASSI"], lambda s: vin_in(s, ocr), how="below"))
+                          r.grab(["CHASSI"], lambda s: vin_in(s, ocr), how="below"),
+                          stated(fl, "chassi", ocr, before=said.get("diz_chassi", ())))
     renavam = lambda s: checked_renavam(s, ocr)  # noqa: E731
     out["renavam"] = first(x.field("renavam"), r.grab(["RENAVAM", "CÓDIGO RENAVAM", "CÓD. RENAVAM"], renavam),
-                           r.grab(["RENAVAM", "CÓDIGO RENAVAM", "CÓD. RENAVAM"], renavam, how="below"))
+                           r.grab(["RENAVAM", "CÓDIGO RENAVAM", "CÓD. RENAVAM"], renavam, how="below"),
+                           stated(fl, "renavam", ocr, before=said.get("diz_renavam", ())))
     # (a bare 'PASSAGEIROS' also names coverages: 'RESPONSABILIDADE CIVIL - PASSAGEIROS' over
     # 'ASSISTÊNCIA 24 HORAS' is no seat count, so only the vocabulary's standing labels count)
-    out["assentos"] = first(x.field("assentos"), _assentos_unit(r))
+    out["assentos"] = first(x.field("assentos"), _assentos_unit(r),
+                            stated(fl, "count", ocr, before=said.get("diz_assentos", ()),
+                                   after=said.get("assentos_unidade", ()), never_after=said.get("nao_assentos", ()),
+                                   lo=1, hi=120))
     out.update(_coberturas(r, x, out["assentos"].value))
     return out
 
@@ -663,6 +673,69 @@ def _scan_limits(r: Reader, assentos: int | None = None
     return found, caps
 
 
+# where a sentence's clause ends: a ';', a full stop before the next sentence, an item's letter
+# or number opening a list's next item ('; b) Acidentes ...', '\n2. Despesas ...')
+_CLAUSE_CUT = re.compile(r";|\.\s+(?=[A-ZÀ-Ý(])|\s(?=[a-z]\)\s)|\n(?=\d{1,2}[.)]\s)")
+# the words after an amount that tie it to what follows ('R$ 120.000,00 por passageiro para Morte
+# Acidental'): the role is the next words' (a list's 'e de R$ ...' ties the next amount to them)
+_ROLE_AFTER = re.compile(r"^\W*(?:(?:por|p/)\s+[a-z]+\s*)?(?:,\s*)?(?:para|em caso de|no caso de|na hipotese de|pela|pelo)\s")
+_ROLE_BEFORE_TIE = re.compile(r"^\W*(?:e|ou)\s")
+
+
+def _prose_limits(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str | None]]], dict[str, float]]:
+    """Coverages stated in running text, clause by clause over the whole flow, wherever its rows
+    wrap ('a) Responsabilidade Civil ... Danos Corporais a Passageiros, com limite máximo de' /
+    'indenização de R$ 3.000.000,00 por veículo e por evento;'): a clause naming one coverage
+    holds its amounts. A clause with several amounts gives each the coverage the words beside it
+    name: those after it where they open with 'para' ('R$ 120.000,00 por passageiro para Morte
+    Acidental e de R$ 150.000,00 ... para Invalidez'), else those before it; where neither side
+    decides, the kind is a guess. Each amount's basis is the one printed right after it."""
+    fl = r.flow()
+    text = fl.folded
+    found: dict[str, list[tuple[float, Span, str | None]]] = {}
+    caps: dict[str, float] = {}
+    at = 0
+    cuts = [m.start() for m in _CLAUSE_CUT.finditer(text)] + [len(text)]
+    for cut in cuts:
+        start, end = at, cut
+        at = cut + 1
+        clause = text[start:end]
+        kind = _kind(clause)
+        if kind is None:
+            continue
+        amounts = _amounts(fl.text[start:end])
+        if not amounts:
+            continue
+        # the text between amounts, each piece told to the amount before it or after it
+        pieces = [clause[:amounts[0][1]]] + [clause[a[2]:b[1]] for a, b in zip(amounts, amounts[1:])] + \
+            [clause[amounts[-1][2]:]]
+        kinds: list[str | None] = []
+        guessed = False
+        for n, (v, s0, e0, _) in enumerate(amounts):
+            after, before = pieces[n + 1], pieces[n]
+            tied_after = bool(_ROLE_AFTER.match(after))
+            k_after = _kind(after) if tied_after else None
+            k_before = _kind(before) if not (n > 0 and _ROLE_AFTER.match(before)) else None
+            sub = k_after or k_before
+            if len(amounts) > 1 and sub is None and not tied_after and _kind(after) not in (None, kind):
+                guessed = True  # the words after name another coverage, tied to neither amount
+            kinds.append(sub if sub is not None and _family(sub) == _family(kind) else kind)
+        if len(amounts) > 1 and len(set(kinds)) < len(amounts) and len({a[0] for a in amounts}) > 1 and \
+                any(k in ("ap_morte", "ap_invalidez") for k in kinds):
+            guessed = True  # death and disability named once for two amounts: which is which is not said
+        for n, ((v, s0, e0, _), k) in enumerate(zip(amounts, kinds)):
+            if k is None:
+                continue
+            basis = _basis(" ".join(pieces[n + 1].split()[:4])) or _basis(clause)
+            found.setdefault(k, []).append((v, fl.span(start + s0, start + e0), basis))
+            caps[k] = min(caps.get(k, 1.0), GUESSED_COLUMN if guessed else INFERRED)
+    return found, caps
+
+
+def _family(kind: str | None) -> str | None:
+    return "ap" if kind in ("ap", "ap_morte", "ap_invalidez") else kind
+
+
 def _clauses(text: str) -> list[tuple[int, str]]:
     """A row's clauses as a list in running text separates them (';'), with where each starts."""
     out, at = [], 0
@@ -817,8 +890,28 @@ GUESSED_COLUMN = 0.6
 def _coberturas(r: Reader, x: Extractor, assentos: int | None) -> dict[str, Field]:
     caps: dict[str, float] = {}
     found = _table_limits(r, caps)
+    table = bool(found)
     if not found:
         found, caps = _scan_limits(r, assentos)
+    # coverages stated in sentences: for those no table or row gave, and in place of those read
+    # row by row from running text (a row of a sentence may hold the end of one clause and the
+    # start of the next: 'Acidental e de R$ 120.000,00 ... para Invalidez'), the clause's own
+    prose, prose_caps = _prose_limits(r)
+    read_in_clauses = {id(w) for entries in prose.values() for _, sp, _ in entries for w in sp.words}
+    for fam in {_family(k) for k in prose}:
+        mine = [k for k in found if _family(k) == fam]
+        sure = all(prose_caps.get(k, INFERRED) >= INFERRED for k in prose if _family(k) == fam)
+        # (the same printed amounts, read by the clause that holds them whole)
+        if mine and (table or not sure or not all(sp.words and id(sp.words[0]) in read_in_clauses
+                                                  for k in mine for _, sp, _ in found[k])):
+            continue
+        for k in mine:
+            found.pop(k)
+            caps.pop(k, None)
+        for k in prose:
+            if _family(k) == fam:
+                found[k] = prose[k]
+                caps[k] = min(caps.get(k, 1.0), prose_caps.get(k, INFERRED))
     text_all = nz.fold(r.layout.text)
     out: dict[str, Field] = {}
 
