@@ -82,7 +82,7 @@ def stated(flow: Flow, kind: str, ocr: bool, *, before: Sequence[str] = (), afte
         if not named and role_a is not None:
             rest = folded[e:e + 60].replace("\n", " ")
             m = role_a.match(rest)
-            named = bool(m) and not (never is not None and never.match(rest[m.end():]))
+            named = m is not None and not (never is not None and never.match(rest[m.end():]))
         if not named:
             continue
         span = flow.span(s, e)
