@@ -17,7 +17,7 @@ from intake.parsers._common import (
 )
 from intake.reading.extract import Extractor
 from intake.reading.stated import stated
-from intake.reading.tables import HEADER_GAP, read_table
+from intake.reading.tables import HEADER_GAP, groups_over, header_runs, read_table
 from intake.reading.vocabulary import vocabulary
 from domain.documents import CONFIDENT, Field
 
@@ -66,13 +66,16 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["segurado_documento"] = doc2 if doc2.value is not None and doc2.value != out["seguradora_cnpj"].value else doc
     out["vigencia_inicio"], out["vigencia_fim"] = _vigencia(r, x)
     # 'Placa Chassi Renavam' may head a table: the label's right neighbour is the next heading
-    # the vehicle stated in a sentence ('... o veículo placa X, chassi Y, Renavam Z, com 44 lugares')
+    # the vehicle stated in a sentence ('... o veículo placa X, chassi Y, Renavam Z, com 44 lugares'),
+    # or in a fleet's table of items beside its coverages
     said = vocabulary("apolice_seguro").values
     fl = r.flow()
-    out["placa"] = first(x.field("placa"), r.grab(["PLACA"], lambda s: plate_in(s, ocr)),
+    fleet = _coverage_columns(r)
+    item = fleet[2]
+    out["placa"] = first(item.get("placa"), x.field("placa"), r.grab(["PLACA"], lambda s: plate_in(s, ocr)),
                          r.grab(["PLACA"], lambda s: plate_in(s, ocr), how="below"),
                          stated(fl, "placa", ocr, before=said.get("diz_placa", ())))
-    out["chassi"] = first(x.field("chassi"), r.grab(["CHASSI"], lambda s: vin_in(s, ocr)),
+    out["chassi"] = first(item.get("chassi"), x.field("chassi"), r.grab(["CHASSI"], lambda s: vin_in(s, ocr)),
                           r.grab(["CHASSI"], lambda s: vin_in(s, ocr), how="below"),
                           stated(fl, "chassi", ocr, before=said.get("diz_chassi", ())))
     renavam = lambda s: checked_renavam(s, ocr)  # noqa: E731
@@ -81,11 +84,11 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                            stated(fl, "renavam", ocr, before=said.get("diz_renavam", ())))
     # (a bare 'PASSAGEIROS' also names coverages: 'RESPONSABILIDADE CIVIL - PASSAGEIROS' over
     # 'ASSISTÊNCIA 24 HORAS' is no seat count, so only the vocabulary's standing labels count)
-    out["assentos"] = first(x.field("assentos"), _assentos_unit(r),
+    out["assentos"] = first(x.field("assentos"), item.get("assentos"), _assentos_unit(r),
                             stated(fl, "count", ocr, before=said.get("diz_assentos", ()),
                                    after=said.get("assentos_unidade", ()), never_after=said.get("nao_assentos", ()),
                                    lo=1, hi=120))
-    out.update(_coberturas(r, x, out["assentos"].value))
+    out.update(_coberturas(r, x, out["assentos"].value, fleet))
     return out
 
 
@@ -732,6 +735,139 @@ def _prose_limits(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str | No
     return found, caps
 
 
+# what a column's own header names of a coverage: its part (death, disability, medical costs,
+# bodily or material damage) or its cover (RC, APP)
+_COVERAGE_WORD = re.compile(r"\b(morte|invalidez|dmh|dmho|dm|dc|dmo|danos (?:materiais|corporais|morais)|"
+                            r"despesas medic\w*|app|rc|rcf|rcf-v|rcfv|rctr-vi|rctrvi|acidentes pessoais|"
+                            r"responsabilidade civil)\b")
+_RC_GROUP = re.compile(r"\b(rc|rcf|rcf-v|rcfv|rctr-vi|rctrvi|responsabilidade civil|resp\.? civil)\b")
+_AMOUNT_HEAD = re.compile(r"\b(lmi|limite|capital|importancia|valor|is)\b")
+
+
+def _column_kind(col: str, group: str) -> tuple[str | None, float]:
+    """What a coverage table's column holds, from its own header and the group header over it
+    ('Invalidez' under 'APP - por passageiro'): the column's own word names the benefit (its
+    'Invalidez' is never death, whatever the group also says); the group names the cover. Bodily
+    damage under an RC group that says neither passengers nor third parties is RC, unsure."""
+    c, g = nz.fold(col).replace("–", "-"), nz.fold(group).replace("–", "-")
+    both = c + " " + g
+    if _has(c, "dmh") or re.search(r"\bdespesas medic", c):
+        return "dmh", 1.0
+    if "terceiro" in both or "nao transportad" in both:
+        return None, 1.0
+    ap_ctx = _has(both, "ap") or "acidentes pessoais" in both or "acidental" in c or "passageir" in both
+    if re.search(r"\bmorte\b", c):
+        return ("ap_morte" if ap_ctx else None), 1.0
+    if re.search(r"\binvalidez\b", c):
+        return ("ap_invalidez" if ap_ctx else None), 1.0
+    if re.search(r"\b(dm|dmo|danos materiais|danos morais)\b", c):
+        return None, 1.0
+    if re.search(r"\b(dc|danos corporais)\b", c):
+        if "passageir" in both:
+            return "rc_passageiros", 1.0
+        return ("rc_passageiros", UNDECIDED_BASIS) if _RC_GROUP.search(both) else (None, 1.0)
+    k = _kind(c)
+    if k is None and _AMOUNT_HEAD.search(c):
+        k = _kind(g)  # 'LMI' under 'RC Passageiros'
+    return k, 1.0
+
+
+_SEATS_HEADS = ("LUGARES", "ASSENTOS", "LOTAÇÃO", "LUGARES SEGURADOS", "ASSENTOS SEGURADOS", "Nº DE LUGARES",
+                "Nº DE ASSENTOS", "CAPACIDADE", "LOT.", "PASSAGEIROS SEGURADOS", "QTD. LUGARES", "QTDE. LUGARES")
+
+
+# a seats column's header, abbreviated or not ('Lug. segurados', 'Qtde. assentos', 'Lotação')
+_SEATS_HEAD = re.compile(r"(?:(?:n[o°]?|numero|qtd|qtde|quantidade)(?: de)? )?(?:lug|lugares|assentos|lotacao|capacidade)"
+                         r"(?: (?:segurad[oa]s?|sentad[oa]s?|pass|passageiros))?")
+
+
+def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str | None]]], dict[str, float],
+                                          dict[str, Field]]:
+    """A table whose columns are coverages (a fleet's items, one row per vehicle: 'Placa | Lugares
+    | Morte | Invalidez | DMH | DM | DC' under group headers 'APP - por passageiro' and 'RCF-V -
+    por veículo'): each cell's coverage from its column's header and the group header over it,
+    its basis from either. Rows that disagree on a coverage's amount leave it unsure (which row is
+    the packet's vehicle is not said here). Also the vehicle's plate, chassis and seats where the
+    table has their columns."""
+    seats_keys = {nz.key(s) for s in (*_SEATS_HEADS, *vocabulary("apolice_seguro").fields["assentos"].labels)}
+    for page in r.layout.pages:
+        rows = r.layout.rows[page.number]
+        def heads(row) -> tuple[list, list[str]] | None:
+            cells = header_runs(row)
+            texts = [" ".join(w.text for w in c) for c in cells]
+            named = [t for t in texts if _COVERAGE_WORD.search(nz.fold(t).replace("–", "-"))]
+            if len(named) < 2 or any(len(t.split()) > 6 for t in texts) or _amounts(row.text):
+                return None
+            return cells, texts
+
+        for k, row in enumerate(rows):
+            h = heads(row)
+            if h is None:
+                continue
+            cells, texts = h
+            nxt = heads(rows[k + 1]) if k + 1 < len(rows) else None
+            if nxt is not None and len(nxt[0]) > len(cells):
+                continue  # the group headers over the columns' own
+            groups = groups_over(rows, k, cells)
+            kinds = [_column_kind(t, g) for t, g in zip(texts, groups)]
+            if sum(1 for kd, _ in kinds if kd) < 1:
+                continue
+            bounds = [(c[0].bbox[0] - 0.006, cells[n + 1][0].bbox[0] - 0.006 if n + 1 < len(cells) else 1.0)
+                      for n, c in enumerate(cells)]
+            roles: list[str | None] = []
+            for t in texts:
+                kt = nz.key(t)
+                roles.append("placa" if kt in ("placa", "placas") else "chassi" if kt in ("chassi", "chassi vin", "vin")
+                             else "assentos" if kt in seats_keys or _SEATS_HEAD.fullmatch(kt) else None)
+            found: dict[str, list[tuple[float, Span, str | None]]] = {}
+            caps: dict[str, float] = {}
+            vehicle: dict[str, list[Field]] = {}
+            for body in rows[k + 1:k + 60]:
+                if body.y0 - rows[k].y1 > 0.5 and not found:
+                    break
+                cols: list[list] = [[] for _ in cells]
+                for w in body.words:
+                    mid = (w.bbox[0] + w.bbox[2]) / 2
+                    n = next((i for i, (a, b) in enumerate(bounds) if a <= mid < b), None)
+                    if n is not None:
+                        cols[n].append(w)
+                got = False
+                for n, ((kd, cap_), ws) in enumerate(zip(kinds, cols)):
+                    if not ws:
+                        continue
+                    sp = Span(page.number, tuple(ws))
+                    amounts = nz.find_money(sp.text)
+                    if kd is not None and amounts:
+                        v, s0, e0, _ = amounts[0]
+                        basis = _basis(texts[n]) or _basis(groups[n])
+                        found.setdefault(kd, []).append((v, span_of(sp, s0, e0), basis))
+                        caps[kd] = min(caps.get(kd, 1.0), cap_, sp.conf)
+                        got = True
+                    role = roles[n]
+                    if role == "placa":
+                        vehicle.setdefault(role, []).append(plate_in(sp, r.ocr))
+                    elif role == "chassi":
+                        vehicle.setdefault(role, []).append(vin_in(sp, r.ocr))
+                    elif role == "assentos":
+                        vehicle.setdefault(role, []).append(int_field(sp, 1, 120))
+                if not got:
+                    if found:
+                        break  # the rows are over
+                    continue
+            if not found:
+                continue
+            for kd, entries in found.items():
+                if len({v for v, _, _ in entries}) > 1:
+                    caps[kd] = min(caps[kd], UNSURE)  # vehicles insured for different amounts
+            out: dict[str, Field] = {}
+            for role, fs in vehicle.items():
+                fs = [f for f in fs if f.value is not None]
+                if fs:
+                    out[role] = fs[0] if len({f.value for f in fs}) == 1 else cap(fs[0], UNSURE)
+            return found, caps, out
+    return {}, {}, {}
+
+
 def _family(kind: str | None) -> str | None:
     return "ap" if kind in ("ap", "ap_morte", "ap_invalidez") else kind
 
@@ -887,12 +1023,24 @@ UNDECIDED_BASIS = 0.6
 GUESSED_COLUMN = 0.6
 
 
-def _coberturas(r: Reader, x: Extractor, assentos: int | None) -> dict[str, Field]:
+def _coberturas(r: Reader, x: Extractor, assentos: int | None, fleet) -> dict[str, Field]:
     caps: dict[str, float] = {}
     found = _table_limits(r, caps)
     table = bool(found)
     if not found:
         found, caps = _scan_limits(r, assentos)
+    # coverages as a table's columns, under group headers: their families in place of any other read
+    cols, col_caps, _ = fleet
+    for fam in {_family(k) for k in cols}:
+        for k in [k for k in found if _family(k) == fam]:
+            found.pop(k)
+            caps.pop(k, None)
+    if cols:
+        caps.pop(UNREAD_ROW, None)
+    for k, entries in cols.items():
+        found[k] = entries
+        caps[k] = col_caps.get(k, 1.0)
+    table = table or bool(cols)
     # coverages stated in sentences: for those no table or row gave, and in place of those read
     # row by row from running text (a row of a sentence may hold the end of one clause and the
     # start of the next: 'Acidental e de R$ 120.000,00 ... para Invalidez'), the clause's own

@@ -1,0 +1,67 @@
+"""A fleet policy whose coverages are a table's columns under group headers, one row per insured
+vehicle, on hand-built pages: each cell's coverage comes from its column's header and the group
+header over it (a label set over several columns, centred or left-aligned, in any order), never
+from its place; 'Invalidez' is never death. Coordinates are fractions of the page."""
+
+from __future__ import annotations
+
+from domain.documents import CONFIDENT
+from intake.parsers import apolice
+from tests.intake.test_reading_toolkit import ext, row
+
+HEADS = [("Item", 0.02), ("Placa", 0.08), ("Lugares", 0.17), ("Morte", 0.27), ("Invalidez", 0.38), ("DMH", 0.50),
+         ("DM", 0.60), ("DC", 0.70), ("Prêmio (R$)", 0.83)]
+
+
+def _fleet(groups, heads=HEADS, items=(("001", "ABC1D23", "44", "150.000,00", "100.000,00", "30.000,00",
+                                        "200.000,00", "2.000.000,00", "9.876,54"),), y=0.40):
+    words = row("APÓLICE DE SEGURO - FROTA", 0.30, 0.08) + row("Apólice nº 5550001234", 0.08, 0.12)
+    for text, x in groups:
+        words += row(text, x, y)
+    for text, x in heads:
+        words += row(text, x, y + 0.02)
+    for n, item in enumerate(items):
+        for (_, x), cell in zip(heads, item):
+            words += row(cell, x, y + 0.04 + n * 0.02)
+    return apolice.parse(ext(words), "apolice_seguro")
+
+
+def test_coverage_columns_under_group_headers_are_read_by_column_and_group():
+    centred = [("Veículo", 0.09), ("APP - por passageiro (R$)", 0.29), ("RCF-V Passageiros - por veículo (R$)", 0.55)]
+    f = _fleet(centred)
+    # death 150 000 and disability 100 000 apart: the lesser binds, whatever column comes first
+    assert (f["ap_por_passageiro"].value, f["ap_por_passageiro"].confidence) == (100_000.0, 1.0)
+    assert (f["dmh_por_passageiro"].value, f["dmh_por_passageiro"].confidence) == (30_000.0, 1.0)
+    assert (f["rc_por_veiculo"].value, f["rc_por_veiculo"].confidence) == (2_000_000.0, 1.0)
+    assert (f["placa"].value, f["assentos"].value) == ("ABC1D23", 44)
+
+
+def test_groups_in_another_order_and_spelling_left_aligned():
+    heads = [("Placa", 0.02), ("Lug. segurados", 0.09), ("Danos Materiais", 0.24), ("Danos Corporais", 0.40),
+             ("Invalidez Permanente", 0.56), ("Morte Acidental", 0.77), ("DMHO", 0.93)]
+    groups = [("RC Facultativa - por evento", 0.24), ("Acidentes Pessoais - por passageiro", 0.56)]
+    items = (("XYZ9K87", "28", "100.000,00", "500.000,00", "60.000,00", "90.000,00", "12.000,00"),)
+    f = _fleet(groups, heads, items)
+    # 'Invalidez Permanente' first: disability, never death
+    assert (f["ap_por_passageiro"].value, f["ap_por_passageiro"].confidence) == (60_000.0, 1.0)
+    assert f["dmh_por_passageiro"].value == 12_000.0 and f["dmh_por_passageiro"].confidence >= CONFIDENT
+    # bodily damage under an RC group that names neither passengers nor third parties: unsure
+    assert f["rc_por_veiculo"].value == 500_000.0
+    assert f["rc_por_veiculo"].confidence < CONFIDENT
+    assert (f["placa"].value, f["assentos"].value) == ("XYZ9K87", 28)
+
+
+def test_a_column_under_a_third_party_group_is_never_rc_towards_passengers():
+    groups = [("APP - por passageiro", 0.29), ("RCF-V Terceiros - por veículo", 0.60)]
+    f = _fleet(groups)
+    assert f["rc_por_veiculo"].value is None or f["rc_por_veiculo"].confidence < CONFIDENT
+    assert f["ap_por_passageiro"].value == 100_000.0
+
+
+def test_vehicles_insured_for_different_amounts_leave_the_amount_unsure():
+    items = (("001", "ABC1D23", "44", "150.000,00", "100.000,00", "30.000,00", "200.000,00", "2.000.000,00", "9.876,54"),
+             ("002", "DEF2G34", "46", "150.000,00", "120.000,00", "30.000,00", "200.000,00", "2.000.000,00", "9.876,54"))
+    f = _fleet([("APP - por passageiro (R$)", 0.29), ("RCF-V Passageiros - por veículo (R$)", 0.55)], items=items)
+    assert f["ap_por_passageiro"].value == 100_000.0 and f["ap_por_passageiro"].confidence < CONFIDENT
+    assert (f["dmh_por_passageiro"].value, f["dmh_por_passageiro"].confidence) == (30_000.0, 1.0)
+    assert f["placa"].confidence < CONFIDENT  # two vehicles: which is the packet's is not said here
