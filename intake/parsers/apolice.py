@@ -730,8 +730,14 @@ def _prose_limits(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str | No
             if k is None:
                 continue
             basis = _basis(" ".join(pieces[n + 1].split()[:4])) or _basis(clause)
-            found.setdefault(k, []).append((v, fl.span(start + s0, start + e0), basis))
-            caps[k] = min(caps.get(k, 1.0), GUESSED_COLUMN if guessed else INFERRED)
+            both = [k]
+            if len(amounts) == 1 and _family(k) == "ap" and re.search(r"\bmorte\b", clause) and \
+                    re.search(r"\binvalidez\b", clause):
+                # one capital 'para Morte Acidental e para Invalidez Permanente': each benefit's
+                both = ["ap_morte", "ap_invalidez"]
+            for kk in both:
+                found.setdefault(kk, []).append((v, fl.span(start + s0, start + e0), basis))
+                caps[kk] = min(caps.get(kk, 1.0), GUESSED_COLUMN if guessed else INFERRED)
     return found, caps
 
 

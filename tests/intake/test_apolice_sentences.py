@@ -107,3 +107,13 @@ def test_the_insurer_in_a_sentence_with_its_cnpj():
     masked = f"{doc[:2]}.{doc[2:5]}.{doc[5:8]}/{doc[8:12]}-{doc[12:]}"
     f = _parse(f"A Atlântida Seguros Gerais S.A. (CNPJ {masked}) garante o veículo de placa ABC1D23.")
     assert (f["seguradora_cnpj"].value, f["placa"].value) == (doc, "ABC1D23")
+
+
+def test_one_capital_stated_for_death_and_disability_is_each_ones():
+    text = ("Acidentes Pessoais de Passageiros (APP): capital de R$ 95.000,00 por passageiro, tanto para Morte"
+            " Acidental como para Invalidez Permanente por Acidente; Despesas Médico-Hospitalares: R$ 20.000,00"
+            " por passageiro.")
+    for width in (50, 80):
+        f = _parse(text, width)
+        assert (f["ap_por_passageiro"].value, f["ap_por_passageiro"].confidence) == (95_000.0, INFERRED), width
+        assert (f["dmh_por_passageiro"].value, f["dmh_por_passageiro"].confidence) == (20_000.0, INFERRED), width
