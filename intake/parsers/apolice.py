@@ -12,7 +12,7 @@ from intake import normalize as nz
 from intake.layout import Hit, Span
 from intake.reading.shapes import name as shape_name
 from intake.parsers._common import (
-    INFERRED, Reader, date_field, doc_field, field, find_docs, first, ident, int_field, plate_in,
+    INFERRED, Reader, date_field, doc_field, field, find_docs, first, id_valid, ident, int_field, plate_in,
     REPAIRED, SURE_OCR, UNSURE, cap, checked, checked_renavam, name_field, period_fields, span_of, vin_in,
 )
 from intake.reading.extract import Extractor
@@ -64,6 +64,12 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                                       parse=_not_broker(x.parser("segurado_nome")))
     doc2 = x.field("segurado_documento")
     out["segurado_documento"] = doc2 if doc2.value is not None and doc2.value != out["seguradora_cnpj"].value else doc
+    if out["seguradora_nome"].value is None or out["seguradora_cnpj"].value is None:
+        # no label, no SUSEP line: the company a letterhead or a footer prints with its CNPJ
+        nome, cnpj = _insurer_by_cnpj(r, out["segurado_documento"].value, out["seguradora_nome"],
+                                      out["seguradora_cnpj"])
+        out["seguradora_nome"] = first(out["seguradora_nome"], nome)
+        out["seguradora_cnpj"] = first(out["seguradora_cnpj"], cnpj)
     out["vigencia_inicio"], out["vigencia_fim"] = _vigencia(r, x)
     # 'Placa Chassi Renavam' may head a table: the label's right neighbour is the next heading
     # the vehicle stated in a sentence ('... o veículo placa X, chassi Y, Renavam Z, com 44 lugares'),
@@ -165,6 +171,68 @@ def _seguradora(r: Reader) -> tuple[Field, Field]:
             # two CNPJs stand for the insurer: neither is sure
             cnpj, name = cap(cnpj, UNSURE), cap(name, UNSURE)
     return name, cnpj
+
+
+# a company's form or what it is: an insurer says it ('Seguros', 'Seguradora', 'S.A.', 'Companhia')
+_COMPANY_FORM = re.compile(r"\b(s\.?\s?a\.?|s/a|companhia|cia)(?![a-z])")
+# the role a party's block names: never the insurer
+_OTHER_PARTY = re.compile(r"\b(segurad[oa]|estipulante|tomador|proponente|corretor\w*|beneficiari\w*|cliente)\b")
+
+
+def _insurer_by_cnpj(r: Reader, insured: str | None, name: Field, cnpj: Field) -> tuple[Field, Field]:
+    """The insurer a page names only in its letterhead or footer, with its CNPJ and no label
+    ('Atlântida Seguros Gerais S.A. - CNPJ 11.222.333/0001-81 - Av. ...'): a CNPJ whose check
+    digits pass, not the insured's, in no broker's or other party's line, and the company name
+    printed right before it on its line or on the line above it. Sure (inferred) only where that
+    evidence agrees: the name says it is an insurer (or is the name already read) and one such
+    company stands; otherwise unsure."""
+    cands: dict[str, tuple[Field, Field]] = {}
+    segs = r.segments()
+    for i, sg in enumerate(segs):
+        text = _doc_glyphs(sg.text)[0] if r.ocr else sg.text
+        for v, s0, e0 in find_docs(text):
+            if len(v) != 14 or v == insured or id_valid("doc", v) is not True:
+                continue
+            before = text[:s0]
+            if _OTHER_PARTY.search(nz.fold(before)) or _in_sentence(before):
+                continue  # a party's block or a sentence naming its CNPJ: that party's
+            head = re.sub(r"(?i)[\s\-–—·|•,:]*(?:c\.?\s?n\.?\s?p\.?\s?j\.?(?:\s*/\s*mf)?)?\s*(?:n[º°o.]{1,2})?[\s:\-–—·|•]*$",
+                          "", before)
+            head = re.split(r"\s[\-–—·|•]\s", head)[-1].strip() if head else head
+            holder: Span | None = None
+            if head and len(head.split()) >= 2:
+                words = [w for w in sg.words if w.text in head.split()]
+                holder = sg.sub(words[:len(head.split())]) if words else None
+            else:
+                above = [o for o in segs[max(0, i - 3):i] if o.page == sg.page and o.bbox[3] <= sg.bbox[1] + 0.002
+                         and sg.bbox[1] - o.bbox[3] < 2.0 * max(sg.bbox[3] - sg.bbox[1], 0.005)
+                         and o.bbox[0] < sg.bbox[2] and sg.bbox[0] < o.bbox[2]]
+                if above:
+                    holder = above[-1]
+            if holder is None or not holder.words:
+                continue
+            t = nz.fold(holder.text)
+            if _OTHER_PARTY.search(t) or _in_sentence(holder.text) or _NOT_NAME.search(t) or find_docs(holder.text):
+                continue
+            nm = shape_name(holder, r.ocr)
+            if nm.value is None:
+                continue
+            doc = checked("doc", v, span_of(sg, s0, e0), r.ocr)
+            cands.setdefault(v, (nm, doc))
+    if not cands:
+        return field(None), field(None)
+    if cnpj.value is not None and cnpj.value in cands:
+        cands = {cnpj.value: cands[cnpj.value]}
+    elif name.value is not None:
+        same = {v: c for v, c in cands.items() if nz.key(str(c[0].value)) == nz.key(str(name.value))}
+        cands = same or cands
+    insurer_like = {v: c for v, c in cands.items()
+                    if _INSURER.search(nz.fold(str(c[0].value))) or _COMPANY_FORM.search(nz.fold(str(c[0].value)))}
+    if len(insurer_like) == 1 and _INSURER.search(nz.fold(str(next(iter(insurer_like.values()))[0].value))):
+        nm, doc = next(iter(insurer_like.values()))
+        return cap(nm, INFERRED), cap(doc, INFERRED)
+    nm, doc = next(iter((insurer_like or cands).values()))
+    return cap(nm, UNSURE), cap(doc, UNSURE)
 
 
 _STATED = re.compile(

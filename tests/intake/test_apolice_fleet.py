@@ -65,3 +65,41 @@ def test_vehicles_insured_for_different_amounts_leave_the_amount_unsure():
     assert f["ap_por_passageiro"].value == 100_000.0 and f["ap_por_passageiro"].confidence < CONFIDENT
     assert (f["dmh_por_passageiro"].value, f["dmh_por_passageiro"].confidence) == (30_000.0, 1.0)
     assert f["placa"].confidence < CONFIDENT  # two vehicles: which is the packet's is not said here
+
+
+def _cnpj(base: str) -> tuple[str, str]:
+    from domain.ids import cnpj as cnpj_id
+    v = base + cnpj_id.check_digits(base)
+    return v, f"{v[:2]}.{v[2:5]}.{v[5:8]}/{v[8:12]}-{v[12:]}"
+
+
+INSURED = _cnpj("112223330001")
+BROKER = _cnpj("445556660001")
+INSURER = _cnpj("778889990001")
+
+
+def _letterhead_page(footer: list, insurer_label: bool = False) -> list:
+    """A policy whose insurer is named only in its footer (its logo an image): the insured's
+    and the broker's blocks each print a CNPJ of their own."""
+    words = (row("APÓLICE DE SEGURO - FROTA", 0.30, 0.08) + row("Apólice nº 5550001234", 0.08, 0.12)
+             + row("SEGURADO", 0.08, 0.16) + row("Nome: Viação Horizonte Azul Ltda", 0.08, 0.18)
+             + row(f"CNPJ: {INSURED[1]}", 0.08, 0.20)
+             + row(f"Corretor: Pereira & Filhos Corretora de Seguros Ltda - CNPJ {BROKER[1]}", 0.08, 0.24))
+    for n, text in enumerate(footer):
+        words += row(text, 0.08, 0.92 + n * 0.018)
+    return apolice.parse(ext(words), "apolice_seguro")
+
+
+def test_the_insurer_named_only_in_the_footer_with_its_cnpj():
+    for footer in ([f"Atlântida Seguros Gerais S.A. - CNPJ {INSURER[1]} - Av. Rio Branco, 100 - Rio de Janeiro/RJ"],
+                   ["Atlântida Seguros Gerais S.A.", f"CNPJ/MF nº {INSURER[1]} · Av. Rio Branco, 100"]):
+        f = _letterhead_page(footer)
+        assert (f["seguradora_cnpj"].value, f["seguradora_nome"].value) == (INSURER[0], "Atlântida Seguros Gerais S.A."), footer
+        assert f["seguradora_cnpj"].confidence >= CONFIDENT and f["seguradora_nome"].confidence >= CONFIDENT
+        assert f["segurado_documento"].value == INSURED[0]
+
+
+def test_a_footer_company_that_does_not_say_it_insures_is_unsure():
+    f = _letterhead_page([f"Atlântida Serviços Gerais Ltda - CNPJ {INSURER[1]} - Av. Rio Branco, 100"])
+    assert f["seguradora_cnpj"].value in (None, INSURER[0])
+    assert f["seguradora_cnpj"].confidence < CONFIDENT and f["seguradora_nome"].confidence < CONFIDENT
