@@ -753,6 +753,10 @@ _ROLE_AFTER = re.compile(r"^\W*(?:(?:por|p/)\s+[a-z]+\s*)?(?:,\s*)?(?:para|em ca
 _ROLE_BEFORE_TIE = re.compile(r"^\W*(?:e|ou)\s")
 
 
+# the words before an amount that say it is no limit: a deductible, a premium, a tax, an instalment
+_NOT_LIMIT = re.compile(r"\b(franquia|premio|iof|parcela|participacao obrigatoria|pos|custo|desconto)\b[^;]*$")
+
+
 def _prose_limits(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str | None]]], dict[str, float]]:
     """Coverages stated in running text, clause by clause over the whole flow, wherever its rows
     wrap ('a) Responsabilidade Civil ... Danos Corporais a Passageiros, com limite máximo de' /
@@ -795,8 +799,8 @@ def _prose_limits(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str | No
                 any(k in ("ap_morte", "ap_invalidez") for k in kinds):
             guessed = True  # death and disability named once for two amounts: which is which is not said
         for n, ((v, s0, e0, _), k) in enumerate(zip(amounts, kinds)):
-            if k is None:
-                continue
+            if k is None or _NOT_LIMIT.search(clause[max(0, s0 - 40):s0]):
+                continue  # ('franquia de R$ 500,00', 'prêmio de R$ ...'): no limit
             basis = _basis(" ".join(pieces[n + 1].split()[:4])) or _basis(clause)
             both = [k]
             if len(amounts) == 1 and _family(k) == "ap" and re.search(r"\bmorte\b", clause) and \

@@ -117,3 +117,10 @@ def test_one_capital_stated_for_death_and_disability_is_each_ones():
         f = _parse(text, width)
         assert (f["ap_por_passageiro"].value, f["ap_por_passageiro"].confidence) == (95_000.0, INFERRED), width
         assert (f["dmh_por_passageiro"].value, f["dmh_por_passageiro"].confidence) == (20_000.0, INFERRED), width
+
+
+def test_a_deductible_or_premium_stated_beside_a_coverage_is_no_limit():
+    f = _parse("Despesas médico-hospitalares: franquia de R$ 500,00 por evento; prêmio de Acidentes Pessoais"
+               " de Passageiros (APP) de R$ 1.200,00.")
+    assert f["dmh_por_passageiro"].value is None
+    assert f["ap_por_passageiro"].value is None or f["ap_por_passageiro"].confidence < CONFIDENT
