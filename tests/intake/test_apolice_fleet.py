@@ -103,3 +103,12 @@ def test_a_footer_company_that_does_not_say_it_insures_is_unsure():
     f = _letterhead_page([f"Atlântida Serviços Gerais Ltda - CNPJ {INSURER[1]} - Av. Rio Branco, 100"])
     assert f["seguradora_cnpj"].value in (None, INSURER[0])
     assert f["seguradora_cnpj"].confidence < CONFIDENT and f["seguradora_nome"].confidence < CONFIDENT
+
+
+def test_insured_seats_under_their_own_header():
+    words = (row("APÓLICE DE SEGURO", 0.30, 0.08) + row("Placa", 0.08, 0.20) + row("Marca/Modelo", 0.25, 0.20)
+             + row("Lugares segurados", 0.55, 0.20) + row("ABC1D23", 0.08, 0.22) + row("MARCOPOLO/PARADISO", 0.25, 0.22)
+             + row("46", 0.55, 0.22))
+    f = apolice.parse(ext(words), "apolice_seguro")
+    assert (f["assentos"].value, f["placa"].value) == (46, "ABC1D23")
+    assert f["assentos"].confidence >= CONFIDENT
