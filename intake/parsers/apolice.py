@@ -749,7 +749,8 @@ def _scan_limits(r: Reader, assentos: int | None = None
 _CLAUSE_CUT = re.compile(r";|\.\s+(?=[A-ZÀ-Ý(])|\s(?=[a-z]\)\s)|\n(?=\d{1,2}[.)]\s)")
 # the words after an amount that tie it to what follows ('R$ 120.000,00 por passageiro para Morte
 # Acidental'): the role is the next words' (a list's 'e de R$ ...' ties the next amount to them)
-_ROLE_AFTER = re.compile(r"^\W*(?:(?:por|p/)\s+[a-z]+\s*)?(?:,\s*)?(?:para|em caso de|no caso de|na hipotese de|pela|pelo)\s")
+_ROLE_AFTER = re.compile(r"^\W*(?:\([^)]{0,60}\)\W*)?(?:(?:por|p/)\s+[a-z]+\s*)?(?:,\s*)?"
+                         r"(?:para|em caso de|no caso de|na hipotese de|pela|pelo)\s")
 _ROLE_BEFORE_TIE = re.compile(r"^\W*(?:e|ou)\s")
 
 

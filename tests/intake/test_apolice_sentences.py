@@ -124,3 +124,10 @@ def test_a_deductible_or_premium_stated_beside_a_coverage_is_no_limit():
                " de Passageiros (APP) de R$ 1.200,00.")
     assert f["dmh_por_passageiro"].value is None
     assert f["ap_por_passageiro"].value is None or f["ap_por_passageiro"].confidence < CONFIDENT
+
+
+def test_an_amount_spelled_out_in_brackets_keeps_the_coverage_named_after_it():
+    text = ("Acidentes Pessoais: R$ 70.000,00 (setenta mil reais) para Invalidez Permanente e R$ 90.000,00"
+            " (noventa mil reais) para Morte Acidental, ambos por passageiro.")
+    f = _parse(text)
+    assert (f["ap_por_passageiro"].value, f["ap_por_passageiro"].confidence) == (70_000.0, INFERRED)
