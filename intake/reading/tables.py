@@ -611,9 +611,18 @@ def groups_over(rows: Sequence[LayoutRow], k: int, cells: Sequence[tuple[Word, .
     if head.y0 - above.y1 > 1.2 * max(head.height, above.height):
         return [""] * len(cells)
     groups = header_runs(above)
-    if not groups or len(groups) >= len(cells):
-        return [""] * len(cells)  # as many labels as columns: a row of its own, not groups over them
+    if not groups:
+        return [""] * len(cells)
     spans = [(g[0].bbox[0], g[-1].bbox[2]) for g in groups]
+    if len(groups) >= len(cells):
+        # as many labels as columns: each the first line of the header below it ('APP' over 'Morte'),
+        # a cell's the one standing over it
+        out = []
+        for c in cells:
+            x0, x1 = c[0].bbox[0], c[-1].bbox[2]
+            over = [(min(x1, b) - max(x0, a), n) for n, (a, b) in enumerate(spans) if min(x1, b) > max(x0, a)]
+            out.append(" ".join(w.text for w in groups[max(over)[1]]) if over else "")
+        return out
     reach = []
     for n, (x0, x1) in enumerate(spans):
         width = x1 - x0

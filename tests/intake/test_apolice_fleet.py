@@ -112,3 +112,16 @@ def test_insured_seats_under_their_own_header():
     f = apolice.parse(ext(words), "apolice_seguro")
     assert (f["assentos"].value, f["placa"].value) == (46, "ABC1D23")
     assert f["assentos"].confidence >= CONFIDENT
+
+
+def test_a_cover_printed_over_each_column_of_its_own():
+    # 'APP' over 'Morte', 'APP' over 'Invalidez', ...: each column's header on two lines
+    heads = [("Placa", 0.04), ("Morte", 0.20), ("Invalidez", 0.36), ("DMH", 0.52), ("DC", 0.68)]
+    groups = [("APP", 0.20), ("APP", 0.36), ("APP", 0.52), ("RC Passageiros", 0.68)]
+    items = (("ABC1D23", "100.000,00", "80.000,00", "25.000,00", "1.500.000,00"),)
+    f = _fleet(groups, heads, items)
+    assert f["ap_por_passageiro"].value == 80_000.0
+    assert f["dmh_por_passageiro"].value == 25_000.0
+    assert f["rc_por_veiculo"].value == 1_500_000.0
+    # no basis printed anywhere (per passenger or per vehicle): the customary one, unsure
+    assert f["ap_por_passageiro"].confidence == apolice.UNDECIDED_BASIS < CONFIDENT
