@@ -12,11 +12,12 @@ from intake import normalize as nz
 from intake.layout import Hit, Span
 from intake.reading.shapes import name as shape_name
 from intake.parsers._common import (
-    INFERRED, Reader, date_field, doc_field, field, find_docs, first, ident, int_field, plate_in,
+    INFERRED, Reader, date_field, doc_field, field, find_docs, first, id_valid, ident, int_field, plate_in,
     REPAIRED, SURE_OCR, UNSURE, cap, checked, checked_renavam, name_field, period_fields, span_of, vin_in,
 )
 from intake.reading.extract import Extractor
-from intake.reading.tables import HEADER_GAP, read_table
+from intake.reading.stated import stated
+from intake.reading.tables import HEADER_GAP, groups_over, header_runs, read_table
 from intake.reading.vocabulary import vocabulary
 from domain.documents import CONFIDENT, Field
 
@@ -63,19 +64,37 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                                       parse=_not_broker(x.parser("segurado_nome")))
     doc2 = x.field("segurado_documento")
     out["segurado_documento"] = doc2 if doc2.value is not None and doc2.value != out["seguradora_cnpj"].value else doc
+    if out["seguradora_nome"].value is None or out["seguradora_cnpj"].value is None:
+        # no label, no SUSEP line: the company a letterhead or a footer prints with its CNPJ
+        nome, cnpj = _insurer_by_cnpj(r, out["segurado_documento"].value, out["seguradora_nome"],
+                                      out["seguradora_cnpj"])
+        out["seguradora_nome"] = first(out["seguradora_nome"], nome)
+        out["seguradora_cnpj"] = first(out["seguradora_cnpj"], cnpj)
     out["vigencia_inicio"], out["vigencia_fim"] = _vigencia(r, x)
     # 'Placa Chassi Renavam' may head a table: the label's right neighbour is the next heading
-    out["placa"] = first(x.field("placa"), r.grab(["PLACA"], lambda s: plate_in(s, ocr)),
-                         r.grab(["PLACA"], lambda s: plate_in(s, ocr), how="below"))
-    out["chassi"] = first(x.field("chassi"), r.grab(["CHASSI"], lambda s: vin_in(s, ocr)),
-                          r.grab(["CHASSI"], lambda s: vin_in(s, ocr), how="below"))
+    # the vehicle stated in a sentence ('... o veículo placa X, chassi Y, Renavam Z, com 44 lugares'),
+    # or in a fleet's table of items beside its coverages
+    said = vocabulary("apolice_seguro").values
+    fl = r.flow()
+    fleet = _coverage_columns(r)
+    item = fleet[2]
+    out["placa"] = first(item.get("placa"), x.field("placa"), r.grab(["PLACA"], lambda s: plate_in(s, ocr)),
+                         r.grab(["PLACA"], lambda s: plate_in(s, ocr), how="below"),
+                         stated(fl, "placa", ocr, before=said.get("diz_placa", ())))
+    out["chassi"] = first(item.get("chassi"), x.field("chassi"), r.grab(["CHASSI"], lambda s: vin_in(s, ocr)),
+                          r.grab(["CHASSI"], lambda s: vin_in(s, ocr), how="below"),
+                          stated(fl, "chassi", ocr, before=said.get("diz_chassi", ())))
     renavam = lambda s: checked_renavam(s, ocr)  # noqa: E731
     out["renavam"] = first(x.field("renavam"), r.grab(["RENAVAM", "CÓDIGO RENAVAM", "CÓD. RENAVAM"], renavam),
-                           r.grab(["RENAVAM", "CÓDIGO RENAVAM", "CÓD. RENAVAM"], renavam, how="below"))
+                           r.grab(["RENAVAM", "CÓDIGO RENAVAM", "CÓD. RENAVAM"], renavam, how="below"),
+                           stated(fl, "renavam", ocr, before=said.get("diz_renavam", ())))
     # (a bare 'PASSAGEIROS' also names coverages: 'RESPONSABILIDADE CIVIL - PASSAGEIROS' over
     # 'ASSISTÊNCIA 24 HORAS' is no seat count, so only the vocabulary's standing labels count)
-    out["assentos"] = first(x.field("assentos"), _assentos_unit(r))
-    out.update(_coberturas(r, x, out["assentos"].value))
+    out["assentos"] = first(x.field("assentos"), item.get("assentos"), _assentos_unit(r),
+                            stated(fl, "count", ocr, before=said.get("diz_assentos", ()),
+                                   after=said.get("assentos_unidade", ()), never_after=said.get("nao_assentos", ()),
+                                   lo=1, hi=120))
+    out.update(_coberturas(r, x, out["assentos"].value, fleet))
     return out
 
 
@@ -152,6 +171,68 @@ def _seguradora(r: Reader) -> tuple[Field, Field]:
             # two CNPJs stand for the insurer: neither is sure
             cnpj, name = cap(cnpj, UNSURE), cap(name, UNSURE)
     return name, cnpj
+
+
+# a company's form or what it is: an insurer says it ('Seguros', 'Seguradora', 'S.A.', 'Companhia')
+_COMPANY_FORM = re.compile(r"\b(s\.?\s?a\.?|s/a|companhia|cia)(?![a-z])")
+# the role a party's block names: never the insurer
+_OTHER_PARTY = re.compile(r"\b(segurad[oa]|estipulante|tomador|proponente|corretor\w*|beneficiari\w*|cliente)\b")
+
+
+def _insurer_by_cnpj(r: Reader, insured: str | None, name: Field, cnpj: Field) -> tuple[Field, Field]:
+    """The insurer a page names only in its letterhead or footer, with its CNPJ and no label
+    ('Atlântida Seguros Gerais S.A. - CNPJ 11.222.333/0001-81 - Av. ...'): a CNPJ whose check
+    digits pass, not the insured's, in no broker's or other party's line, and the company name
+    printed right before it on its line or on the line above it. Sure (inferred) only where that
+    evidence agrees: the name says it is an insurer (or is the name already read) and one such
+    company stands; otherwise unsure."""
+    cands: dict[str, tuple[Field, Field]] = {}
+    segs = r.segments()
+    for i, sg in enumerate(segs):
+        text = _doc_glyphs(sg.text)[0] if r.ocr else sg.text
+        for v, s0, e0 in find_docs(text):
+            if len(v) != 14 or v == insured or id_valid("doc", v) is not True:
+                continue
+            before = text[:s0]
+            if _OTHER_PARTY.search(nz.fold(before)) or _in_sentence(before):
+                continue  # a party's block or a sentence naming its CNPJ: that party's
+            head = re.sub(r"(?i)[\s\-–—·|•,:]*(?:c\.?\s?n\.?\s?p\.?\s?j\.?(?:\s*/\s*mf)?)?\s*(?:n[º°o.]{1,2})?[\s:\-–—·|•]*$",
+                          "", before)
+            head = re.split(r"\s[\-–—·|•]\s", head)[-1].strip() if head else head
+            holder: Span | None = None
+            if head and len(head.split()) >= 2:
+                words = [w for w in sg.words if w.text in head.split()]
+                holder = sg.sub(words[:len(head.split())]) if words else None
+            else:
+                above = [o for o in segs[max(0, i - 3):i] if o.page == sg.page and o.bbox[3] <= sg.bbox[1] + 0.002
+                         and sg.bbox[1] - o.bbox[3] < 2.0 * max(sg.bbox[3] - sg.bbox[1], 0.005)
+                         and o.bbox[0] < sg.bbox[2] and sg.bbox[0] < o.bbox[2]]
+                if above:
+                    holder = above[-1]
+            if holder is None or not holder.words:
+                continue
+            t = nz.fold(holder.text)
+            if _OTHER_PARTY.search(t) or _in_sentence(holder.text) or _NOT_NAME.search(t) or find_docs(holder.text):
+                continue
+            nm = shape_name(holder, r.ocr)
+            if nm.value is None:
+                continue
+            doc = checked("doc", v, span_of(sg, s0, e0), r.ocr)
+            cands.setdefault(v, (nm, doc))
+    if not cands:
+        return field(None), field(None)
+    if cnpj.value is not None and cnpj.value in cands:
+        cands = {cnpj.value: cands[cnpj.value]}
+    elif name.value is not None:
+        same = {v: c for v, c in cands.items() if nz.key(str(c[0].value)) == nz.key(str(name.value))}
+        cands = same or cands
+    insurer_like = {v: c for v, c in cands.items()
+                    if _INSURER.search(nz.fold(str(c[0].value))) or _COMPANY_FORM.search(nz.fold(str(c[0].value)))}
+    if len(insurer_like) == 1 and _INSURER.search(nz.fold(str(next(iter(insurer_like.values()))[0].value))):
+        nm, doc = next(iter(insurer_like.values()))
+        return cap(nm, INFERRED), cap(doc, INFERRED)
+    nm, doc = next(iter((insurer_like or cands).values()))
+    return cap(nm, UNSURE), cap(doc, UNSURE)
 
 
 _STATED = re.compile(
@@ -663,6 +744,213 @@ def _scan_limits(r: Reader, assentos: int | None = None
     return found, caps
 
 
+# where a sentence's clause ends: a ';', a full stop before the next sentence, an item's letter
+# or number opening a list's next item ('; b) Acidentes ...', '\n2. Despesas ...')
+_CLAUSE_CUT = re.compile(r";|\.\s+(?=[A-ZÀ-Ý(])|\s(?=[a-z]\)\s)|\n(?=\d{1,2}[.)]\s)")
+# the words after an amount that tie it to what follows ('R$ 120.000,00 por passageiro para Morte
+# Acidental'): the role is the next words' (a list's 'e de R$ ...' ties the next amount to them)
+_ROLE_AFTER = re.compile(r"^\W*(?:\([^)]{0,60}\)\W*)?(?:(?:por|p/)\s+[a-z]+\s*)?(?:,\s*)?"
+                         r"(?:para|em caso de|no caso de|na hipotese de|pela|pelo)\s")
+_ROLE_BEFORE_TIE = re.compile(r"^\W*(?:e|ou)\s")
+
+
+# the words before an amount that say it is no limit: a deductible, a premium, a tax, an instalment
+_NOT_LIMIT = re.compile(r"\b(franquia|premio|iof|parcela|participacao obrigatoria|pos|custo|desconto)\b[^;]*$")
+
+
+def _prose_limits(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str | None]]], dict[str, float]]:
+    """Coverages stated in running text, clause by clause over the whole flow, wherever its rows
+    wrap ('a) Responsabilidade Civil ... Danos Corporais a Passageiros, com limite máximo de' /
+    'indenização de R$ 3.000.000,00 por veículo e por evento;'): a clause naming one coverage
+    holds its amounts. A clause with several amounts gives each the coverage the words beside it
+    name: those after it where they open with 'para' ('R$ 120.000,00 por passageiro para Morte
+    Acidental e de R$ 150.000,00 ... para Invalidez'), else those before it; where neither side
+    decides, the kind is a guess. Each amount's basis is the one printed right after it."""
+    fl = r.flow()
+    text = fl.folded
+    found: dict[str, list[tuple[float, Span, str | None]]] = {}
+    caps: dict[str, float] = {}
+    at = 0
+    cuts = [m.start() for m in _CLAUSE_CUT.finditer(text)] + [len(text)]
+    for cut in cuts:
+        start, end = at, cut
+        at = cut + 1
+        clause = text[start:end]
+        kind = _kind(clause)
+        if kind is None:
+            continue
+        amounts = _amounts(fl.text[start:end])
+        if not amounts:
+            continue
+        # the text between amounts, each piece told to the amount before it or after it
+        pieces = [clause[:amounts[0][1]]] + [clause[a[2]:b[1]] for a, b in zip(amounts, amounts[1:])] + \
+            [clause[amounts[-1][2]:]]
+        kinds: list[str | None] = []
+        guessed = False
+        for n, (v, s0, e0, _) in enumerate(amounts):
+            after, before = pieces[n + 1], pieces[n]
+            tied_after = bool(_ROLE_AFTER.match(after))
+            k_after = _kind(after) if tied_after else None
+            k_before = _kind(before) if not (n > 0 and _ROLE_AFTER.match(before)) else None
+            sub = k_after or k_before
+            if len(amounts) > 1 and sub is None and not tied_after and _kind(after) not in (None, kind):
+                guessed = True  # the words after name another coverage, tied to neither amount
+            kinds.append(sub if sub is not None and _family(sub) == _family(kind) else kind)
+        if len(amounts) > 1 and len(set(kinds)) < len(amounts) and len({a[0] for a in amounts}) > 1 and \
+                any(k in ("ap_morte", "ap_invalidez") for k in kinds):
+            guessed = True  # death and disability named once for two amounts: which is which is not said
+        for n, ((v, s0, e0, _), k) in enumerate(zip(amounts, kinds)):
+            if k is None or _NOT_LIMIT.search(clause[max(0, s0 - 40):s0]):
+                continue  # ('franquia de R$ 500,00', 'prêmio de R$ ...'): no limit
+            basis = _basis(" ".join(pieces[n + 1].split()[:4])) or _basis(clause)
+            both = [k]
+            if len(amounts) == 1 and _family(k) == "ap" and re.search(r"\bmorte\b", clause) and \
+                    re.search(r"\binvalidez\b", clause):
+                # one capital 'para Morte Acidental e para Invalidez Permanente': each benefit's
+                both = ["ap_morte", "ap_invalidez"]
+            for kk in both:
+                found.setdefault(kk, []).append((v, fl.span(start + s0, start + e0), basis))
+                caps[kk] = min(caps.get(kk, 1.0), GUESSED_COLUMN if guessed else INFERRED)
+    return found, caps
+
+
+# what a column's own header names of a coverage: its part (death, disability, medical costs,
+# bodily or material damage) or its cover (RC, APP)
+_COVERAGE_WORD = re.compile(r"\b(morte|invalidez|dmh|dmho|dm|dc|dmo|danos (?:materiais|corporais|morais)|"
+                            r"despesas medic\w*|app|rc|rcf|rcf-v|rcfv|rctr-vi|rctrvi|acidentes pessoais|"
+                            r"responsabilidade civil)\b")
+_RC_GROUP = re.compile(r"\b(rc|rcf|rcf-v|rcfv|rctr-vi|rctrvi|responsabilidade civil|resp\.? civil)\b")
+_AMOUNT_HEAD = re.compile(r"\b(lmi|limite|capital|importancia|valor|is)\b")
+
+
+def _column_kind(col: str, group: str) -> tuple[str | None, float]:
+    """What a coverage table's column holds, from its own header and the group header over it
+    ('Invalidez' under 'APP - por passageiro'): the column's own word names the benefit (its
+    'Invalidez' is never death, whatever the group also says); the group names the cover. Bodily
+    damage under an RC group that says neither passengers nor third parties is RC, unsure."""
+    c, g = nz.fold(col).replace("–", "-"), nz.fold(group).replace("–", "-")
+    both = c + " " + g
+    if _has(c, "dmh") or re.search(r"\bdespesas medic", c):
+        return "dmh", 1.0
+    if "terceiro" in both or "nao transportad" in both:
+        return None, 1.0
+    ap_ctx = _has(both, "ap") or "acidentes pessoais" in both or "acidental" in c or "passageir" in both
+    if re.search(r"\bmorte\b", c):
+        return ("ap_morte" if ap_ctx else None), 1.0
+    if re.search(r"\binvalidez\b", c):
+        return ("ap_invalidez" if ap_ctx else None), 1.0
+    if re.search(r"\b(dm|dmo|danos materiais|danos morais)\b", c):
+        return None, 1.0
+    if re.search(r"\b(dc|danos corporais)\b", c):
+        if "passageir" in both:
+            return "rc_passageiros", 1.0
+        return ("rc_passageiros", UNDECIDED_BASIS) if _RC_GROUP.search(both) else (None, 1.0)
+    k = _kind(c)
+    if k is None and _AMOUNT_HEAD.search(c):
+        k = _kind(g)  # 'LMI' under 'RC Passageiros'
+    return k, 1.0
+
+
+_SEATS_HEADS = ("LUGARES", "ASSENTOS", "LOTAÇÃO", "LUGARES SEGURADOS", "ASSENTOS SEGURADOS", "Nº DE LUGARES",
+                "Nº DE ASSENTOS", "CAPACIDADE", "LOT.", "PASSAGEIROS SEGURADOS", "QTD. LUGARES", "QTDE. LUGARES")
+
+
+# a seats column's header, abbreviated or not ('Lug. segurados', 'Qtde. assentos', 'Lotação')
+_SEATS_HEAD = re.compile(r"(?:(?:n[o°]?|numero|qtd|qtde|quantidade)(?: de)? )?(?:lug|lugares|assentos|lotacao|capacidade)"
+                         r"(?: (?:segurad[oa]s?|sentad[oa]s?|pass|passageiros))?")
+
+
+def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str | None]]], dict[str, float],
+                                          dict[str, Field]]:
+    """A table whose columns are coverages (a fleet's items, one row per vehicle: 'Placa | Lugares
+    | Morte | Invalidez | DMH | DM | DC' under group headers 'APP - por passageiro' and 'RCF-V -
+    por veículo'): each cell's coverage from its column's header and the group header over it,
+    its basis from either. Rows that disagree on a coverage's amount leave it unsure (which row is
+    the packet's vehicle is not said here). Also the vehicle's plate, chassis and seats where the
+    table has their columns."""
+    seats_keys = {nz.key(s) for s in (*_SEATS_HEADS, *vocabulary("apolice_seguro").fields["assentos"].labels)}
+    for page in r.layout.pages:
+        rows = r.layout.rows[page.number]
+        def heads(row) -> tuple[list, list[str]] | None:
+            cells = header_runs(row)
+            texts = [" ".join(w.text for w in c) for c in cells]
+            named = [t for t in texts if _COVERAGE_WORD.search(nz.fold(t).replace("–", "-"))]
+            if len(named) < 2 or any(len(t.split()) > 6 for t in texts) or _amounts(row.text):
+                return None
+            return cells, texts
+
+        for k, row in enumerate(rows):
+            h = heads(row)
+            if h is None:
+                continue
+            cells, texts = h
+            nxt = heads(rows[k + 1]) if k + 1 < len(rows) else None
+            if nxt is not None and len(nxt[0]) > len(cells):
+                continue  # the group headers over the columns' own
+            groups = groups_over(rows, k, cells)
+            kinds = [_column_kind(t, g) for t, g in zip(texts, groups)]
+            if sum(1 for kd, _ in kinds if kd) < 1:
+                continue
+            bounds = [(c[0].bbox[0] - 0.006, cells[n + 1][0].bbox[0] - 0.006 if n + 1 < len(cells) else 1.0)
+                      for n, c in enumerate(cells)]
+            roles: list[str | None] = []
+            for t in texts:
+                kt = nz.key(t)
+                roles.append("placa" if kt in ("placa", "placas") else "chassi" if kt in ("chassi", "chassi vin", "vin")
+                             else "assentos" if kt in seats_keys or _SEATS_HEAD.fullmatch(kt) else None)
+            found: dict[str, list[tuple[float, Span, str | None]]] = {}
+            caps: dict[str, float] = {}
+            vehicle: dict[str, list[Field]] = {}
+            for body in rows[k + 1:k + 60]:
+                if body.y0 - rows[k].y1 > 0.5 and not found:
+                    break
+                cols: list[list] = [[] for _ in cells]
+                for w in body.words:
+                    mid = (w.bbox[0] + w.bbox[2]) / 2
+                    n = next((i for i, (a, b) in enumerate(bounds) if a <= mid < b), None)
+                    if n is not None:
+                        cols[n].append(w)
+                got = False
+                for n, ((kd, cap_), ws) in enumerate(zip(kinds, cols)):
+                    if not ws:
+                        continue
+                    sp = Span(page.number, tuple(ws))
+                    amounts = nz.find_money(sp.text)
+                    if kd is not None and amounts:
+                        v, s0, e0, _ = amounts[0]
+                        basis = _basis(texts[n]) or _basis(groups[n])
+                        found.setdefault(kd, []).append((v, span_of(sp, s0, e0), basis))
+                        caps[kd] = min(caps.get(kd, 1.0), cap_, sp.conf)
+                        got = True
+                    role = roles[n]
+                    if role == "placa":
+                        vehicle.setdefault(role, []).append(plate_in(sp, r.ocr))
+                    elif role == "chassi":
+                        vehicle.setdefault(role, []).append(vin_in(sp, r.ocr))
+                    elif role == "assentos":
+                        vehicle.setdefault(role, []).append(int_field(sp, 1, 120))
+                if not got:
+                    if found:
+                        break  # the rows are over
+                    continue
+            if not found:
+                continue
+            for kd, entries in found.items():
+                if len({v for v, _, _ in entries}) > 1:
+                    caps[kd] = min(caps[kd], UNSURE)  # vehicles insured for different amounts
+            out: dict[str, Field] = {}
+            for role, fs in vehicle.items():
+                fs = [f for f in fs if f.value is not None]
+                if fs:
+                    out[role] = fs[0] if len({f.value for f in fs}) == 1 else cap(fs[0], UNSURE)
+            return found, caps, out
+    return {}, {}, {}
+
+
+def _family(kind: str | None) -> str | None:
+    return "ap" if kind in ("ap", "ap_morte", "ap_invalidez") else kind
+
+
 def _clauses(text: str) -> list[tuple[int, str]]:
     """A row's clauses as a list in running text separates them (';'), with where each starts."""
     out, at = [], 0
@@ -814,11 +1102,43 @@ UNDECIDED_BASIS = 0.6
 GUESSED_COLUMN = 0.6
 
 
-def _coberturas(r: Reader, x: Extractor, assentos: int | None) -> dict[str, Field]:
+def _coberturas(r: Reader, x: Extractor, assentos: int | None, fleet) -> dict[str, Field]:
     caps: dict[str, float] = {}
     found = _table_limits(r, caps)
+    table = bool(found)
     if not found:
         found, caps = _scan_limits(r, assentos)
+    # coverages as a table's columns, under group headers: their families in place of any other read
+    cols, col_caps, _ = fleet
+    for fam in {_family(k) for k in cols}:
+        for k in [k for k in found if _family(k) == fam]:
+            found.pop(k)
+            caps.pop(k, None)
+    if cols:
+        caps.pop(UNREAD_ROW, None)
+    for k, entries in cols.items():
+        found[k] = entries
+        caps[k] = col_caps.get(k, 1.0)
+    table = table or bool(cols)
+    # coverages stated in sentences: for those no table or row gave, and in place of those read
+    # row by row from running text (a row of a sentence may hold the end of one clause and the
+    # start of the next: 'Acidental e de R$ 120.000,00 ... para Invalidez'), the clause's own
+    prose, prose_caps = _prose_limits(r)
+    read_in_clauses = {id(w) for entries in prose.values() for _, sp, _ in entries for w in sp.words}
+    for fam in {_family(k) for k in prose}:
+        mine = [k for k in found if _family(k) == fam]
+        sure = all(prose_caps.get(k, INFERRED) >= INFERRED for k in prose if _family(k) == fam)
+        # (the same printed amounts, read by the clause that holds them whole)
+        if mine and (table or not sure or not all(sp.words and id(sp.words[0]) in read_in_clauses
+                                                  for k in mine for _, sp, _ in found[k])):
+            continue
+        for k in mine:
+            found.pop(k)
+            caps.pop(k, None)
+        for k in prose:
+            if _family(k) == fam:
+                found[k] = prose[k]
+                caps[k] = min(caps.get(k, 1.0), prose_caps.get(k, INFERRED))
     text_all = nz.fold(r.layout.text)
     out: dict[str, Field] = {}
 

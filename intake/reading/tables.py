@@ -591,3 +591,47 @@ def _by_anchor(visual, anchor: str):
         groups.append(cells)  # a row with nothing in the anchor column ('Assistência 24h ... incluída')
         specks.append([])
     return groups, specks
+
+
+def header_runs(row: LayoutRow) -> list[tuple[Word, ...]]:
+    """A header row's cells: runs of its words set apart by a column gap, left to right."""
+    return [tuple(row.words[k] for k in run) for run in _cells(row)]
+
+
+def groups_over(rows: Sequence[LayoutRow], k: int, cells: Sequence[tuple[Word, ...]]) -> list[str]:
+    """The group header over each of a header row's cells (rows[k]): the text of the cell of the
+    row right above (a line away at most) that spans it, '' where none does. A group's label
+    heads several columns ('APP - por passageiro' over 'Morte | Invalidez | DMH'), set over them
+    left-aligned or centred: each group reaches halfway to the next group's label, and no
+    further out than its own label's width on its outer sides; a cell is the group's whose
+    middle lies in that reach."""
+    if k <= 0 or not cells:
+        return [""] * len(cells)
+    head, above = rows[k], rows[k - 1]
+    if head.y0 - above.y1 > 1.2 * max(head.height, above.height):
+        return [""] * len(cells)
+    groups = header_runs(above)
+    if not groups:
+        return [""] * len(cells)
+    spans = [(g[0].bbox[0], g[-1].bbox[2]) for g in groups]
+    if len(groups) >= len(cells):
+        # as many labels as columns: each the first line of the header below it ('APP' over 'Morte'),
+        # a cell's the one standing over it
+        out = []
+        for c in cells:
+            x0, x1 = c[0].bbox[0], c[-1].bbox[2]
+            over = [(min(x1, b) - max(x0, a), n) for n, (a, b) in enumerate(spans) if min(x1, b) > max(x0, a)]
+            out.append(" ".join(w.text for w in groups[max(over)[1]]) if over else "")
+        return out
+    reach = []
+    for n, (x0, x1) in enumerate(spans):
+        width = x1 - x0
+        left = (spans[n - 1][1] + x0) / 2 if n > 0 else x0 - width
+        right = (x1 + spans[n + 1][0]) / 2 if n + 1 < len(spans) else x1 + width
+        reach.append((left, right))
+    out = []
+    for c in cells:
+        mid = (c[0].bbox[0] + c[-1].bbox[2]) / 2
+        g = next((n for n, (a, b) in enumerate(reach) if a <= mid < b), None)
+        out.append("" if g is None else " ".join(w.text for w in groups[g]))
+    return out

@@ -1,0 +1,127 @@
+"""A fleet policy whose coverages are a table's columns under group headers, one row per insured
+vehicle, on hand-built pages: each cell's coverage comes from its column's header and the group
+header over it (a label set over several columns, centred or left-aligned, in any order), never
+from its place; 'Invalidez' is never death. Coordinates are fractions of the page."""
+
+from __future__ import annotations
+
+from domain.documents import CONFIDENT
+from intake.parsers import apolice
+from tests.intake.test_reading_toolkit import ext, row
+
+HEADS = [("Item", 0.02), ("Placa", 0.08), ("Lugares", 0.17), ("Morte", 0.27), ("Invalidez", 0.38), ("DMH", 0.50),
+         ("DM", 0.60), ("DC", 0.70), ("Prêmio (R$)", 0.83)]
+
+
+def _fleet(groups, heads=HEADS, items=(("001", "ABC1D23", "44", "150.000,00", "100.000,00", "30.000,00",
+                                        "200.000,00", "2.000.000,00", "9.876,54"),), y=0.40):
+    words = row("APÓLICE DE SEGURO - FROTA", 0.30, 0.08) + row("Apólice nº 5550001234", 0.08, 0.12)
+    for text, x in groups:
+        words += row(text, x, y)
+    for text, x in heads:
+        words += row(text, x, y + 0.02)
+    for n, item in enumerate(items):
+        for (_, x), cell in zip(heads, item):
+            words += row(cell, x, y + 0.04 + n * 0.02)
+    return apolice.parse(ext(words), "apolice_seguro")
+
+
+def test_coverage_columns_under_group_headers_are_read_by_column_and_group():
+    centred = [("Veículo", 0.09), ("APP - por passageiro (R$)", 0.29), ("RCF-V Passageiros - por veículo (R$)", 0.55)]
+    f = _fleet(centred)
+    # death 150 000 and disability 100 000 apart: the lesser binds, whatever column comes first
+    assert (f["ap_por_passageiro"].value, f["ap_por_passageiro"].confidence) == (100_000.0, 1.0)
+    assert (f["dmh_por_passageiro"].value, f["dmh_por_passageiro"].confidence) == (30_000.0, 1.0)
+    assert (f["rc_por_veiculo"].value, f["rc_por_veiculo"].confidence) == (2_000_000.0, 1.0)
+    assert (f["placa"].value, f["assentos"].value) == ("ABC1D23", 44)
+
+
+def test_groups_in_another_order_and_spelling_left_aligned():
+    heads = [("Placa", 0.02), ("Lug. segurados", 0.09), ("Danos Materiais", 0.24), ("Danos Corporais", 0.40),
+             ("Invalidez Permanente", 0.56), ("Morte Acidental", 0.77), ("DMHO", 0.93)]
+    groups = [("RC Facultativa - por evento", 0.24), ("Acidentes Pessoais - por passageiro", 0.56)]
+    items = (("XYZ9K87", "28", "100.000,00", "500.000,00", "60.000,00", "90.000,00", "12.000,00"),)
+    f = _fleet(groups, heads, items)
+    # 'Invalidez Permanente' first: disability, never death
+    assert (f["ap_por_passageiro"].value, f["ap_por_passageiro"].confidence) == (60_000.0, 1.0)
+    assert f["dmh_por_passageiro"].value == 12_000.0 and f["dmh_por_passageiro"].confidence >= CONFIDENT
+    # bodily damage under an RC group that names neither passengers nor third parties: unsure
+    assert f["rc_por_veiculo"].value == 500_000.0
+    assert f["rc_por_veiculo"].confidence < CONFIDENT
+    assert (f["placa"].value, f["assentos"].value) == ("XYZ9K87", 28)
+
+
+def test_a_column_under_a_third_party_group_is_never_rc_towards_passengers():
+    groups = [("APP - por passageiro", 0.29), ("RCF-V Terceiros - por veículo", 0.60)]
+    f = _fleet(groups)
+    assert f["rc_por_veiculo"].value is None or f["rc_por_veiculo"].confidence < CONFIDENT
+    assert f["ap_por_passageiro"].value == 100_000.0
+
+
+def test_vehicles_insured_for_different_amounts_leave_the_amount_unsure():
+    items = (("001", "ABC1D23", "44", "150.000,00", "100.000,00", "30.000,00", "200.000,00", "2.000.000,00", "9.876,54"),
+             ("002", "DEF2G34", "46", "150.000,00", "120.000,00", "30.000,00", "200.000,00", "2.000.000,00", "9.876,54"))
+    f = _fleet([("APP - por passageiro (R$)", 0.29), ("RCF-V Passageiros - por veículo (R$)", 0.55)], items=items)
+    assert f["ap_por_passageiro"].value == 100_000.0 and f["ap_por_passageiro"].confidence < CONFIDENT
+    assert (f["dmh_por_passageiro"].value, f["dmh_por_passageiro"].confidence) == (30_000.0, 1.0)
+    assert f["placa"].confidence < CONFIDENT  # two vehicles: which is the packet's is not said here
+
+
+def _cnpj(base: str) -> tuple[str, str]:
+    from domain.ids import cnpj as cnpj_id
+    v = base + cnpj_id.check_digits(base)
+    return v, f"{v[:2]}.{v[2:5]}.{v[5:8]}/{v[8:12]}-{v[12:]}"
+
+
+INSURED = _cnpj("112223330001")
+BROKER = _cnpj("445556660001")
+INSURER = _cnpj("778889990001")
+
+
+def _letterhead_page(footer: list, insurer_label: bool = False) -> list:
+    """A policy whose insurer is named only in its footer (its logo an image): the insured's
+    and the broker's blocks each print a CNPJ of their own."""
+    words = (row("APÓLICE DE SEGURO - FROTA", 0.30, 0.08) + row("Apólice nº 5550001234", 0.08, 0.12)
+             + row("SEGURADO", 0.08, 0.16) + row("Nome: Viação Horizonte Azul Ltda", 0.08, 0.18)
+             + row(f"CNPJ: {INSURED[1]}", 0.08, 0.20)
+             + row(f"Corretor: Pereira & Filhos Corretora de Seguros Ltda - CNPJ {BROKER[1]}", 0.08, 0.24))
+    for n, text in enumerate(footer):
+        words += row(text, 0.08, 0.92 + n * 0.018)
+    return apolice.parse(ext(words), "apolice_seguro")
+
+
+def test_the_insurer_named_only_in_the_footer_with_its_cnpj():
+    for footer in ([f"Atlântida Seguros Gerais S.A. - CNPJ {INSURER[1]} - Av. Rio Branco, 100 - Rio de Janeiro/RJ"],
+                   ["Atlântida Seguros Gerais S.A.", f"CNPJ/MF nº {INSURER[1]} · Av. Rio Branco, 100"]):
+        f = _letterhead_page(footer)
+        assert (f["seguradora_cnpj"].value, f["seguradora_nome"].value) == (INSURER[0], "Atlântida Seguros Gerais S.A."), footer
+        assert f["seguradora_cnpj"].confidence >= CONFIDENT and f["seguradora_nome"].confidence >= CONFIDENT
+        assert f["segurado_documento"].value == INSURED[0]
+
+
+def test_a_footer_company_that_does_not_say_it_insures_is_unsure():
+    f = _letterhead_page([f"Atlântida Serviços Gerais Ltda - CNPJ {INSURER[1]} - Av. Rio Branco, 100"])
+    assert f["seguradora_cnpj"].value in (None, INSURER[0])
+    assert f["seguradora_cnpj"].confidence < CONFIDENT and f["seguradora_nome"].confidence < CONFIDENT
+
+
+def test_insured_seats_under_their_own_header():
+    words = (row("APÓLICE DE SEGURO", 0.30, 0.08) + row("Placa", 0.08, 0.20) + row("Marca/Modelo", 0.25, 0.20)
+             + row("Lugares segurados", 0.55, 0.20) + row("ABC1D23", 0.08, 0.22) + row("MARCOPOLO/PARADISO", 0.25, 0.22)
+             + row("46", 0.55, 0.22))
+    f = apolice.parse(ext(words), "apolice_seguro")
+    assert (f["assentos"].value, f["placa"].value) == (46, "ABC1D23")
+    assert f["assentos"].confidence >= CONFIDENT
+
+
+def test_a_cover_printed_over_each_column_of_its_own():
+    # 'APP' over 'Morte', 'APP' over 'Invalidez', ...: each column's header on two lines
+    heads = [("Placa", 0.04), ("Morte", 0.20), ("Invalidez", 0.36), ("DMH", 0.52), ("DC", 0.68)]
+    groups = [("APP", 0.20), ("APP", 0.36), ("APP", 0.52), ("RC Passageiros", 0.68)]
+    items = (("ABC1D23", "100.000,00", "80.000,00", "25.000,00", "1.500.000,00"),)
+    f = _fleet(groups, heads, items)
+    assert f["ap_por_passageiro"].value == 80_000.0
+    assert f["dmh_por_passageiro"].value == 25_000.0
+    assert f["rc_por_veiculo"].value == 1_500_000.0
+    # no basis printed anywhere (per passenger or per vehicle): the customary one, unsure
+    assert f["ap_por_passageiro"].confidence == apolice.UNDECIDED_BASIS < CONFIDENT
