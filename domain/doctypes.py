@@ -48,5 +48,10 @@ def core_fields(doc_type: str) -> list[str]:
     return list(spec.get("fields", {})) if spec.get("core") else []
 
 
+def vouched_by(doc_type: str) -> list[str]:
+    """The fields that, all read sure, vouch for a document's type (empty: none do)."""
+    return list((_data()["types"].get(doc_type) or {}).get("vouched_by") or [])
+
+
 def is_core(doc_type: str) -> bool:
     return bool((_data()["types"].get(doc_type) or {}).get("core"))

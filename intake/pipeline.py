@@ -34,6 +34,7 @@ from intake.reading.finish import finished
 from intake.reading.vocabulary import suffix_slips, vocabulary
 from intake import signatures
 from intake.segments import segments
+from intake.vouch import vouched
 from ocr.model import Extraction, Problem
 from ocr.problems import problem
 from validators import engine
@@ -194,10 +195,11 @@ def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
         fields = parse(kind, seg) if kind != "unknown" else {}
         fields = label_fragments(kind, ocr_company_suffix(kind, seg, photographed_free_text(kind, seg, fields)))
         fields = against_peers(kind, seg, calibrated(kind, seg, finished(kind, seg, fields)))
+        conf, vouching = vouched(kind, conf, fields)
         docs.append(Document(
             id=f"d{n}", filename=filename, sha256=ext.sha256, type=kind,
             type_confidence=round(conf, 3), pages=len(seg.pages), text_source=seg.text_source,
-            fields=fields, problems=(file_findings if n == 1 else []) + page_findings,
+            fields=fields, problems=(file_findings if n == 1 else []) + page_findings + ([vouching] if vouching else []),
         ))
     return docs
 
