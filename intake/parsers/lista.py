@@ -7,6 +7,7 @@ the rows read, checked against a printed total when there is one."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -180,6 +181,50 @@ def _kinds_in_cells(out_rows: list[dict], rows: list[Row]) -> None:
         return
 
 
+def _entry(row: Row, ocr: bool) -> bool:
+    """Whether a table line is a passenger's entry by its cells' shapes: a number of a document's
+    shape in a document cell (or a row number beside a kind or number cell), and no sign of a
+    group's heading (`heading`)."""
+    numbered = bool(re.fullmatch(r"\d{1,4}", re.sub(r"[^0-9A-Za-z]", "", row.text("n") or "")))
+    has_doc = any(_clean_doc(row.text(c)) for c in row.cells if c.startswith("doc"))
+    return (has_doc or (numbered and bool(row.text("tipo") or row.text("doc")))) and not heading(row, ocr)
+
+
+# a time of day as a list prints a boarding or arrival time: '06h40', '6h', '07:15', '7h30min'
+_TIME = re.compile(r"(?<![\d.,/-])\d{1,2}\s?(?:h|:)\s?(?:\d{2})?(?:\s?min)?(?![\d.,/-]|[a-zà-ÿ]{2})", re.I)
+# a phrase's separators: a dash set between spaces, or a label's colon after a word
+_DASH = re.compile(r"\s[–—]\s|\s[–—]$|^[–—]\s")
+_LABEL_COLON = re.compile(r"[A-Za-zÀ-ÿ]\s*:")
+
+
+def heading(row: Row, ocr: bool = False) -> bool:
+    """Whether a line between a list's rows is a heading of its own (a boarding stop's place and
+    time, a group's name, a subtotal) and no passenger, by what its cells hold against what each
+    column holds in a passenger's row: a time of day in any cell (no passenger's cell holds one
+    but a time column's); a word in the numbering column; words that name no kind of document in
+    a document's cell ('Ferreira', 'pass.'); a name cell that reads as a phrase (a label's colon,
+    a dash between spaces; in a text layer, digits after its first word)."""
+    cells = {c: sp.text for c, sp in row.cells.items() if not c.startswith("x_") and sp.text.strip()}
+    if any(_TIME.search(t) for t in cells.values()):
+        return True
+    n = cells.get("n", "")
+    if re.search(r"[A-Za-zÀ-ÿ]{3}", n) and not re.search(r"\d", n):
+        return True
+    for c, t in cells.items():
+        if c.startswith("doc"):
+            letters = " ".join(tok for tok in t.split() if not re.search(r"\d", tok))
+            worded = [tok for tok in letters.split() if re.search(r"[a-zà-ÿ]", tok) and
+                      sum(ch.isalpha() for ch in tok) >= 3]
+            if worded and _tipo_of(letters) is None:
+                return True
+    nome = cells.get("nome", "")
+    if _LABEL_COLON.search(nome) or _DASH.search(nome):
+        return True
+    if not ocr and (" - " in nome or any(re.search(r"\d", tok) for tok in nome.split()[1:])):
+        return True
+    return False
+
+
 def _clean_doc(text: str | None) -> str | None:
     if not text:
         return None
@@ -203,14 +248,13 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         if _FOOTER.search(nz.fold(" ".join(sp.text for c, sp in row.cells.items() if not c.startswith("x_")))):
             judged.append(None)
             return False  # a page's running header or footer, not a passenger (an address column's 'Rua' is)
-        numbered = bool(re.fullmatch(r"\d{1,4}", re.sub(r"[^0-9A-Za-z]", "", row.text("n") or "")))
-        has_doc = any(_clean_doc(row.text(c)) for c in row.cells if c.startswith("doc"))
-        kept = has_doc or (numbered and bool(row.text("tipo") or row.text("doc")))
+        kept = _entry(row, r.ocr)
         judged.append(kept or (False if _name(nome) and len(nome.split()) >= 2 else None))
         return kept
 
     t = read_table(r.layout, vocabulary("lista_passageiros").tables["passageiros"], min_cols=2, stop=STOP,
-                   keep=keep, key_columns=[c for c in COLUMNS if c != "nome"], key_first=("n",), regrid=True)
+                   keep=keep, key_columns=[c for c in COLUMNS if c != "nome"], key_first=("n",), regrid=True,
+                   goes_on=lambda row: bool(row.text("nome")) and _entry(row, r.ocr))
     rows = t.rows if t is not None else []
     if t is not None and r.ocr:
         _lead_apart(t, rows)
@@ -303,7 +347,7 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     missed = any(k is False for k in judged[kept_at[0]:kept_at[-1]]) and not numbers.whole if kept_at else False
     missed = missed or _numbers_go_on(r, rows)
     glued = [_glued(row) for row in out_rows]
-    printed = _printed_total(r)
+    printed = _printed_total(r, rows)
     # the count as the list prints it: its total, read sure, equal to the rows read, and its row
     # numbers (where it numbers its rows) read at their places wherever read sure. Two prints that
     # agree with the rows read leave no row missed and none run into another
@@ -772,23 +816,51 @@ def _kinds_by_shape(out_rows: list[dict], confs: list[float], shapes: list[str |
 
 # a count the list prints in a line of its own: 'Total: 33', 'Quantidade de passageiros
 # relacionados: 35', 'Nº de alunos = 33' (the words between the count's name and its colon are
-# the list's own), or '33 passageiros' in a line that says total
+# the list's own), 'Total geral ........ 44', 'Passageiros relacionados: 35', or '33 passageiros'
+# in a line that says total
+_WHO = r"(?:passageiros|alunos|estudantes|pessoas|usuarios|funcionarios|colaboradores)"
 _COUNT = re.compile(r"\b(?:total|quantidade|qtde?|numero|no)\b\.?(?:\s+(?:de|do|dos))?\s+"
-                    r"(?:passageiros|alunos|estudantes|pessoas|usuarios)\b[^\d:=]{0,30}[:=]\s*(\d{1,4})\b")
-_TOTAL = re.compile(r"\btotal(?:\s+(?:de|geral de)\s+(?:passageiros|alunos|estudantes))?\s*[:\-]?\s*(\d{1,4})\b")
-_SO_MANY = re.compile(r"\b(\d{1,4})\s+(?:passageiros|alunos|estudantes)\b")
+                    rf"{_WHO}\b[^\d:=]{{0,30}}[:=]\s*(\d{{1,4}})\b")
+_TOTAL = re.compile(r"\btotal\b(?:\s+geral)?(?:\s+(?:de|do|dos|geral de)\s+" + _WHO +
+                    r"(?:\s+[a-z]+)?)?\s*(?:[:=\-]|\.{2,}|…)?\s*(\d{1,4})\b")
+_LISTED = re.compile(rf"\b{_WHO}\s+(?:relacionados|transportados|embarcados|listados|inscritos)\s*[:=]\s*(\d{{1,4}})\b")
+_SO_MANY = re.compile(rf"\b(\d{{1,4}})\s+{_WHO}\b")
+# a count of part of the list (a group's, a stop's): never the list's total
+_PART = re.compile(r"\b(?:sub-?\s?totais|sub-?\s?total|parcial|do ponto|da parada|deste ponto|neste ponto|"
+                   r"desta parada|nesta parada|do grupo|da turma|por ponto|por parada)\b")
 
 
-def _printed_total(r: Reader) -> Field | None:
+def _count_in(t: str) -> re.Match | None:
+    return _COUNT.search(t) or _LISTED.search(t) or (_TOTAL.search(t) or _SO_MANY.search(t) if "total" in t else None)
+
+
+def _printed_total(r: Reader, rows: Sequence[Row] = ()) -> Field | None:
     """The count the list prints: in its label's cell (the vocabulary's spellings: 'QUANTIDADE
-    DE PASSAGEIROS: 33'), else in a line that names it (_COUNT, _TOTAL; '33 passageiros' in a
-    line that says total)."""
+    DE PASSAGEIROS: 33'), or in a line that names it (_COUNT, _TOTAL, _LISTED; '33 passageiros'
+    in a line that says total). A count stated between the list's rows, or one that names a part
+    of the list (_PART: a stop's, a group's subtotal), is no total of the list. Where the counts
+    left differ (a subtotal under a name of no part's), the largest: no part exceeds the whole."""
+    first = (rows[0].page, rows[0].bbox[1]) if rows else None
+    last = (rows[-1].page, rows[-1].bbox[3]) if rows else None
+    found: list[Field] = []
     f = r.x.field("total_passageiros")
     if isinstance(f.value, int):
-        return f
+        found.append(f)
     for sp in r.segments():
-        t = nz.fold_chars(sp.text)
-        m = _COUNT.search(t) or (_TOTAL.search(t) or _SO_MANY.search(t) if "total" in t else None)
+        m = _count_in(nz.fold_chars(sp.text))
         if m:
-            return field(int(m.group(1)), span_of(sp, m.start(1), m.end(1)))
-    return None
+            found.append(field(int(m.group(1)), span_of(sp, m.start(1), m.end(1))))
+
+    def whole(c: Field) -> bool:
+        if c.page is None or not c.bbox:
+            return True
+        at = (c.page, (c.bbox[1] + c.bbox[3]) / 2)
+        if first and last and first < at < last:
+            return False  # between the rows: a group's count
+        line = next((row for row in r.layout.rows.get(c.page, []) if row.y0 <= at[1] <= row.y1), None)
+        return line is None or not _PART.search(nz.fold_chars(line.text))
+
+    kept = [c for c in found if whole(c)]
+    if not kept:
+        return None
+    return max(kept, key=lambda c: c.value)

@@ -280,3 +280,126 @@ def test_ocr_numbers_read_unsure_say_nothing_and_numbers_read_sure_out_of_turn_d
     skipping = [str(k + 1) if k < 6 else str(k + 3) for k in range(12)]
     gap, total = _read(_ocr_list(people, numbers=skipping))
     assert {r.confidence for r in gap.rows} == {0.5} and total.confidence == 0.5
+
+
+# ---------------------------------------------------------------- grouped under boarding stops
+
+# another list's columns: order, title, kind column and number column of its own
+GCOLS = {"n": 0.05, "nome": 0.10, "tipo": 0.52, "num": 0.64}
+HEADINGS = {
+    # a stop's place and time from the left margin, across the columns (its time under the numbers')
+    "ponto": [("Ponto {k} – Largo do Mercado Público, em frente à igreja do bairro – 06:3{k}", 0.05)],
+    # a stop named after a label, in the names' column
+    "embarque": [("EMBARQUE: Rua das Acácias, {k}20 (em frente à padaria)", 0.10)],
+    # a place and, set apart under the numbers' column, its time, as a bold line prints them
+    "hora": [("Terminal Rodoviário de Vila {k}", 0.10), ("07h1{k}", 0.64)],
+    # a stop's line that runs into the kind and number columns, its subtotal at its end
+    "parada": [("Parada {k} — Escola Estadual Santa Rita, portão lateral {k} — chegada às 07h4{k} — {n} pass.",
+                0.05)],
+}
+
+
+def _grouped(people, sizes: list[int], forms: list[str], *, numbers=None, total: str | None = "Total geral de passageiros: {n}",
+             subtotal: str | None = None, per_page: int = 28, source: str = "pdf_text", conf: float = 1.0,
+             lost: set[int] = frozenset()) -> Extraction:
+    """A list grouped under its boarding stops: a heading per stop (`forms`, in turn), the stop's
+    rows under it, a `subtotal` line after each stop's rows, over as many pages as `per_page`
+    lines take, its header on the first page only, its printed `total` at the end. Rows in
+    `lost` are not on the page (a scan's rows OCR did not read)."""
+    numbers = numbers or [str(i) for i in range(1, len(people) + 1)]
+    header = (row("Ord.", GCOLS["n"], 0, conf) + row("Nome do passageiro", GCOLS["nome"], 0, conf)
+              + row("Tipo doc.", GCOLS["tipo"], 0, conf) + row("Nº do documento", GCOLS["num"], 0, conf))
+    pages: list[list[Word]] = [row("Relação de passageiros por parada", 0.05, 0.04, conf)
+                               + row("Contrato nº 2026/118", 0.05, 0.07, conf)]
+
+    def put(words: list[Word], at: float) -> list[Word]:
+        return [x.model_copy(update={"bbox": (x.bbox[0], at, x.bbox[2], at + H)}) for x in words]
+
+    pages[-1] += put(header, 0.11)
+    y, lines = 0.11 + PITCH, 1
+
+    def line(words: list[Word]) -> None:
+        nonlocal y, lines
+        if lines == per_page:
+            pages.append([])
+            y, lines = 0.06, 0
+        pages[-1].extend(put(words, y))
+        y += PITCH
+        lines += 1
+
+    i = 0
+    for k, size in enumerate(sizes, start=1):
+        line([x for text, at in HEADINGS[forms[(k - 1) % len(forms)]] for x in row(text.format(k=k, n=size), at, 0, conf)])
+        for _ in range(size):
+            nome, tipo, num, *_ = people[i]
+            if i not in lost:
+                line(row(numbers[i], GCOLS["n"], 0, conf) + row(nome, GCOLS["nome"], 0, conf)
+                     + row(tipo, GCOLS["tipo"], 0, conf) + row(num, GCOLS["num"], 0, conf))
+            i += 1
+        if subtotal:
+            line(row(subtotal.format(k=k, n=size), GCOLS["nome"] if subtotal[0].islower() else GCOLS["n"], 0, conf))
+    if total:
+        line([])
+        line(row(total.format(n=len(people)), 0.05, 0, conf))
+    line(row("Assinatura do responsável", 0.05, 0, conf))
+    return _ext(*(_page(k, ws, source) for k, ws in enumerate(pages, start=1)))
+
+
+SIZES = [9, 6, 11, 4, 10]  # 40 passengers at five stops
+
+
+def test_a_list_grouped_under_its_stops_reads_its_passengers_only_and_is_sure():
+    people = _people(40)
+    for forms in (["ponto"], ["embarque"], ["hora"], ["parada"], list(HEADINGS)):
+        pax, total = _read(_grouped(people, SIZES, forms))
+        assert pax.value == _as_read(people), forms  # no stop, time nor subtotal taken as a passenger
+        assert {(r.confidence, r.document_confidence) for r in pax.rows} == {(1.0, 1.0)}, forms
+        assert (pax.confidence, total.value, total.confidence) == (1.0, 40, 1.0), forms
+        assert {r.page for r in pax.rows} == {1, 2}
+
+
+def test_a_grouped_lists_total_in_other_words_and_its_subtotals():
+    people = _people(40)
+    for printed in ("Passageiros relacionados: {n}", "TOTAL GERAL ........ {n}", "{n} passageiros no total",
+                    "Quantidade total de alunos: {n}"):
+        for sub in (None, "subtotal desta parada: {n} passageiros", "Total do ponto {k}: {n}"):
+            pax, total = _read(_grouped(people, SIZES, list(HEADINGS), total=printed, subtotal=sub))
+            assert pax.value == _as_read(people), (printed, sub)  # a subtotal line ends no table
+            assert (pax.confidence, total.value, total.confidence) == (1.0, 40, 1.0), (printed, sub)
+
+
+def test_a_grouped_list_numbered_again_at_each_stop_is_sure_by_its_total_only():
+    people = _people(40)
+    numbers = [str(j) for size in SIZES for j in range(1, size + 1)]
+    pax, total = _read(_grouped(people, SIZES, list(HEADINGS), numbers=numbers))
+    assert pax.value == _as_read(people)
+    assert (pax.confidence, total.value, total.confidence) == (1.0, 40, 1.0)
+    # no total: a stop's last row may be missing, and nothing says so
+    pax, total = _read(_grouped(people, SIZES, list(HEADINGS), numbers=numbers, total=None))
+    assert pax.confidence < CONFIDENT and total.confidence < CONFIDENT
+
+
+def test_a_grouped_list_whose_rows_do_not_add_up_to_its_total_is_unsure():
+    people = _people(40)
+    pax, total = _read(_grouped(people, SIZES, list(HEADINGS), total="Total geral de passageiros: 41"))
+    assert pax.value == _as_read(people)
+    assert pax.confidence < CONFIDENT and (total.value, total.confidence) == (40, 0.5)
+    # its subtotals alone are no total: the count is what the rows' numbers say
+    pax, total = _read(_grouped(people, SIZES, list(HEADINGS), total=None, subtotal="Total do ponto {k}: {n}"))
+    assert (total.value, total.confidence) == (40, 1.0)
+
+
+def test_a_scanned_grouped_list_with_rows_lost_never_has_a_sure_count():
+    people = _people(44)
+    sizes = [16, 8, 20]
+    whole, total = _read(_grouped(people, sizes, ["ponto", "embarque", "parada"], source="ocr", conf=0.96))
+    assert whole.value == _as_read(people) and total.value == 44 and total.confidence >= CONFIDENT
+    # the first page's rows not read: 15 of 44 rows, however sure each of them
+    lost = set(range(0, 29))
+    pax, total = _read(_grouped(people, sizes, ["ponto", "embarque", "parada"], source="ocr", conf=0.96, lost=lost))
+    assert len(pax.value) == 15 and total.value == 15
+    assert total.confidence < CONFIDENT and pax.confidence < CONFIDENT
+    # ... nor with its numbers lost with them and no total printed
+    pax, total = _read(_grouped(people, sizes, ["ponto", "embarque", "parada"], source="ocr", conf=0.96, lost=lost,
+                                total=None))
+    assert total.confidence < CONFIDENT
