@@ -89,6 +89,11 @@ def _match_runs(row: LayoutRow, spellings: dict[str, str], fuzzy: bool) -> list[
                 c = cand.replace(" ", "")
                 edits = max(1, len(c) // 8)
                 hit = process.extractOne(c, list(compact), scorer=Levenshtein.distance, score_cutoff=edits)
+                # a loose match never swallows a whole word at its ends ('Nº NOME DO PASSAGEIRO' is
+                # two headers, 'Nº' and 'NOME DO PASSAGEIRO', never one misread)
+                ends = [t.replace(" ", "") for t in (keys[i], keys[j - 1]) if t]
+                if hit is not None and j - i > 1 and any(len(t) <= hit[1] for t in ends):
+                    hit = None
                 if hit is not None:
                     best = (j, compact[hit[0]], 0.9)
                     break
