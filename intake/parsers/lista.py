@@ -822,7 +822,7 @@ _WHO = r"(?:passageiros|alunos|estudantes|pessoas|usuarios|funcionarios|colabora
 _COUNT = re.compile(r"\b(?:total|quantidade|qtde?|numero|no)\b\.?(?:\s+(?:de|do|dos))?\s+"
                     rf"{_WHO}\b[^\d:=]{{0,30}}[:=]\s*(\d{{1,4}})\b")
 _TOTAL = re.compile(r"\btotal\b(?:\s+geral)?(?:\s+(?:de|do|dos|geral de)\s+" + _WHO +
-                    r"(?:\s+[a-z]+)?)?\s*(?:[:=\-]|\.{2,}|…)?\s*(\d{1,4})\b")
+                    r"(?:\s+[a-z]+)?)?\s*(?:[:=\-–—]|\.+)?\s*(\d{1,4})\b")
 _LISTED = re.compile(rf"\b{_WHO}\s+(?:relacionados|transportados|embarcados|listados|inscritos)\s*[:=]\s*(\d{{1,4}})\b")
 _SO_MANY = re.compile(rf"\b(\d{{1,4}})\s+{_WHO}\b")
 # a count of part of the list (a group's, a stop's): never the list's total

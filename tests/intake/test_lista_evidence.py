@@ -364,7 +364,7 @@ def test_a_list_grouped_under_its_stops_reads_its_passengers_only_and_is_sure():
 def test_a_grouped_lists_total_in_other_words_and_its_subtotals():
     people = _people(40)
     for printed in ("Passageiros relacionados: {n}", "TOTAL GERAL ........ {n}", "{n} passageiros no total",
-                    "Quantidade total de alunos: {n}"):
+                    "Quantidade total de alunos: {n}", "TOTAL DE ALUNOS – {n}", "Total … {n}"):
         for sub in (None, "subtotal desta parada: {n} passageiros", "Total do ponto {k}: {n}"):
             pax, total = _read(_grouped(people, SIZES, list(HEADINGS), total=printed, subtotal=sub))
             assert pax.value == _as_read(people), (printed, sub)  # a subtotal line ends no table
