@@ -192,37 +192,50 @@ def _entry(row: Row, ocr: bool) -> bool:
 
 # a time of day as a list prints a boarding or arrival time: '06h40', '6h', '07:15', '7h30min'
 _TIME = re.compile(r"(?<![\d.,/-])\d{1,2}\s?(?:h|:)\s?(?:\d{2})?(?:\s?min)?(?![\d.,/-]|[a-zà-ÿ]{2})", re.I)
-# a phrase's separators: a dash set between spaces, or a label's colon after a word
-_DASH = re.compile(r"\s[–—]\s|\s[–—]$|^[–—]\s")
+# a label's colon after a word
 _LABEL_COLON = re.compile(r"[A-Za-zÀ-ÿ]\s*:")
 
 
 def heading(row: Row, ocr: bool = False) -> bool:
     """Whether a line between a list's rows is a heading of its own (a boarding stop's place and
     time, a group's name, a subtotal) and no passenger, by what its cells hold against what each
-    column holds in a passenger's row: a time of day in any cell (no passenger's cell holds one
-    but a time column's); a word in the numbering column; words that name no kind of document in
-    a document's cell ('Ferreira', 'pass.'); a name cell that reads as a phrase (a label's colon,
-    a dash between spaces; in a text layer, digits after its first word)."""
+    column holds in a passenger's row: a time of day opening the numbering or the name cell, or
+    for the number of a document's cell; a word in the numbering column; words that name no kind of
+    document before the number in a document's cell ('Ferreira — 06h40 16 pass.'); in a text layer, a label's colon in the name cell
+    ('EMBARQUE: Rua ...')."""
     cells = {c: sp.text for c, sp in row.cells.items() if not c.startswith("x_") and sp.text.strip()}
-    if any(_TIME.search(t) for t in cells.values()):
+    if _TIME.match(cells.get("n", "")) or _TIME.match(cells.get("nome", "")):
         return True
     n = cells.get("n", "")
     if re.search(r"[A-Za-zÀ-ÿ]{3}", n) and not re.search(r"\d", n):
         return True
     for c, t in cells.items():
-        if c.startswith("doc"):
-            letters = " ".join(tok for tok in t.split() if not re.search(r"\d", tok))
-            worded = [tok for tok in letters.split() if re.search(r"[a-zà-ÿ]", tok) and
-                      sum(ch.isalpha() for ch in tok) >= 3]
-            if worded and _tipo_of(letters) is None:
-                return True
-    nome = cells.get("nome", "")
-    if _LABEL_COLON.search(nome) or _DASH.search(nome):
-        return True
-    if not ocr and (" - " in nome or any(re.search(r"\d", tok) for tok in nome.split()[1:])):
-        return True
-    return False
+        toks = t.split()
+        at = next((k for k, tok in enumerate(toks) if re.search(r"\d", tok)), None)
+        if not c.startswith("doc") or at is None:
+            continue  # (a document cell with no number holds another column's words, if any)
+        if _TIME.fullmatch(toks[at]):
+            return True  # the cell's number is a time of day
+        # the words before the number: its kind ('Matrícula 2024...'), or a phrase's
+        lead = " ".join(toks[:at])
+        if any(re.search(r"[a-zà-ÿ]", tok) and sum(ch.isalpha() for ch in tok) >= 3 for tok in toks[:at]) \
+                and _tipo_of(lead) is None:
+            return True
+    # (a dash or digits in a name cell say less: another column's text may run into it)
+    return not ocr and bool(_LABEL_COLON.search(cells.get("nome", "")))
+
+
+def _heading_apart(row: Row) -> None:
+    """A group's heading set close under a row ('TURNO: TARDE' under a name) joins it as a
+    wrapped line of its name cell: a line of the cell that reads as a label and its value is
+    no part of the name."""
+    sp = row.cells.get("nome")
+    if not sp or not sp.words:
+        return
+    lines = _lines(sp)
+    kept = [w for ln in lines if not _LABEL_COLON.search(" ".join(w.text for w in ln)) for w in ln]
+    if kept and len(kept) < len(sp.words):
+        row.cells["nome"] = sp.sub(kept)
 
 
 def _clean_doc(text: str | None) -> str | None:
@@ -241,11 +254,15 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     judged: list[bool | None] = []  # each body row in order: kept, dropped though named, or neither
 
     def keep(row: Row) -> bool:
+        if not r.ocr:
+            _heading_apart(row)
         nome = row.text("nome")
         if not nome or not re.search(r"[A-Za-zÀ-ÿ]{2}", nome):
             judged.append(None)
             return False
-        if _FOOTER.search(nz.fold(" ".join(sp.text for c, sp in row.cells.items() if not c.startswith("x_")))):
+        # (a document cell with no number holds another column's words: a boarding stop's 'Rua ...')
+        if _FOOTER.search(nz.fold(" ".join(sp.text for c, sp in row.cells.items() if not c.startswith("x_")
+                                           and not (c.startswith("doc") and not re.search(r"\d", sp.text))))):
             judged.append(None)
             return False  # a page's running header or footer, not a passenger (an address column's 'Rua' is)
         kept = _entry(row, r.ocr)
@@ -699,8 +716,10 @@ def _name(text: str | None, seen: dict[str, float] | None = None) -> str | None:
 
 
 def _cut_name(nome: str | None) -> bool:
+    """A name cut at a particle ('... Barbosa da'), or holding digits: another column's text ran
+    into it (a phone number under a header the table did not name apart)."""
     words = (nome or "").lower().split()
-    return len(words) > 1 and words[-1] in {"da", "de", "do", "das", "dos", "e"}
+    return len(words) > 1 and words[-1] in {"da", "de", "do", "das", "dos", "e"} or bool(re.search(r"\d", nome or ""))
 
 
 # A number's shape by its kind: what the column or the tipo cell says is borne out by the digits
@@ -724,7 +743,7 @@ def _row_conf(r: Reader, nome: str | None, nome_sp: Span | None, tipo: str | Non
         conf = min((sp.conf for sp in (nome_sp, tipo_sp, doc_sp) if sp), default=1.0)
         conf = min(conf, 0.85) if tipo is None else conf
         # printed text can still be cut or run together: a number not of its kind's shape, a
-        # name ending in a particle ('... Barbosa da') is no sure entry
+        # name ending in a particle ('... Barbosa da') or holding digits is no sure entry
         shape = _SHAPES.get(tipo or "")
         if doc and shape and not shape.fullmatch(doc) or _cut_name(nome):
             conf = min(conf, UNKNOWN_KIND)
