@@ -225,6 +225,13 @@ def heading(row: Row, ocr: bool = False) -> bool:
     return not ocr and bool(_LABEL_COLON.search(cells.get("nome", "")))
 
 
+def _lead(text: str) -> str:
+    """A cell's words before its first number (none where it holds no number)."""
+    toks = text.split()
+    at = next((k for k, tok in enumerate(toks) if re.search(r"\d", tok)), None)
+    return " ".join(toks[:at]) if at is not None else ""
+
+
 def _heading_apart(row: Row) -> None:
     """A group's heading set close under a row ('TURNO: TARDE' under a name) joins it as a
     wrapped line of its name cell: a line of the cell that reads as a label and its value is
@@ -260,16 +267,19 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         if not nome or not re.search(r"[A-Za-zÀ-ÿ]{2}", nome):
             judged.append(None)
             return False
-        # (a document cell with no number holds another column's words: a boarding stop's 'Rua ...')
-        if _FOOTER.search(nz.fold(" ".join(sp.text for c, sp in row.cells.items() if not c.startswith("x_")
-                                           and not (c.startswith("doc") and not re.search(r"\d", sp.text))))):
+        # (in a document cell, what stands before its number: after it, or with no number, are
+        # another column's words run in, a boarding stop's 'Rua ...')
+        if _FOOTER.search(nz.fold(" ".join(_lead(sp.text) if c.startswith("doc") else sp.text
+                                           for c, sp in row.cells.items() if not c.startswith("x_")))):
             judged.append(None)
             return False  # a page's running header or footer, not a passenger (an address column's 'Rua' is)
         kept = _entry(row, r.ocr)
         judged.append(kept or (False if _name(nome) and len(nome.split()) >= 2 else None))
         return kept
 
-    t = read_table(r.layout, vocabulary("lista_passageiros").tables["passageiros"], min_cols=2, stop=STOP,
+    v = vocabulary("lista_passageiros")
+    # (the list's count under any of its labels ends the table, as its total does)
+    t = read_table(r.layout, v.tables["passageiros"], min_cols=2, stop=[*STOP, *v.fields["total_passageiros"].labels],
                    keep=keep, key_columns=[c for c in COLUMNS if c != "nome"], key_first=("n",), regrid=True,
                    goes_on=lambda row: bool(row.text("nome")) and _entry(row, r.ocr))
     rows = t.rows if t is not None else []

@@ -423,3 +423,44 @@ def test_a_numbering_header_set_close_to_the_names_header_is_its_own_column():
     assert [c.name for c in t.columns] == ["n", "nome", "doc"]
     pax, total = _read(_ext(_page(1, words, "ocr")))
     assert pax.value == _as_read(people) and (total.value, total.confidence) == (6, 0.96)
+
+
+def _tight(people, *, after: dict[int, str] | None = None, doc_tail: str | None = None, name_tail: str | None = None,
+           total: str | None = "Total de passageiros: {n}") -> Extraction:
+    """A list set tight (a line every 0.014 of the page: cells' wrapped lines and rows alike), a
+    line of text right under some rows in the names' column (`after`), another column's text run
+    into the documents' (`doc_tail`) or the names' cells (`name_tail`)."""
+    words = (row("LISTA DE PASSAGEIROS", 0.06, 0.05) + row("Nº", 0.06, 0.10) + row("Nome", 0.10, 0.10)
+             + row("Tipo", 0.52, 0.10) + row("Documento", 0.62, 0.10))
+    y = 0.10
+    for i, (nome, tipo, num, *_) in enumerate(people):
+        y += 0.014
+        words += (row(str(i + 1), 0.06, y) + row(nome + (f" {name_tail}" if name_tail else ""), 0.10, y)
+                  + row(tipo, 0.52, y) + row(num + (f" {doc_tail}" if doc_tail else ""), 0.62, y))
+        if after and i in after:
+            y += 0.013
+            words += row(after[i], 0.10, y)
+    if total:
+        words += row(total.format(n=len(people)), 0.10, y + 0.013)
+    return _ext(_page(1, words))
+
+
+def test_a_heading_or_the_count_set_close_under_a_row_is_no_part_of_its_name():
+    people = _people(12)
+    pax, total = _read(_tight(people, after={4: "TURNO: TARDE", 8: "TURNO: NOITE"}))
+    assert pax.value == _as_read(people)
+    assert (pax.confidence, total.value, total.confidence) == (1.0, 12, 1.0)
+    # the count's label set under the last name, its figure far right
+    pax, total = _read(_tight(people, total="Quantidade de passageiros                                   {n}"))
+    assert pax.value == _as_read(people) and (total.value, total.confidence) == (12, 1.0)
+
+
+def test_another_columns_text_run_into_a_rows_cells():
+    people = _people(12)
+    # a boarding stop's street after each number: no footer, no heading, the number read whole
+    pax, total = _read(_tight(people, doc_tail="Rua Tiradentes"))
+    assert [p["documento"] for p in pax.value] == [p[4] for p in people]
+    assert (total.value, total.confidence) == (12, 1.0)
+    # a phone number after each name: the rows are read, their names unsure
+    pax, _ = _read(_tight(people, name_tail="(51) 99876-5432"))
+    assert len(pax.value) == 12 and all(r.confidence < CONFIDENT for r in pax.rows)
