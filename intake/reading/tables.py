@@ -11,7 +11,7 @@ coverage's name beside its limit). With an `anchor` column (one that holds one s
 row: a limit, a number), each run of lines of another column joins the anchor line it faces;
 without one, a line with nothing in the `key` columns continues the row above.
 The table goes on over the next pages (its header repeated or not) and ends at a row that
-starts with a stop phrase.
+starts with a stop phrase (unless rows of the table follow it: a group's subtotal).
 """
 
 from __future__ import annotations
