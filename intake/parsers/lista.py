@@ -277,9 +277,10 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         judged.append(kept or (False if _name(nome) and len(nome.split()) >= 2 else None))
         return kept
 
-    v = vocabulary("lista_passageiros")
+    vocab = vocabulary("lista_passageiros")
     # (the list's count under any of its labels ends the table, as its total does)
-    t = read_table(r.layout, v.tables["passageiros"], min_cols=2, stop=[*STOP, *v.fields["total_passageiros"].labels],
+    t = read_table(r.layout, vocab.tables["passageiros"], min_cols=2,
+                   stop=[*STOP, *vocab.fields["total_passageiros"].labels],
                    keep=keep, key_columns=[c for c in COLUMNS if c != "nome"], key_first=("n",), regrid=True,
                    goes_on=lambda row: bool(row.text("nome")) and _entry(row, r.ocr))
     rows = t.rows if t is not None else []
