@@ -7,6 +7,7 @@ the rows read, checked against a printed total when there is one."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -180,6 +181,70 @@ def _kinds_in_cells(out_rows: list[dict], rows: list[Row]) -> None:
         return
 
 
+def _entry(row: Row, ocr: bool) -> bool:
+    """Whether a table line is a passenger's entry by its cells' shapes: a number of a document's
+    shape in a document cell (or a row number beside a kind or number cell), and no sign of a
+    group's heading (`heading`)."""
+    numbered = bool(re.fullmatch(r"\d{1,4}", re.sub(r"[^0-9A-Za-z]", "", row.text("n") or "")))
+    has_doc = any(_clean_doc(row.text(c)) for c in row.cells if c.startswith("doc"))
+    return (has_doc or (numbered and bool(row.text("tipo") or row.text("doc")))) and not heading(row, ocr)
+
+
+# a time of day as a list prints a boarding or arrival time: '06h40', '6h', '07:15', '7h30min'
+_TIME = re.compile(r"(?<![\d.,/-])\d{1,2}\s?(?:h|:)\s?(?:\d{2})?(?:\s?min)?(?![\d.,/-]|[a-zà-ÿ]{2})", re.I)
+# a label's colon after a word
+_LABEL_COLON = re.compile(r"[A-Za-zÀ-ÿ]\s*:")
+
+
+def heading(row: Row, ocr: bool = False) -> bool:
+    """Whether a line between a list's rows is a heading of its own (a boarding stop's place and
+    time, a group's name, a subtotal) and no passenger, by what its cells hold against what each
+    column holds in a passenger's row: a time of day opening the numbering or the name cell, or
+    for the number of a document's cell; a word in the numbering column; words that name no kind of
+    document before the number in a document's cell ('Ferreira — 06h40 16 pass.'); in a text layer, a label's colon in the name cell
+    ('EMBARQUE: Rua ...')."""
+    cells = {c: sp.text for c, sp in row.cells.items() if not c.startswith("x_") and sp.text.strip()}
+    if _TIME.match(cells.get("n", "")) or _TIME.match(cells.get("nome", "")):
+        return True
+    n = cells.get("n", "")
+    if re.search(r"[A-Za-zÀ-ÿ]{3}", n) and not re.search(r"\d", n):
+        return True
+    for c, t in cells.items():
+        toks = t.split()
+        at = next((k for k, tok in enumerate(toks) if re.search(r"\d", tok)), None)
+        if not c.startswith("doc") or at is None:
+            continue  # (a document cell with no number holds another column's words, if any)
+        if _TIME.fullmatch(toks[at]):
+            return True  # the cell's number is a time of day
+        # the words before the number: its kind ('Matrícula 2024...'), or a phrase's
+        lead = " ".join(toks[:at])
+        if any(re.search(r"[a-zà-ÿ]", tok) and sum(ch.isalpha() for ch in tok) >= 3 for tok in toks[:at]) \
+                and _tipo_of(lead) is None:
+            return True
+    # (a dash or digits in a name cell say less: another column's text may run into it)
+    return not ocr and bool(_LABEL_COLON.search(cells.get("nome", "")))
+
+
+def _lead(text: str) -> str:
+    """A cell's words before its first number (none where it holds no number)."""
+    toks = text.split()
+    at = next((k for k, tok in enumerate(toks) if re.search(r"\d", tok)), None)
+    return " ".join(toks[:at]) if at is not None else ""
+
+
+def _heading_apart(row: Row) -> None:
+    """A group's heading set close under a row ('TURNO: TARDE' under a name) joins it as a
+    wrapped line of its name cell: a line of the cell that reads as a label and its value is
+    no part of the name."""
+    sp = row.cells.get("nome")
+    if not sp or not sp.words:
+        return
+    lines = _lines(sp)
+    kept = [w for ln in lines if not _LABEL_COLON.search(" ".join(w.text for w in ln)) for w in ln]
+    if kept and len(kept) < len(sp.words):
+        row.cells["nome"] = sp.sub(kept)
+
+
 def _clean_doc(text: str | None) -> str | None:
     if not text:
         return None
@@ -196,21 +261,28 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     judged: list[bool | None] = []  # each body row in order: kept, dropped though named, or neither
 
     def keep(row: Row) -> bool:
+        if not r.ocr:
+            _heading_apart(row)
         nome = row.text("nome")
         if not nome or not re.search(r"[A-Za-zÀ-ÿ]{2}", nome):
             judged.append(None)
             return False
-        if _FOOTER.search(nz.fold(" ".join(sp.text for c, sp in row.cells.items() if not c.startswith("x_")))):
+        # (in a document cell, what stands before its number: after it, or with no number, are
+        # another column's words run in, a boarding stop's 'Rua ...')
+        if _FOOTER.search(nz.fold(" ".join(_lead(sp.text) if c.startswith("doc") else sp.text
+                                           for c, sp in row.cells.items() if not c.startswith("x_")))):
             judged.append(None)
             return False  # a page's running header or footer, not a passenger (an address column's 'Rua' is)
-        numbered = bool(re.fullmatch(r"\d{1,4}", re.sub(r"[^0-9A-Za-z]", "", row.text("n") or "")))
-        has_doc = any(_clean_doc(row.text(c)) for c in row.cells if c.startswith("doc"))
-        kept = has_doc or (numbered and bool(row.text("tipo") or row.text("doc")))
+        kept = _entry(row, r.ocr)
         judged.append(kept or (False if _name(nome) and len(nome.split()) >= 2 else None))
         return kept
 
-    t = read_table(r.layout, vocabulary("lista_passageiros").tables["passageiros"], min_cols=2, stop=STOP,
-                   keep=keep, key_columns=[c for c in COLUMNS if c != "nome"], key_first=("n",), regrid=True)
+    vocab = vocabulary("lista_passageiros")
+    # (the list's count under any of its labels ends the table, as its total does)
+    t = read_table(r.layout, vocab.tables["passageiros"], min_cols=2,
+                   stop=[*STOP, *vocab.fields["total_passageiros"].labels],
+                   keep=keep, key_columns=[c for c in COLUMNS if c != "nome"], key_first=("n",), regrid=True,
+                   goes_on=lambda row: bool(row.text("nome")) and _entry(row, r.ocr))
     rows = t.rows if t is not None else []
     if t is not None and r.ocr:
         _lead_apart(t, rows)
@@ -303,7 +375,7 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     missed = any(k is False for k in judged[kept_at[0]:kept_at[-1]]) and not numbers.whole if kept_at else False
     missed = missed or _numbers_go_on(r, rows)
     glued = [_glued(row) for row in out_rows]
-    printed = _printed_total(r)
+    printed = _printed_total(r, rows)
     # the count as the list prints it: its total, read sure, equal to the rows read, and its row
     # numbers (where it numbers its rows) read at their places wherever read sure. Two prints that
     # agree with the rows read leave no row missed and none run into another
@@ -658,8 +730,10 @@ def _name(text: str | None, seen: dict[str, float] | None = None) -> str | None:
 
 
 def _cut_name(nome: str | None) -> bool:
+    """A name cut at a particle ('... Barbosa da'), or holding digits: another column's text ran
+    into it (a phone number under a header the table did not name apart)."""
     words = (nome or "").lower().split()
-    return len(words) > 1 and words[-1] in {"da", "de", "do", "das", "dos", "e"}
+    return len(words) > 1 and words[-1] in {"da", "de", "do", "das", "dos", "e"} or bool(re.search(r"\d", nome or ""))
 
 
 # A number's shape by its kind: what the column or the tipo cell says is borne out by the digits
@@ -683,7 +757,7 @@ def _row_conf(r: Reader, nome: str | None, nome_sp: Span | None, tipo: str | Non
         conf = min((sp.conf for sp in (nome_sp, tipo_sp, doc_sp) if sp), default=1.0)
         conf = min(conf, 0.85) if tipo is None else conf
         # printed text can still be cut or run together: a number not of its kind's shape, a
-        # name ending in a particle ('... Barbosa da') is no sure entry
+        # name ending in a particle ('... Barbosa da') or holding digits is no sure entry
         shape = _SHAPES.get(tipo or "")
         if doc and shape and not shape.fullmatch(doc) or _cut_name(nome):
             conf = min(conf, UNKNOWN_KIND)
@@ -775,23 +849,51 @@ def _kinds_by_shape(out_rows: list[dict], confs: list[float], shapes: list[str |
 
 # a count the list prints in a line of its own: 'Total: 33', 'Quantidade de passageiros
 # relacionados: 35', 'Nº de alunos = 33' (the words between the count's name and its colon are
-# the list's own), or '33 passageiros' in a line that says total
+# the list's own), 'Total geral ........ 44', 'Passageiros relacionados: 35', or '33 passageiros'
+# in a line that says total
+_WHO = r"(?:passageiros|alunos|estudantes|pessoas|usuarios|funcionarios|colaboradores)"
 _COUNT = re.compile(r"\b(?:total|quantidade|qtde?|numero|no)\b\.?(?:\s+(?:de|do|dos))?\s+"
-                    r"(?:passageiros|alunos|estudantes|pessoas|usuarios)\b[^\d:=]{0,30}[:=]\s*(\d{1,4})\b")
-_TOTAL = re.compile(r"\btotal(?:\s+(?:de|geral de)\s+(?:passageiros|alunos|estudantes))?\s*[:\-]?\s*(\d{1,4})\b")
-_SO_MANY = re.compile(r"\b(\d{1,4})\s+(?:passageiros|alunos|estudantes)\b")
+                    rf"{_WHO}\b[^\d:=]{{0,30}}[:=]\s*(\d{{1,4}})\b")
+_TOTAL = re.compile(r"\btotal\b(?:\s+geral)?(?:\s+(?:de|do|dos|geral de)\s+" + _WHO +
+                    r"(?:\s+[a-z]+)?)?\s*(?:[:=\-–—]|\.+)?\s*(\d{1,4})\b")
+_LISTED = re.compile(rf"\b{_WHO}\s+(?:relacionados|transportados|embarcados|listados|inscritos)\s*[:=]\s*(\d{{1,4}})\b")
+_SO_MANY = re.compile(rf"\b(\d{{1,4}})\s+{_WHO}\b")
+# a count of part of the list (a group's, a stop's): never the list's total
+_PART = re.compile(r"\b(?:sub-?\s?totais|sub-?\s?total|parcial|do ponto|da parada|deste ponto|neste ponto|"
+                   r"desta parada|nesta parada|do grupo|da turma|por ponto|por parada)\b")
 
 
-def _printed_total(r: Reader) -> Field | None:
+def _count_in(t: str) -> re.Match | None:
+    return _COUNT.search(t) or _LISTED.search(t) or (_TOTAL.search(t) or _SO_MANY.search(t) if "total" in t else None)
+
+
+def _printed_total(r: Reader, rows: Sequence[Row] = ()) -> Field | None:
     """The count the list prints: in its label's cell (the vocabulary's spellings: 'QUANTIDADE
-    DE PASSAGEIROS: 33'), else in a line that names it (_COUNT, _TOTAL; '33 passageiros' in a
-    line that says total)."""
+    DE PASSAGEIROS: 33'), or in a line that names it (_COUNT, _TOTAL, _LISTED; '33 passageiros'
+    in a line that says total). A count stated between the list's rows, or one that names a part
+    of the list (_PART: a stop's, a group's subtotal), is no total of the list. Where the counts
+    left differ (a subtotal under a name of no part's), the largest: no part exceeds the whole."""
+    first = (rows[0].page, rows[0].bbox[1]) if rows else None
+    last = (rows[-1].page, rows[-1].bbox[3]) if rows else None
+    found: list[Field] = []
     f = r.x.field("total_passageiros")
     if isinstance(f.value, int):
-        return f
+        found.append(f)
     for sp in r.segments():
-        t = nz.fold_chars(sp.text)
-        m = _COUNT.search(t) or (_TOTAL.search(t) or _SO_MANY.search(t) if "total" in t else None)
+        m = _count_in(nz.fold_chars(sp.text))
         if m:
-            return field(int(m.group(1)), span_of(sp, m.start(1), m.end(1)))
-    return None
+            found.append(field(int(m.group(1)), span_of(sp, m.start(1), m.end(1))))
+
+    def whole(c: Field) -> bool:
+        if c.page is None or not c.bbox:
+            return True
+        at = (c.page, (c.bbox[1] + c.bbox[3]) / 2)
+        if first and last and first < at < last:
+            return False  # between the rows: a group's count
+        line = next((row for row in r.layout.rows.get(c.page, []) if row.y0 <= at[1] <= row.y1), None)
+        return line is None or not _PART.search(nz.fold_chars(line.text))
+
+    kept = [c for c in found if whole(c)]
+    if not kept:
+        return None
+    return max(kept, key=lambda c: c.value)

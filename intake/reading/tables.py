@@ -11,7 +11,7 @@ coverage's name beside its limit). With an `anchor` column (one that holds one s
 row: a limit, a number), each run of lines of another column joins the anchor line it faces;
 without one, a line with nothing in the `key` columns continues the row above.
 The table goes on over the next pages (its header repeated or not) and ends at a row that
-starts with a stop phrase.
+starts with a stop phrase (unless rows of the table follow it: a group's subtotal).
 """
 
 from __future__ import annotations
@@ -89,6 +89,11 @@ def _match_runs(row: LayoutRow, spellings: dict[str, str], fuzzy: bool) -> list[
                 c = cand.replace(" ", "")
                 edits = max(1, len(c) // 8)
                 hit = process.extractOne(c, list(compact), scorer=Levenshtein.distance, score_cutoff=edits)
+                # a loose match never swallows a whole word at its ends ('Nº NOME DO PASSAGEIRO' is
+                # two headers, 'Nº' and 'NOME DO PASSAGEIRO', never one misread)
+                ends = [t.replace(" ", "") for t in (keys[i], keys[j - 1]) if t]
+                if hit is not None and j - i > 1 and any(len(t) <= hit[1] for t in ends):
+                    hit = None
                 if hit is not None:
                     best = (j, compact[hit[0]], 0.9)
                     break
@@ -105,11 +110,14 @@ def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols
                stop: Sequence[str] = (), anchor: str | Sequence[str] | None = None, key_columns: Sequence[str] = (),
                key_first: Sequence[str] = (),
                keep: Callable[[Row], bool] | None = None, tol: float = 0.012,
-               require: Sequence[str] = (), regrid: bool = False) -> Table | None:
+               require: Sequence[str] = (), regrid: bool = False,
+               goes_on: Callable[[Row], bool] | None = None) -> Table | None:
     """The first table whose header names `min_cols` of the columns (and every `require`d
     one), with its rows; None when no header is found. key_columns: a line with nothing in them
     continues a row (a wrapped cell); key_first: columns that, when the table has them, are the
-    only key; regrid: an OCR'd body's words set on their own printed lines (`_regrid`)."""
+    only key; regrid: an OCR'd body's words set on their own printed lines (`_regrid`); goes_on:
+    a row of the table's own, so that a stop phrase with one such row in the next two lines
+    below it is a group's line ('Total do ponto 1: 16' between a list's groups), no end."""
     spellings: dict[str, str] = {}
     for name, labels in columns.items():
         for lab in labels:
@@ -148,9 +156,10 @@ def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols
         body = rows[begin:]
         if regrid and page.source == "ocr":
             body = _regrid(body, layout.tilt.get(page.number, 0.0))
-        for row in body:
+        for at, row in enumerate(body):
             rk = " ".join(k for k in row.keys if k)
-            if stop_keys and any(rk.startswith(sk) for sk in stop_keys):
+            if stop_keys and any(rk.startswith(sk) for sk in stop_keys) and \
+                    not _goes_on(body[at + 1:at + 3], bounds, page.number, goes_on):
                 ended = True
                 break
             if prev is not None and len(visual) >= 2:
@@ -172,6 +181,17 @@ def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols
         if ended:
             break
     return table
+
+
+def _goes_on(rows: Sequence[LayoutRow], cols: list[Column], page: int, goes_on: Callable[[Row], bool] | None) -> bool:
+    """Whether one of these lines is a row of the table's own (`goes_on`)."""
+    if goes_on is None:
+        return False
+    for row in rows:
+        cells, _ = _assign(row, cols)
+        if cells and goes_on(Row(page, {n: Span(page, tuple(ws)) for n, ws in cells.items()})):
+            return True
+    return False
 
 
 def _placed_as(cols: list[Column], first: list[Column]) -> bool:

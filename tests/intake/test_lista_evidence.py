@@ -13,6 +13,9 @@ from domain.documents import CONFIDENT
 from domain.ids import cpf
 from intake import parsers
 from intake.parsers import lista
+from intake.layout import Layout
+from intake.reading.tables import read_table
+from intake.reading.vocabulary import vocabulary
 from ocr.model import Extraction, Line, Page, Word
 from tests.intake.test_reading_toolkit import H, row, w
 
@@ -280,3 +283,184 @@ def test_ocr_numbers_read_unsure_say_nothing_and_numbers_read_sure_out_of_turn_d
     skipping = [str(k + 1) if k < 6 else str(k + 3) for k in range(12)]
     gap, total = _read(_ocr_list(people, numbers=skipping))
     assert {r.confidence for r in gap.rows} == {0.5} and total.confidence == 0.5
+
+
+# ---------------------------------------------------------------- grouped under boarding stops
+
+# another list's columns: order, title, kind column and number column of its own
+GCOLS = {"n": 0.05, "nome": 0.10, "tipo": 0.52, "num": 0.64}
+HEADINGS = {
+    # a stop's place and time from the left margin, across the columns (its time under the numbers')
+    "ponto": [("Ponto {k} – Largo do Mercado Público, em frente à igreja do bairro – 06:3{k}", 0.05)],
+    # a stop named after a label, in the names' column
+    "embarque": [("EMBARQUE: Rua das Acácias, {k}20 (em frente à padaria)", 0.10)],
+    # a place and, set apart under the numbers' column, its time, as a bold line prints them
+    "hora": [("Terminal Rodoviário de Vila {k}", 0.10), ("07h1{k}", 0.64)],
+    # a stop's line that runs into the kind and number columns, its subtotal at its end
+    "parada": [("Parada {k} — Escola Estadual Santa Rita, portão lateral {k} — chegada às 07h4{k} — {n} pass.",
+                0.05)],
+}
+
+
+def _grouped(people, sizes: list[int], forms: list[str], *, numbers=None, total: str | None = "Total geral de passageiros: {n}",
+             subtotal: str | None = None, per_page: int = 28, source: str = "pdf_text", conf: float = 1.0,
+             lost: set[int] = frozenset()) -> Extraction:
+    """A list grouped under its boarding stops: a heading per stop (`forms`, in turn), the stop's
+    rows under it, a `subtotal` line after each stop's rows, over as many pages as `per_page`
+    lines take, its header on the first page only, its printed `total` at the end. Rows in
+    `lost` are not on the page (a scan's rows OCR did not read)."""
+    numbers = numbers or [str(i) for i in range(1, len(people) + 1)]
+    header = (row("Ord.", GCOLS["n"], 0, conf) + row("Nome do passageiro", GCOLS["nome"], 0, conf)
+              + row("Tipo doc.", GCOLS["tipo"], 0, conf) + row("Nº do documento", GCOLS["num"], 0, conf))
+    pages: list[list[Word]] = [row("Relação de passageiros por parada", 0.05, 0.04, conf)
+                               + row("Contrato nº 2026/118", 0.05, 0.07, conf)]
+
+    def put(words: list[Word], at: float) -> list[Word]:
+        return [x.model_copy(update={"bbox": (x.bbox[0], at, x.bbox[2], at + H)}) for x in words]
+
+    pages[-1] += put(header, 0.11)
+    y, lines = 0.11 + PITCH, 1
+
+    def line(words: list[Word]) -> None:
+        nonlocal y, lines
+        if lines == per_page:
+            pages.append([])
+            y, lines = 0.06, 0
+        pages[-1].extend(put(words, y))
+        y += PITCH
+        lines += 1
+
+    i = 0
+    for k, size in enumerate(sizes, start=1):
+        line([x for text, at in HEADINGS[forms[(k - 1) % len(forms)]] for x in row(text.format(k=k, n=size), at, 0, conf)])
+        for _ in range(size):
+            nome, tipo, num, *_ = people[i]
+            if i not in lost:
+                line(row(numbers[i], GCOLS["n"], 0, conf) + row(nome, GCOLS["nome"], 0, conf)
+                     + row(tipo, GCOLS["tipo"], 0, conf) + row(num, GCOLS["num"], 0, conf))
+            i += 1
+        if subtotal:
+            line(row(subtotal.format(k=k, n=size), GCOLS["nome"] if subtotal[0].islower() else GCOLS["n"], 0, conf))
+    if total:
+        line([])
+        line(row(total.format(n=len(people)), 0.05, 0, conf))
+    line(row("Assinatura do responsável", 0.05, 0, conf))
+    return _ext(*(_page(k, ws, source) for k, ws in enumerate(pages, start=1)))
+
+
+SIZES = [9, 6, 11, 4, 10]  # 40 passengers at five stops
+
+
+def test_a_list_grouped_under_its_stops_reads_its_passengers_only_and_is_sure():
+    people = _people(40)
+    for forms in (["ponto"], ["embarque"], ["hora"], ["parada"], list(HEADINGS)):
+        pax, total = _read(_grouped(people, SIZES, forms))
+        assert pax.value == _as_read(people), forms  # no stop, time nor subtotal taken as a passenger
+        assert {(r.confidence, r.document_confidence) for r in pax.rows} == {(1.0, 1.0)}, forms
+        assert (pax.confidence, total.value, total.confidence) == (1.0, 40, 1.0), forms
+        assert {r.page for r in pax.rows} == {1, 2}
+
+
+def test_a_grouped_lists_total_in_other_words_and_its_subtotals():
+    people = _people(40)
+    for printed in ("Passageiros relacionados: {n}", "TOTAL GERAL ........ {n}", "{n} passageiros no total",
+                    "Quantidade total de alunos: {n}", "TOTAL DE ALUNOS – {n}", "Total … {n}"):
+        for sub in (None, "subtotal desta parada: {n} passageiros", "Total do ponto {k}: {n}"):
+            pax, total = _read(_grouped(people, SIZES, list(HEADINGS), total=printed, subtotal=sub))
+            assert pax.value == _as_read(people), (printed, sub)  # a subtotal line ends no table
+            assert (pax.confidence, total.value, total.confidence) == (1.0, 40, 1.0), (printed, sub)
+
+
+def test_a_grouped_list_numbered_again_at_each_stop_is_sure_by_its_total_only():
+    people = _people(40)
+    numbers = [str(j) for size in SIZES for j in range(1, size + 1)]
+    pax, total = _read(_grouped(people, SIZES, list(HEADINGS), numbers=numbers))
+    assert pax.value == _as_read(people)
+    assert (pax.confidence, total.value, total.confidence) == (1.0, 40, 1.0)
+    # no total: a stop's last row may be missing, and nothing says so
+    pax, total = _read(_grouped(people, SIZES, list(HEADINGS), numbers=numbers, total=None))
+    assert pax.confidence < CONFIDENT and total.confidence < CONFIDENT
+
+
+def test_a_grouped_list_whose_rows_do_not_add_up_to_its_total_is_unsure():
+    people = _people(40)
+    pax, total = _read(_grouped(people, SIZES, list(HEADINGS), total="Total geral de passageiros: 41"))
+    assert pax.value == _as_read(people)
+    assert pax.confidence < CONFIDENT and (total.value, total.confidence) == (40, 0.5)
+    # its subtotals alone are no total: the count is what the rows' numbers say
+    pax, total = _read(_grouped(people, SIZES, list(HEADINGS), total=None, subtotal="Total do ponto {k}: {n}"))
+    assert (total.value, total.confidence) == (40, 1.0)
+
+
+def test_a_scanned_grouped_list_with_rows_lost_never_has_a_sure_count():
+    people = _people(44)
+    sizes = [16, 8, 20]
+    whole, total = _read(_grouped(people, sizes, ["ponto", "embarque", "parada"], source="ocr", conf=0.96))
+    assert whole.value == _as_read(people) and total.value == 44 and total.confidence >= CONFIDENT
+    # the first page's rows not read: 15 of 44 rows, however sure each of them
+    lost = set(range(0, 29))
+    pax, total = _read(_grouped(people, sizes, ["ponto", "embarque", "parada"], source="ocr", conf=0.96, lost=lost))
+    assert len(pax.value) == 15 and total.value == 15
+    assert total.confidence < CONFIDENT and pax.confidence < CONFIDENT
+    # ... nor with its numbers lost with them and no total printed
+    pax, total = _read(_grouped(people, sizes, ["ponto", "embarque", "parada"], source="ocr", conf=0.96, lost=lost,
+                                total=None))
+    assert total.confidence < CONFIDENT
+
+
+def test_a_numbering_header_set_close_to_the_names_header_is_its_own_column():
+    # OCR read 'Nº' a space from 'Nome do estudante': a loose match of the four words as one
+    # name header would leave the header no better than a title naming two columns
+    people = _people(6)
+    words = (row("Passageiros por local de embarque", 0.20, 0.05, 0.96) + row("Nº", 0.06, 0.10, 0.96)
+             + row("Nome do estudante", 0.085, 0.10, 0.96) + row("Documento", 0.52, 0.10, 0.96))
+    for i, (nome, tipo, num, *_) in enumerate(people):
+        y = 0.13 + i * PITCH
+        words += row(str(i + 1), 0.06, y, 0.96) + row(nome, 0.085, y, 0.96) + row(f"{tipo} {num}", 0.52, y, 0.96)
+    words += row("Total de passageiros: 6", 0.06, 0.13 + 7 * PITCH, 0.96)
+    t = read_table(Layout(_ext(_page(1, words, "ocr"))), vocabulary("lista_passageiros").tables["passageiros"],
+                   min_cols=2)
+    assert [c.name for c in t.columns] == ["n", "nome", "doc"]
+    pax, total = _read(_ext(_page(1, words, "ocr")))
+    assert pax.value == _as_read(people) and (total.value, total.confidence) == (6, 0.96)
+
+
+def _tight(people, *, after: dict[int, str] | None = None, doc_tail: str | None = None, name_tail: str | None = None,
+           total: str | None = "Total de passageiros: {n}") -> Extraction:
+    """A list set tight (a line every 0.014 of the page: cells' wrapped lines and rows alike), a
+    line of text right under some rows in the names' column (`after`), another column's text run
+    into the documents' (`doc_tail`) or the names' cells (`name_tail`)."""
+    words = (row("LISTA DE PASSAGEIROS", 0.06, 0.05) + row("Nº", 0.06, 0.10) + row("Nome", 0.10, 0.10)
+             + row("Tipo", 0.52, 0.10) + row("Documento", 0.62, 0.10))
+    y = 0.10
+    for i, (nome, tipo, num, *_) in enumerate(people):
+        y += 0.014
+        words += (row(str(i + 1), 0.06, y) + row(nome + (f" {name_tail}" if name_tail else ""), 0.10, y)
+                  + row(tipo, 0.52, y) + row(num + (f" {doc_tail}" if doc_tail else ""), 0.62, y))
+        if after and i in after:
+            y += 0.013
+            words += row(after[i], 0.10, y)
+    if total:
+        words += row(total.format(n=len(people)), 0.10, y + 0.013)
+    return _ext(_page(1, words))
+
+
+def test_a_heading_or_the_count_set_close_under_a_row_is_no_part_of_its_name():
+    people = _people(12)
+    pax, total = _read(_tight(people, after={4: "TURNO: TARDE", 8: "TURNO: NOITE"}))
+    assert pax.value == _as_read(people)
+    assert (pax.confidence, total.value, total.confidence) == (1.0, 12, 1.0)
+    # the count's label set under the last name, its figure far right
+    pax, total = _read(_tight(people, total="Quantidade de passageiros                                   {n}"))
+    assert pax.value == _as_read(people) and (total.value, total.confidence) == (12, 1.0)
+
+
+def test_another_columns_text_run_into_a_rows_cells():
+    people = _people(12)
+    # a boarding stop's street after each number: no footer, no heading, the number read whole
+    pax, total = _read(_tight(people, doc_tail="Rua Tiradentes"))
+    assert [p["documento"] for p in pax.value] == [p[4] for p in people]
+    assert (total.value, total.confidence) == (12, 1.0)
+    # a phone number after each name: the rows are read, their names unsure
+    pax, _ = _read(_tight(people, name_tail="(51) 99876-5432"))
+    assert len(pax.value) == 12 and all(r.confidence < CONFIDENT for r in pax.rows)
