@@ -841,13 +841,32 @@ def _prose_place(fl: Flow, which: str, seen: dict[str, float] | None = None) -> 
         if _in_other_label(t, m.start() + len(which), which):
             continue  # 'Instituição de Destino: ...': another field's label ends with the word
         rest = t[m.end():m.end() + 120]
-        stop = re.search(r"\s+e\W{0,3}\s*(?:com\s+)?(?:destino|origem)\b|,|;|\.\s|\.$|\s+ate\s|\s+-\s|\s+\(|\s+com\s+|"
+        stop = re.search(r"\s+e\W{0,3}\s*(?:com\s+)?(?:destino|origem)\b|,|;|\.\s|\.$|\s+ate\s|\s+-\s(?!" + _UF_FOLDED + r"\b)|\s+\(|\s+com\s+|"
                          r"\s+passando|\s+via\s", rest)
         end = m.end() + (stop.start() if stop else len(rest))
+        # the town's shape bounds it: capitalised words joined by particles, then its state
+        # ('Alvorada/RS e como destino o município de ...' is Alvorada/RS, the next clause begins)
+        shaped = _PROSE_TOWN.match(fl.text, m.end(), end)
+        if shaped:
+            end = shaped.end()
         f = _clip(fl, m.end(), end, seen=seen)
         if f is not None and f.value and len(f.value) <= 60 and f.value[:1].isupper():
+            if shaped and not _CLAUSE_GOES_ON.match(fl.text, end):
+                f = cap(f, UNSURE)  # what follows is no new clause ('Alvorada e Viamão'): more may be the place
             return f
     return field(None)
+
+
+_UF_FOLDED = "(?:ac|al|ap|am|ba|ce|df|es|go|ma|mt|ms|mg|pa|pb|pr|pe|pi|rj|rn|rs|ro|rr|sc|sp|se|to)"
+# a town in a sentence: capitalised words, particles between them, its state after a slash, a
+# dash or in brackets; a clause's role word in capitals ('E', 'COM', 'DESTINO') is no part of it
+_ROLE_CAPS = r"(?:E|COM|COMO|AT[EÉ]|PARA|VIA|DESTINO|ORIGEM|O|A|NO|NA|EM|SENDO|PASSANDO)\b"
+_PLACE_WORD = r"(?!" + _ROLE_CAPS + r")[A-ZÀ-Ý][\wÀ-ÿ'’.\-]*"
+_PROSE_TOWN = re.compile(_PLACE_WORD + r"(?:\s+(?:(?:d[aeo]s?|del)\s+)?" + _PLACE_WORD + r"|\s+d['’]" + _PLACE_WORD + r")*"
+                         r"(?:\s*/\s*[A-Z]{2}\b|\s+[-–]\s+[A-Z]{2}\b|\s*\([A-Z]{2}\))?")
+# after a town: punctuation, the text's end, or a next clause's word in small letters
+_CLAUSE_GOES_ON = re.compile(r"\s*(?:[,;:)]|\.(?:\s|$)|$)|\s+(?!e\s+[A-ZÀ-Ý])(?:e\s+)?[a-zà-ÿ]"
+                             r"|\s+(?:E\s+)?(?!E\b)" + _ROLE_CAPS)
 
 
 def _in_other_label(t: str, end: int, which: str) -> bool:
