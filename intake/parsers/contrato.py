@@ -90,7 +90,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     _one_party_per_document(out)
 
     xa = x.field("data_assinatura")
-    out["data_assinatura"] = _sure(xa) or _value(closing_date(r)) or xa
+    out["data_assinatura"] = _sure(xa) or _value(closing_date(r)) or _value(_closing_in_prose(fl)) or xa
     ini, fim = x.field("vigencia_inicio"), x.field("vigencia_fim")
     if table.grid_cell(vocabulary("contrato_fretamento").fields["vigencia"].labels) is not None and \
             (gp := table.vigencia()) is not None:
@@ -867,6 +867,22 @@ _PROSE_TOWN = re.compile(_PLACE_WORD + r"(?:\s+(?:(?:d[aeo]s?|del)\s+)?" + _PLAC
 # after a town: punctuation, the text's end, or a next clause's word in small letters
 _CLAUSE_GOES_ON = re.compile(r"\s*(?:[,;:)]|\.(?:\s|$)|$)|\s+(?!e\s+[A-ZÀ-Ý])(?:e\s+)?[a-zà-ÿ]"
                              r"|\s+(?:E\s+)?(?!E\b)" + _ROLE_CAPS)
+
+
+# the place and the long date that close a contract, over lines ('... assinam em Esteio, 20 de
+# janeiro de' / '2026.' in a narrow column), or the date after 'assinado em'
+_CLOSING = re.compile(r"(?:\b[a-z]{3,}(?:\s*/\s*[a-z]{2})?,|\bassinad[oa]s?\s+em)\s*(?:em\s+)?"
+                      r"(\d{1,2}\s*(?:o|°|º)?\s+de\s+[a-z]+\s+de\s+\d{4})")
+
+
+def _closing_in_prose(fl: Flow) -> Field:
+    """The last closing date of the prose, its words wrapped over lines as the flow joins them."""
+    found = None
+    for m in _CLOSING.finditer(fl.folded):
+        d = nz.parse_date(re.sub(r"\s+", " ", m.group(1)))
+        if d:
+            found = fl.field(d, m.start(1), m.end(1))
+    return found or field(None)
 
 
 def _in_other_label(t: str, end: int, which: str) -> bool:

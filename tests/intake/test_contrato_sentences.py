@@ -72,3 +72,17 @@ def test_a_type_named_inside_a_columns_sentence_starts_no_document():
     out = docs[0].fields
     assert str(out["data_assinatura"].value) == "2026-01-20"
     assert out["origem"].value == "Campo Bom/RS" and out["destino"].value == "Esteio/RS"
+
+
+@pytest.mark.parametrize("text, day", [
+    ("E, por estarem justas, as partes assinam em Esteio, 20 de\njaneiro de 2026, na presença das testemunhas.",
+     "2026-01-20"),
+    ("Este instrumento, assinado em 3 de março de 2026, vigora por doze meses.", "2026-03-03"),
+])
+def test_the_closing_date_is_read_over_wrapped_lines_or_after_assinado_em(text, day):
+    assert str(contrato._closing_in_prose(_flow(text)).value) == day
+
+
+def test_a_term_of_dates_is_no_closing_date():
+    fl = _flow("O contrato vigorará de 5 de fevereiro de 2026 a 22 de dezembro de 2026, prorrogável.")
+    assert contrato._closing_in_prose(fl).value is None
