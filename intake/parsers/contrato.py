@@ -105,12 +105,14 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                      or _surer(table.text(["ORIGEM", "MUNICÍPIO DE ORIGEM", "PONTO DE INÍCIO DA VIAGEM", "PONTO DE PARTIDA"])
                                or _value(_prose_labelled(fl, ["Ponto de início da viagem", "Ponto de partida",
                                                               "Município de origem", "Local de partida"], seen))
-                               or _value(_prose_place(fl, "origem", seen)), xo))
+                               or _value(_prose_place(fl, "origem", seen))
+                               or _value(_prose_route(fl, "origem", seen)), xo))
     out["destino"] = gd or (_sure(xdst)
                       or _surer(table.text(["DESTINO", "MUNICÍPIO DE DESTINO", "PONTO DE TÉRMINO DA VIAGEM", "PONTO FINAL"])
                                 or _value(_prose_labelled(fl, ["Ponto de término da viagem", "Ponto final",
                                                                "Município de destino", "Local de destino"], seen))
-                                or _value(_prose_place(fl, "destino", seen)), xdst))
+                                or _value(_prose_place(fl, "destino", seen))
+                                or _value(_prose_route(fl, "destino", seen)), xdst))
     for name in ("origem", "destino"):
         v = out[name].value
         if isinstance(v, str) and (m := _TOWN_WORDING.match(v)) and len(v) > m.end():
@@ -769,7 +771,8 @@ def _contratante_extra(fl: Flow, nome: Field, doc: Field, qual: str, table: _Tab
 # ------------------------------------------------------------------ term, places, value
 
 def _vigencia(fl: Flow) -> tuple[Field, Field]:
-    for m in re.finditer(r"\b(vigorara|vigencia|vigente|prazo|periodo|vigorar)\b", fl.folded):
+    for m in re.finditer(r"\b(vigorara|vigencia|vigente|prazo|periodo|vigorar|vigora|vigera|vige|vigor|"
+                         r"a valer|valera|valido|valida)\b", fl.folded):
         window = fl.text[m.end():m.end() + 260]
         ds = nz.find_dates(window)
         if len(ds) >= 2 and ds[0][0] < ds[1][0]:
@@ -780,7 +783,7 @@ def _vigencia(fl: Flow) -> tuple[Field, Field]:
 
 
 # 'O prazo de vigência ... será de 12 (doze) meses, contados a partir de 02/03/2026'
-_TERM = re.compile(r"\b(?:vigorara|vigencia|vigente|prazo|vigorar)\b[^.]{0,80}?" + nz.TERM +
+_TERM = re.compile(r"\b(?:vigorara|vigencia|vigente|prazo|vigorar|vigora|vigera|vige)\b[^.]{0,80}?" + nz.TERM +
                    r"[^.]{0,40}?\b(?:a partir d[eoa]|a contar d[eoa]|contad[oa]s? d[eoa]|"
                    r"iniciando(?:-se)? em|com inicio em|de)\s*(?:(?:data\s+)?(?:de\s+)?)?")
 
@@ -875,14 +878,48 @@ _CLOSING = re.compile(r"(?:\b[a-z]{3,}(?:\s*/\s*[a-z]{2})?,|\bassinad[oa]s?\s+em
                       r"(\d{1,2}\s*(?:o|°|º)?\s+de\s+[a-z]+\s+de\s+\d{4})")
 
 
+# 'aos 17 (dezessete) dias do mês de maio de 2026'
+_DAYS_OF = re.compile(r"\baos?\s+(\d{1,2})\s*(?:\([a-z\s]*\)\s*)?dias?\s+do\s+mes\s+de\s+([a-z]+)\s+de\s+(\d{4})")
+
+
 def _closing_in_prose(fl: Flow) -> Field:
     """The last closing date of the prose, its words wrapped over lines as the flow joins them."""
     found = None
-    for m in _CLOSING.finditer(fl.folded):
-        d = nz.parse_date(re.sub(r"\s+", " ", m.group(1)))
+    hits = [(m.start(1), m.end(1), re.sub(r"\s+", " ", m.group(1))) for m in _CLOSING.finditer(fl.folded)]
+    hits += [(m.start(1), m.end(3), f"{m.group(1)} de {m.group(2)} de {m.group(3)}") for m in _DAYS_OF.finditer(fl.folded)]
+    for a, b, text in sorted(hits):
+        d = nz.parse_date(text)
         if d:
-            found = fl.field(d, m.start(1), m.end(1))
+            found = fl.field(d, a, b)
     return found or field(None)
+
+
+def _prose_route(fl: Flow, which: str, seen: dict[str, float] | None = None) -> Field:
+    """The town a sentence says the trip leaves from or goes to, by the words before it (the
+    vocabulary's `origem_frase` / `destino_frase`: 'saindo de X/SC com destino a Y/SC'), bounded
+    by a town's shape. Two such sentences naming other towns leave it unsure."""
+    phrases = sorted({nz.fold(v) for v in vocabulary("contrato_fretamento").values.get(which + "_frase", ())},
+                     key=len, reverse=True)
+    if not phrases:
+        return field(None)
+    pat = re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases) +
+                     r")\s+(?:(?:o|a)\s+)?(?:(?:municipio|cidade)\s+d[eo]\s+)?")
+    found: list[Field] = []
+    for m in pat.finditer(fl.folded):
+        shaped = _PROSE_TOWN.match(fl.text, m.end())
+        if not shaped or not re.search(r"[A-Za-zÀ-ÿ]{3}", shaped.group(0)) or len(shaped.group(0)) > 60:
+            continue
+        f = _clip(fl, m.end(), shaped.end(), seen=seen)
+        if f is None or not f.value:
+            continue
+        if not _CLAUSE_GOES_ON.match(fl.text, shaped.end()):
+            f = cap(f, UNSURE)
+        found.append(f)
+    if not found:
+        return field(None)
+    if len({nz.fold(str(f.value)).split("/")[0].strip() for f in found}) > 1:
+        return cap(found[0], UNSURE)  # the sentences name other towns: which one is the route's?
+    return found[0]
 
 
 def _in_other_label(t: str, end: int, which: str) -> bool:

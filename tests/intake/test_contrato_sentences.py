@@ -86,3 +86,30 @@ def test_the_closing_date_is_read_over_wrapped_lines_or_after_assinado_em(text, 
 def test_a_term_of_dates_is_no_closing_date():
     fl = _flow("O contrato vigorará de 5 de fevereiro de 2026 a 22 de dezembro de 2026, prorrogável.")
     assert contrato._closing_in_prose(fl).value is None
+
+
+@pytest.mark.parametrize("text, origem, destino", [
+    ("A empresa levará os alunos, saindo de\nTubarão/SC com destino a Criciúma/SC, nos dias letivos.", "Tubarão/SC",
+     "Criciúma/SC"),
+    ("O serviço parte diariamente, partindo do município de Rio Grande e chegando ao município de Pelotas, "
+     "de segunda a sábado.", "Rio Grande", "Pelotas"),
+])
+def test_the_route_is_read_from_the_words_that_say_where_the_trip_leaves_and_goes(text, origem, destino):
+    fl = _flow(text)
+    o, d = contrato._prose_route(fl, "origem"), contrato._prose_route(fl, "destino")
+    assert (o.value, d.value) == (origem, destino)
+    assert min(o.confidence, d.confidence) >= CONFIDENT
+
+
+def test_two_sentences_leaving_from_other_towns_leave_the_origin_unsure():
+    fl = _flow("Na ida, saindo de Tubarão/SC às 6h. Na volta, saindo de Criciúma/SC às 18h.")
+    f = contrato._prose_route(fl, "origem")
+    assert f.value == "Tubarão/SC" and f.confidence < CONFIDENT
+
+
+def test_a_term_said_with_other_verbs_and_a_closing_date_in_days_of_the_month():
+    fl = _flow("O contrato começa a valer em 30/11/2025 e termina em 04/06/2026, salvo rescisão.\n"
+               "Firmado na cidade de Tubarão, aos 7 (sete) dias do mês de novembro de 2025.")
+    ini, fim = contrato._vigencia(fl)
+    assert (str(ini.value), str(fim.value)) == ("2025-11-30", "2026-06-04")
+    assert str(contrato._closing_in_prose(fl).value) == "2025-11-07"
