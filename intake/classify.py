@@ -232,6 +232,8 @@ def _title_strength(title: Title, row: str, ocr: bool, printed: str | None = Non
         return 0.4 * factor  # a clause or section heading inside a longer document
     if start == 0 and printed and _prose_after(printed, title.text):
         return 0.4 * factor  # 'Lista de Passageiros; c) zelar para que ...': a sentence, not a heading
+    if start and printed and _prose_before(printed, len(row[:start].split())):
+        return 0.4 * factor  # 'autorização e a lista de passageiros': a sentence's words, not a heading
     if start == 0 or len(row) <= 1.6 * len(title.text) + 12 and not row[:start].strip().isalpha():
         return factor
     return 0.4 * factor
@@ -249,6 +251,12 @@ def _slips_only(title: str, row: str, start: int, end: int) -> bool:
         end += 1
     a, b = title.replace(" ", ""), row[start:end].replace(" ", "")
     return Levenshtein.distance(a, b) <= max(1, len(a) // 8)
+
+
+def _prose_before(raw: str, count: int) -> bool:
+    """Whether the `count` words printed before a title on its row hold a word in small letters
+    that is no particle: the title's words go on a sentence (a column of prose wrapped there)."""
+    return any(w[:1].islower() and fold(w).strip(".,;:()") not in _PARTICLES for w in raw.split()[:count])
 
 
 def _prose_after(raw: str, title: str) -> bool:

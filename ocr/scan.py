@@ -71,6 +71,10 @@ def read_page(grey: Image.Image, number: int, dpi: float | None, limits: Limits,
     height = height or grey.height
     dpi = dpi or preprocess.ANALYSIS_DPI
     problems: list[Problem] = []
+    copy = preprocess.photocopy(grey, dpi)
+    if copy is not None:
+        # a photocopy's dark edges and toner specks are read as letters and rules: painted paper
+        grey = preprocess.clean_photocopy(grey, copy)
     look = preprocess.analyse(grey, dpi)
 
     rotation = 0

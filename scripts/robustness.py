@@ -40,6 +40,7 @@ Seeds (keep them apart):
     .venv/bin/python scripts/robustness.py --rendering scanned --seeds 10000-10299 --values /tmp/v.jsonl
     .venv/bin/python scripts/robustness.py --seeds 0-19 --family columns,kv_table,prose,grouped,spreadsheet,boxed,packet
     .venv/bin/python scripts/robustness.py --seeds 0-9 --family boxed --types crlv --rendering scanned --show-misses 20
+    .venv/bin/python scripts/robustness.py --seeds 0-9 --types contrato_fretamento --rendering photocopied
 """
 
 from __future__ import annotations
@@ -109,6 +110,19 @@ def scanned(pdf_bytes: bytes, key: str) -> tuple[bytes, str]:
     return scan.encode_pdf(pages, SCAN_DPI, key), f"{key}.pdf"
 
 
+def photocopied(pdf_bytes: bytes, key: str) -> tuple[bytes, str]:
+    """The document photocopied, then scanned: near black-and-white, toner specks, dark bands at
+    the sheet's edges, a slight tilt (samples/gen/scan.photocopy); PNG for one page, an image-only
+    PDF for more."""
+    rng = random.Random("photocopy:" + key)
+    angle = rng.uniform(0.2, 1.0) * rng.choice([-1, 1])
+    pages = [scan.photocopy(img, f"{key}:{i}", angle * (1 if i % 2 == 0 else -0.7))
+             for i, img in enumerate(scan.rasterize(pdf_bytes, SCAN_DPI))]
+    if len(pages) == 1:
+        return scan.encode(pages[0], "png", SCAN_DPI), f"{key}.png"
+    return scan.encode_pdf(pages, SCAN_DPI, key), f"{key}.pdf"
+
+
 Job = tuple[tuple[str, ...], int, str, str, str | None]  # (types, seed, family, rendering, cache dir)
 
 
@@ -145,6 +159,8 @@ def _job(job: Job) -> list[dict]:
     name = key + ".pdf"
     if rendering == "scanned":
         data, name = scanned(data, key)
+    elif rendering == "photocopied":
+        data, name = photocopied(data, key)
     docs = read_file(data, name, cache=ReadCache(cache_dir) if cache_dir else None)  # never raises
     read = []
     for d in docs:
@@ -338,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--family", default="mix",
                     help="mix (default: each seed's own family) or comma-separated families, each seed rendered in "
                          f"each: {', '.join(perturb.ALL_FAMILIES)}")
-    ap.add_argument("--rendering", choices=("digital", "scanned"), default="digital")
+    ap.add_argument("--rendering", choices=("digital", "scanned", "photocopied"), default="digital")
     ap.add_argument("--jobs", type=int, default=1, help="reading processes")
     ap.add_argument("--json", metavar="OUT", help="also write the whole report (every miss) as JSON here")
     ap.add_argument("--values", metavar="OUT",

@@ -90,7 +90,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     _one_party_per_document(out)
 
     xa = x.field("data_assinatura")
-    out["data_assinatura"] = _sure(xa) or _value(closing_date(r)) or xa
+    out["data_assinatura"] = _sure(xa) or _value(closing_date(r)) or _value(_closing_in_prose(fl)) or xa
     ini, fim = x.field("vigencia_inicio"), x.field("vigencia_fim")
     if table.grid_cell(vocabulary("contrato_fretamento").fields["vigencia"].labels) is not None and \
             (gp := table.vigencia()) is not None:
@@ -105,12 +105,14 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                      or _surer(table.text(["ORIGEM", "MUNICÍPIO DE ORIGEM", "PONTO DE INÍCIO DA VIAGEM", "PONTO DE PARTIDA"])
                                or _value(_prose_labelled(fl, ["Ponto de início da viagem", "Ponto de partida",
                                                               "Município de origem", "Local de partida"], seen))
-                               or _value(_prose_place(fl, "origem", seen)), xo))
+                               or _value(_prose_place(fl, "origem", seen))
+                               or _value(_prose_route(fl, "origem", seen)), xo))
     out["destino"] = gd or (_sure(xdst)
                       or _surer(table.text(["DESTINO", "MUNICÍPIO DE DESTINO", "PONTO DE TÉRMINO DA VIAGEM", "PONTO FINAL"])
                                 or _value(_prose_labelled(fl, ["Ponto de término da viagem", "Ponto final",
                                                                "Município de destino", "Local de destino"], seen))
-                                or _value(_prose_place(fl, "destino", seen)), xdst))
+                                or _value(_prose_place(fl, "destino", seen))
+                                or _value(_prose_route(fl, "destino", seen)), xdst))
     for name in ("origem", "destino"):
         v = out[name].value
         if isinstance(v, str) and (m := _TOWN_WORDING.match(v)) and len(v) > m.end():
@@ -769,7 +771,8 @@ def _contratante_extra(fl: Flow, nome: Field, doc: Field, qual: str, table: _Tab
 # ------------------------------------------------------------------ term, places, value
 
 def _vigencia(fl: Flow) -> tuple[Field, Field]:
-    for m in re.finditer(r"\b(vigorara|vigencia|vigente|prazo|periodo|vigorar)\b", fl.folded):
+    for m in re.finditer(r"\b(vigorara|vigencia|vigente|prazo|periodo|vigorar|vigora|vigera|vige|vigor|"
+                         r"a valer|valera|valido|valida)\b", fl.folded):
         window = fl.text[m.end():m.end() + 260]
         ds = nz.find_dates(window)
         if len(ds) >= 2 and ds[0][0] < ds[1][0]:
@@ -780,7 +783,7 @@ def _vigencia(fl: Flow) -> tuple[Field, Field]:
 
 
 # 'O prazo de vigência ... será de 12 (doze) meses, contados a partir de 02/03/2026'
-_TERM = re.compile(r"\b(?:vigorara|vigencia|vigente|prazo|vigorar)\b[^.]{0,80}?" + nz.TERM +
+_TERM = re.compile(r"\b(?:vigorara|vigencia|vigente|prazo|vigorar|vigora|vigera|vige)\b[^.]{0,80}?" + nz.TERM +
                    r"[^.]{0,40}?\b(?:a partir d[eoa]|a contar d[eoa]|contad[oa]s? d[eoa]|"
                    r"iniciando(?:-se)? em|com inicio em|de)\s*(?:(?:data\s+)?(?:de\s+)?)?")
 
@@ -841,13 +844,82 @@ def _prose_place(fl: Flow, which: str, seen: dict[str, float] | None = None) -> 
         if _in_other_label(t, m.start() + len(which), which):
             continue  # 'Instituição de Destino: ...': another field's label ends with the word
         rest = t[m.end():m.end() + 120]
-        stop = re.search(r"\s+e\W{0,3}\s*(?:com\s+)?(?:destino|origem)\b|,|;|\.\s|\.$|\s+ate\s|\s+-\s|\s+\(|\s+com\s+|"
+        stop = re.search(r"\s+e\W{0,3}\s*(?:com\s+)?(?:destino|origem)\b|,|;|\.\s|\.$|\s+ate\s|\s+-\s(?!" + _UF_FOLDED + r"\b)|\s+\(|\s+com\s+|"
                          r"\s+passando|\s+via\s", rest)
         end = m.end() + (stop.start() if stop else len(rest))
+        # the town's shape bounds it: capitalised words joined by particles, then its state
+        # ('Alvorada/RS e como destino o município de ...' is Alvorada/RS, the next clause begins)
+        shaped = _PROSE_TOWN.match(fl.text, m.end(), end)
+        if shaped:
+            end = shaped.end()
         f = _clip(fl, m.end(), end, seen=seen)
         if f is not None and f.value and len(f.value) <= 60 and f.value[:1].isupper():
+            if shaped and not _CLAUSE_GOES_ON.match(fl.text, end):
+                f = cap(f, UNSURE)  # what follows is no new clause ('Alvorada e Viamão'): more may be the place
             return f
     return field(None)
+
+
+_UF_FOLDED = "(?:ac|al|ap|am|ba|ce|df|es|go|ma|mt|ms|mg|pa|pb|pr|pe|pi|rj|rn|rs|ro|rr|sc|sp|se|to)"
+# a town in a sentence: capitalised words, particles between them, its state after a slash, a
+# dash or in brackets; a clause's role word in capitals ('E', 'COM', 'DESTINO') is no part of it
+_ROLE_CAPS = r"(?:E|COM|COMO|AT[EÉ]|PARA|VIA|DESTINO|ORIGEM|O|A|NO|NA|EM|SENDO|PASSANDO)\b"
+_PLACE_WORD = r"(?!" + _ROLE_CAPS + r")[A-ZÀ-Ý][\wÀ-ÿ'’.\-]*"
+_PROSE_TOWN = re.compile(_PLACE_WORD + r"(?:\s+(?:(?:d[aeo]s?|del)\s+)?" + _PLACE_WORD + r"|\s+d['’]" + _PLACE_WORD + r")*"
+                         r"(?:\s*/\s*[A-Z]{2}\b|\s+[-–]\s+[A-Z]{2}\b|\s*\([A-Z]{2}\))?")
+# after a town: punctuation, the text's end, or a next clause's word in small letters
+_CLAUSE_GOES_ON = re.compile(r"\s*(?:[,;:)]|\.(?:\s|$)|$)|\s+(?!e\s+[A-ZÀ-Ý])(?:e\s+)?[a-zà-ÿ]"
+                             r"|\s+(?:E\s+)?(?!E\b)" + _ROLE_CAPS)
+
+
+# the place and the long date that close a contract, over lines ('... assinam em Esteio, 20 de
+# janeiro de' / '2026.' in a narrow column), or the date after 'assinado em'
+_CLOSING = re.compile(r"(?:\b[a-z]{3,}(?:\s*/\s*[a-z]{2})?,|\bassinad[oa]s?\s+em)\s*(?:em\s+)?"
+                      r"(\d{1,2}\s*(?:o|°|º)?\s+de\s+[a-z]+\s+de\s+\d{4})")
+
+
+# 'aos 17 (dezessete) dias do mês de maio de 2026'
+_DAYS_OF = re.compile(r"\baos?\s+(\d{1,2})\s*(?:\([a-z\s]*\)\s*)?dias?\s+do\s+mes\s+de\s+([a-z]+)\s+de\s+(\d{4})")
+
+
+def _closing_in_prose(fl: Flow) -> Field:
+    """The last closing date of the prose, its words wrapped over lines as the flow joins them."""
+    found = None
+    hits = [(m.start(1), m.end(1), re.sub(r"\s+", " ", m.group(1))) for m in _CLOSING.finditer(fl.folded)]
+    hits += [(m.start(1), m.end(3), f"{m.group(1)} de {m.group(2)} de {m.group(3)}") for m in _DAYS_OF.finditer(fl.folded)]
+    for a, b, text in sorted(hits):
+        d = nz.parse_date(text)
+        if d:
+            found = fl.field(d, a, b)
+    return found or field(None)
+
+
+def _prose_route(fl: Flow, which: str, seen: dict[str, float] | None = None) -> Field:
+    """The town a sentence says the trip leaves from or goes to, by the words before it (the
+    vocabulary's `origem_frase` / `destino_frase`: 'saindo de X/SC com destino a Y/SC'), bounded
+    by a town's shape. Two such sentences naming other towns leave it unsure."""
+    phrases = sorted({nz.fold(v) for v in vocabulary("contrato_fretamento").values.get(which + "_frase", ())},
+                     key=len, reverse=True)
+    if not phrases:
+        return field(None)
+    pat = re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases) +
+                     r")\s+(?:(?:o|a)\s+)?(?:(?:municipio|cidade)\s+d[eo]\s+)?")
+    found: list[Field] = []
+    for m in pat.finditer(fl.folded):
+        shaped = _PROSE_TOWN.match(fl.text, m.end())
+        if not shaped or not re.search(r"[A-Za-zÀ-ÿ]{3}", shaped.group(0)) or len(shaped.group(0)) > 60:
+            continue
+        f = _clip(fl, m.end(), shaped.end(), seen=seen)
+        if f is None or not f.value:
+            continue
+        if not _CLAUSE_GOES_ON.match(fl.text, shaped.end()):
+            f = cap(f, UNSURE)
+        found.append(f)
+    if not found:
+        return field(None)
+    if len({nz.fold(str(f.value)).split("/")[0].strip() for f in found}) > 1:
+        return cap(found[0], UNSURE)  # the sentences name other towns: which one is the route's?
+    return found[0]
 
 
 def _in_other_label(t: str, end: int, which: str) -> bool:

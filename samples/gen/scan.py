@@ -121,3 +121,43 @@ def encode_pdf(pages: list[Image.Image], dpi: int, title: str) -> bytes:
     pages[0].save(buf, "PDF", save_all=True, append_images=pages[1:], resolution=dpi, title=title,
                   creationDate=None, modDate=None, producer="Scanner", **kw)
     return buf.getvalue()
+
+
+def photocopy(img: Image.Image, key: str, angle: float = 0.0) -> Image.Image:
+    """A photocopy of the printed page: toner near black on near white (the copier's hard
+    threshold, strokes a little thickened), toner specks scattered over the paper, the dark
+    bands a copier leaves where the sheet did not cover the glass (two or three edges, their
+    inner edge ragged), a slight tilt and blur. Grey, near black-and-white; seeded by `key`."""
+    rng = np.random.default_rng(zlib.crc32(("photocopy:" + key).encode()))
+    if angle:
+        img = img.rotate(angle, resample=Image.BICUBIC, fillcolor=255)
+    img = img.filter(ImageFilter.GaussianBlur(float(rng.uniform(0.7, 1.1))))
+    a = np.asarray(img, dtype=np.float32)
+    h, w = a.shape
+    # the copier's threshold: grey print and thin strokes go to toner or to paper
+    thr = float(rng.uniform(165, 195))
+    ink = a < thr
+    # toner specks: dots of one to a few pixels, some in small clusters
+    n = int(h * w * float(rng.uniform(0.00015, 0.0004)))
+    ys, xs = rng.integers(0, h, n), rng.integers(0, w, n)
+    sizes = rng.choice([1, 1, 1, 2, 2, 3], n)
+    for y, x, s in zip(ys.tolist(), xs.tolist(), sizes.tolist()):
+        ink[y:y + s, x:x + s] = True
+    # dark bands at the edges the sheet left uncovered, their inner edge a random walk
+    edges = rng.choice(4, int(rng.integers(2, 4)), replace=False)
+    for e in edges.tolist():
+        along = w if e in (0, 1) else h
+        depth0 = float(rng.uniform(0.008, 0.03)) * (h if e in (0, 1) else w)
+        walk = np.cumsum(rng.normal(0, 0.6, along)).astype(np.float32)
+        depth = np.clip(depth0 + walk - walk.mean(), 2, depth0 * 2.5).astype(np.int64)
+        if e == 0:  # top
+            ink[np.arange(h)[:, None] < depth[None, :]] = True
+        elif e == 1:  # bottom
+            ink[np.arange(h)[:, None] >= h - depth[None, :]] = True
+        elif e == 2:  # left
+            ink[np.arange(w)[None, :] < depth[:, None]] = True
+        else:  # right
+            ink[np.arange(w)[None, :] >= w - depth[:, None]] = True
+    out = np.where(ink, rng.uniform(10, 30), rng.uniform(232, 248)).astype(np.float32)
+    out += rng.normal(0, 3.0, out.shape).astype(np.float32)
+    return Image.fromarray(np.clip(out, 0, 255).astype(np.uint8)).filter(ImageFilter.GaussianBlur(0.5))

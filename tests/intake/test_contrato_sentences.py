@@ -1,0 +1,115 @@
+"""A contract's values stated in sentences: a place ends where its town's shape and the next
+clause end it, and a page whose narrow column carries a document type's name inside a sentence
+goes on with the contract (its closing date is the contract's). Pages and sentences drawn here,
+in wordings of their own."""
+
+from __future__ import annotations
+
+import pytest
+
+import ocr
+from domain.documents import CONFIDENT
+from intake import pipeline
+from intake.parsers import contrato
+from tests.intake.test_reading_toolkit import _flow
+from tests.intake.test_segments import _centred, _pdf
+
+pytest.importorskip("reportlab")
+
+
+@pytest.mark.parametrize("text, which, town", [
+    ("O serviço terá como origem o município de Campo Bom/RS e como destino o município de Esteio/RS, "
+     "nos dias letivos.", "origem", "Campo Bom/RS"),
+    ("O serviço terá como origem o município de Campo Bom/RS e como destino o município de Esteio/RS, "
+     "nos dias letivos.", "destino", "Esteio/RS"),
+    ("Fica ajustado o trajeto com origem na cidade de São José dos\nCampos - SP, com destino a Taubaté - SP.",
+     "origem", "São José dos Campos - SP"),
+    ("partindo da origem em Santa Bárbara d'Oeste até a escola, com retorno no mesmo dia.", "origem",
+     "Santa Bárbara d'Oeste"),
+    ("TENDO COMO ORIGEM O MUNICÍPIO DE NOVO HAMBURGO E COMO DESTINO O MUNICÍPIO DE CANOAS.", "origem",
+     "NOVO HAMBURGO"),
+])
+def test_a_town_in_a_sentence_ends_where_its_shape_and_the_next_clause_end_it(text, which, town):
+    f = contrato._prose_place(_flow(text), which)
+    assert f.value == town
+    assert f.confidence >= CONFIDENT  # a text layer's words, the clause closing the town
+
+
+def test_a_place_followed_by_another_town_is_unsure():
+    # 'Alvorada e Viamão': two towns, or one place whose name goes on: not a sure origin
+    f = contrato._prose_place(_flow("O transporte terá origem em Alvorada e Viamão, até a escola."),
+                              "origem")
+    assert f.value == "Alvorada" and f.confidence < CONFIDENT
+
+
+def _two_column_contract() -> list:
+    """Two pages in two narrow columns, each page numbered 'fl. n'; the second's first column
+    opens with '... e a lista de passageiros' (a clause going on), its closing line after the clauses."""
+    left, right = 60, 320
+    first = [_centred(40, "CONTRATO DE FRETAMENTO CONTÍNUO DE PASSAGEIROS", 12), (480, 20, "fl. 1", 8, False)]
+    first += [(left, 80 + 14 * i, t, 9, False) for i, t in enumerate([
+        "CONTRATANTE: Colégio Ipê Amarelo Ltda, inscrita", "no CNPJ sob nº 11.444.777/0001-61;",
+        "CONTRATADA: Transportes Coxilha Ltda, inscrita", "no CNPJ sob nº 52.378.121/0001-44;",
+        "1. O transporte terá como origem o município de", "Campo Bom/RS e como destino o município de",
+        "Esteio/RS, com desembarque no colégio."])]
+    first += [(right, 80 + 14 * i, t, 9, False) for i, t in enumerate([
+        "2. A vigência é de 01/02/2026 a 31/12/2026,", "podendo ser prorrogada por termo aditivo.",
+        "3. São obrigações da CONTRATADA: manter a bordo", "o documento do veículo, a autorização"])]
+    second = [(480, 20, "fl. 2", 8, False)]
+    second += [(left, 60 + 14 * i, t, 9, False) for i, t in enumerate([
+        "de tráfego e a lista de passageiros", "homologada pelo órgão gestor e os",
+        "documentos dos condutores; zelar pela", "segurança dos passageiros transportados.",
+        "4. Fica eleito o foro da comarca de Esteio/RS."])]
+    second += [(right, 130, "Esteio, 20 de janeiro de 2026.", 9, False), (right, 170, "CONTRATANTE", 9, False),
+               (right, 210, "CONTRATADA", 9, False)]
+    return [first, second]
+
+
+def test_a_type_named_inside_a_columns_sentence_starts_no_document():
+    data = _pdf(*_two_column_contract())
+    docs = pipeline.documents_from_extraction(ocr.read(data), "contrato.pdf")
+    assert [d.type for d in docs] == ["contrato_fretamento"]
+    out = docs[0].fields
+    assert str(out["data_assinatura"].value) == "2026-01-20"
+    assert out["origem"].value == "Campo Bom/RS" and out["destino"].value == "Esteio/RS"
+
+
+@pytest.mark.parametrize("text, day", [
+    ("E, por estarem justas, as partes assinam em Esteio, 20 de\njaneiro de 2026, na presença das testemunhas.",
+     "2026-01-20"),
+    ("Este instrumento, assinado em 3 de março de 2026, vigora por doze meses.", "2026-03-03"),
+])
+def test_the_closing_date_is_read_over_wrapped_lines_or_after_assinado_em(text, day):
+    assert str(contrato._closing_in_prose(_flow(text)).value) == day
+
+
+def test_a_term_of_dates_is_no_closing_date():
+    fl = _flow("O contrato vigorará de 5 de fevereiro de 2026 a 22 de dezembro de 2026, prorrogável.")
+    assert contrato._closing_in_prose(fl).value is None
+
+
+@pytest.mark.parametrize("text, origem, destino", [
+    ("A empresa levará os alunos, saindo de\nTubarão/SC com destino a Criciúma/SC, nos dias letivos.", "Tubarão/SC",
+     "Criciúma/SC"),
+    ("O serviço parte diariamente, partindo do município de Rio Grande e chegando ao município de Pelotas, "
+     "de segunda a sábado.", "Rio Grande", "Pelotas"),
+])
+def test_the_route_is_read_from_the_words_that_say_where_the_trip_leaves_and_goes(text, origem, destino):
+    fl = _flow(text)
+    o, d = contrato._prose_route(fl, "origem"), contrato._prose_route(fl, "destino")
+    assert (o.value, d.value) == (origem, destino)
+    assert min(o.confidence, d.confidence) >= CONFIDENT
+
+
+def test_two_sentences_leaving_from_other_towns_leave_the_origin_unsure():
+    fl = _flow("Na ida, saindo de Tubarão/SC às 6h. Na volta, saindo de Criciúma/SC às 18h.")
+    f = contrato._prose_route(fl, "origem")
+    assert f.value == "Tubarão/SC" and f.confidence < CONFIDENT
+
+
+def test_a_term_said_with_other_verbs_and_a_closing_date_in_days_of_the_month():
+    fl = _flow("O contrato começa a valer em 30/11/2025 e termina em 04/06/2026, salvo rescisão.\n"
+               "Firmado na cidade de Tubarão, aos 7 (sete) dias do mês de novembro de 2025.")
+    ini, fim = contrato._vigencia(fl)
+    assert (str(ini.value), str(fim.value)) == ("2025-11-30", "2026-06-04")
+    assert str(contrato._closing_in_prose(fl).value) == "2025-11-07"
