@@ -164,6 +164,8 @@ class Cells:
             return False  # '... nesta / apólice.': a sentence's end in small letters, no abbreviation
         last = lab.first_words[-1]
         nxt = row.words[lab.end] if lab.end < len(row.words) else None
+        if self._in_sentence(lab):
+            return False  # '... não cobertos por esta apólice: X': the sentence's word, ':' or not
         if last.text.rstrip().endswith(":") or (nxt is not None and nxt.text.strip().startswith(":")):
             return True
         if self.caps_apart(lab):
@@ -186,6 +188,18 @@ class Cells:
         if prev.text.rstrip().endswith("|") or _NUMBERING.match(prev.text):
             return True  # a box's edge, or a numbering ('2.1. ROTEIRO'); a word after 'Label:' is its value
         return len(before) == 1 and item_number(prev.text)
+
+    def _in_sentence(self, lab: LabelAt) -> bool:
+        """Whether the label's words are a sentence's: printed in small letters, a word in small
+        letters set close before them ('por esta apólice:'), none closing a clause (',' ':').
+        A label printed as one opens its line or a run, in capitals or a capital."""
+        words = lab.first_words
+        if not all(w.text[:1].islower() for w in words if key(w.text)) or lab.start == 0:
+            return False
+        row = self._row(lab.page, lab.row)
+        prev = row.words[lab.start - 1]
+        return prev.text[:1].islower() and not prev.text.rstrip().endswith((":", ",", ";", ".")) \
+            and lab.words[0].bbox[0] - prev.bbox[2] < run_gap(row)
 
     def caps_apart(self, lab: LabelAt) -> bool:
         """A field's label printed in capitals between words that are not, on one line ('ORIGEM

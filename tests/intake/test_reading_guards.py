@@ -1151,3 +1151,42 @@ def test_a_towns_ocr_specks_are_mended_unsure_and_a_surer_label_read_is_not_disp
     assert contrato._surer(Field(value="iiieeeeo- Venâncio Aires/RS", confidence=0.0, page=1), own) is own
     other = Field(value="Venâncio Aires/RS", confidence=0.9, page=1)
     assert contrato._surer(other, own) is other and contrato._surer(None, own) is own
+
+
+def test_a_spelling_that_only_begins_a_longer_label_is_no_label_of_its_field():
+    # 'VALOR' begins 'VALOR DO PEDÁGIO POR EIXO:', a label no vocabulary lists: its amount is no
+    # contract's value; the value under the contract's own label is
+    words = (row("VALOR DO PEDÁGIO POR EIXO: R$ 37,40", 0.08, 0.30)
+             + row("VALOR GLOBAL: R$ 18.250,00", 0.08, 0.33))
+    x = Extractor(ext(words), "contrato_fretamento")
+    assert x.field("valor").value == 18250.0
+    # alone, the longer label leaves the field unread, not its decoy at 0.80 or more
+    x = Extractor(ext(row("VALOR DO PEDÁGIO POR EIXO: R$ 37,40", 0.08, 0.30)), "contrato_fretamento")
+    f = x.field("valor")
+    assert f.value is None or f.confidence < CONFIDENT
+    # a label over its value, going on in words that open on a particle: 'DATA' + 'DE VISTORIA'
+    words = row("DATA DE VISTORIA", 0.08, 0.40) + row("12/05/2026", 0.08, 0.42)
+    f = Extractor(ext(words), "contrato_fretamento").field("data_assinatura")
+    assert f.value is None or f.confidence < CONFIDENT
+    # on one run with its amount, no ':' between: 'VALOR' + 'POR DIA PARADO' is no contract's value
+    f = Extractor(ext(row("VALOR POR DIA PARADO R$ 610,00", 0.08, 0.30)), "contrato_fretamento").field("valor")
+    assert f.value is None or f.confidence < CONFIDENT
+    # the field's own words after its spelling keep it its label: 'VALOR MENSAL' + 'DO FRETAMENTO'
+    x = Extractor(ext(row("VALOR MENSAL DO FRETAMENTO R$ 4.100,00", 0.08, 0.30)), "contrato_fretamento")
+    assert x.field("valor").value == 4100.0
+    # and a value beside its label, in the label's run, is still its value
+    x = Extractor(ext(row("DATA 03/02/2026", 0.08, 0.30)), "contrato_fretamento")
+    assert str(x.field("data_assinatura").value) == "2026-02-03"
+
+
+def test_a_label_word_inside_a_sentence_is_no_label_even_before_a_colon():
+    words = (row("As perdas abaixo não são indenizadas pela apólice: ZK40T1, conforme as condições.", 0.06, 0.50)
+             + row("Nº DA APÓLICE", 0.06, 0.30) + row("0112.45.778", 0.06, 0.32))
+    x = Extractor(ext(words), "apolice_seguro")
+    assert x.field("numero_apolice").value == "0112.45.778"
+    f = Extractor(ext(row("As perdas abaixo não são indenizadas pela apólice: ZK40T1, conforme as condições.",
+                          0.06, 0.50)), "apolice_seguro").field("numero_apolice")
+    assert f.value is None
+    # a label in small letters opening its line still stands: 'apólice: 0112.45.778'
+    f = Extractor(ext(row("apólice: 0112.45.778", 0.06, 0.50)), "apolice_seguro").field("numero_apolice")
+    assert f.value == "0112.45.778"
