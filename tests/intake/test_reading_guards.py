@@ -1190,3 +1190,48 @@ def test_a_label_word_inside_a_sentence_is_no_label_even_before_a_colon():
     # a label in small letters opening its line still stands: 'apólice: 0112.45.778'
     f = Extractor(ext(row("apólice: 0112.45.778", 0.06, 0.50)), "apolice_seguro").field("numero_apolice")
     assert f.value == "0112.45.778"
+
+
+def _named(kind, name, words, value_words, conf=1.0):
+    """The field `name` read as the given words, through the checks every reader's value passes."""
+    from intake.reading.finish import finished
+    from ocr.model import union_bbox
+
+    f = Field(value=" ".join(w.text for w in value_words), confidence=conf, page=1,
+              bbox=union_bbox(w.bbox for w in value_words))
+    return finished(kind, ext(words), {name: f})[name]
+
+
+def test_a_name_that_is_or_opens_with_a_label_no_vocabulary_lists_is_never_sure():
+    # the words up to a ':' are a label, whoever read them as the name
+    ws = row("FIRMA RESPONSÁVEL: AUTO ÔNIBUS SERRANA LTDA", 0.08, 0.30)
+    assert _named("crlv", "proprietario_nome", ws, ws).value is None
+    # a title-case label, then the value in capitals: the value, unsure
+    ws = row("Possuidor do Bem - AUTO ÔNIBUS SERRANA LTDA", 0.08, 0.30)
+    f = _named("crlv", "proprietario_nome", ws, ws)
+    assert f.value == "AUTO ÔNIBUS SERRANA LTDA" and f.confidence < CONFIDENT
+    f = _named("crlv", "proprietario_nome", ws, ws[:3])
+    assert f.value is None  # ('Possuidor do Bem' alone: the label of the value beside it)
+    # label words of the vocabularies, a run of their own beside the value
+    label, value = row("CONTRATANTE DA APÓLICE", 0.08, 0.30), row("AUTO ÔNIBUS SERRANA LTDA", 0.45, 0.30)
+    assert _named("apolice_seguro", "segurado_nome", label + value, label).value is None
+    f = _named("apolice_seguro", "segurado_nome", label + value, label + value)
+    assert f.value == "AUTO ÔNIBUS SERRANA LTDA" and f.confidence < CONFIDENT
+    # label words in small print over a line printed larger: a label over its value
+    small = [Word(text=x.text, bbox=(x.bbox[0], x.bbox[1], x.bbox[2], x.bbox[1] + 0.009), conf=1.0) for x in
+             row("TITULAR DO VEÍCULO", 0.08, 0.30)]
+    ws = small + row("AUTO ÔNIBUS SERRANA LTDA", 0.08, 0.313)
+    f = _named("crlv", "proprietario_nome", ws, small)
+    assert f.confidence < CONFIDENT
+
+
+def test_names_made_of_label_words_or_in_title_case_stay_names():
+    for text in ("SECRETARIA MUNICIPAL DE EDUCAÇÃO", "Viação Serra do Mar Ltda", "ESCOLA TÉCNICA BOA VIAGEM",
+                 "SEGURADORA CRUZEIRO DO SUL S.A."):
+        ws = row(text, 0.08, 0.30) + row("CNPJ 12.345.678/0001-95", 0.08, 0.33)
+        f = _named("lista_passageiros", "instituicao", ws, ws[:len(text.split())])
+        assert f.value == text and f.confidence == 1.0, text
+    # a name beside a value of another box, same print: two boxes, the name stands
+    ws = row("TRANSPORTES SERRANA LTDA", 0.08, 0.30) + row("12.345.678/0001-95", 0.50, 0.30)
+    f = _named("crlv", "proprietario_nome", ws, ws[:3])
+    assert f.value == "TRANSPORTES SERRANA LTDA" and f.confidence == 1.0
