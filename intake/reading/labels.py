@@ -40,7 +40,9 @@ _NUMBERED = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*|[IVXivx]{1,4}|[a-z])[.)]")
 _LINKS = frozenset(("por", "para", "em", "no", "na", "nos", "nas", "sem", "com", "ao", "a", "e"))
 _LABEL_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ\-/().º°ª]*")
 _SELF = frozenset(("documento",))  # a document naming itself ('DATA DE EMISSÃO DO DOCUMENTO')
-_QUALIFIER_WORDS = 5  # a longer label's words past its head, at most
+_QUALIFIER_WORDS = 5
+_OPEN_QUALIFIER = 3  # (with no ':' to end it, a longer run of words is a value's)
+_FORMS = frozenset(("ltda", "sa", "s", "epp", "eireli", "me", "cia"))  # a company's name ends on these  # a longer label's words past its head, at most
 
 
 @dataclass(frozen=True)
@@ -344,8 +346,11 @@ class LabelIndex:
                 break
         if not rest:
             return None
-        if not closed and (rest[0] not in _OF | _LINKS or len(rest) < 2):
-            return None  # 'SEGURADORA CRUZEIRO S.A.': a label and its value, on one run
+        if not closed and (rest[0] not in _OF | _LINKS or not 2 <= len(rest) <= _OPEN_QUALIFIER
+                           or any(t in _FORMS for t in " ".join(rest).split())):
+            # 'SEGURADORA CRUZEIRO S.A.', 'Nome da Empresa Transportes Ltda': a label and its
+            # value, or a value opening with a label's word, on one run
+            return None
         # (the document's own name qualifies nothing away: 'DATA DE EMISSÃO DA APÓLICE')
         own = {t for f in fields for s in self.vocab.fields[f].labels for t in key(s).split()}
         own |= set(key(self.vocab.doc_type).split()) | _SELF
