@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from intake.layout import Layout, Span, first_cluster, span_overlap, LayoutRow, is_text
 from intake.normalize import key
 from intake.parsers._lexicon import FUNCTION_WORDS
-from intake.reading.labels import RUN_GAP, LabelAt, LabelIndex, item_number, run_gap
+from intake.reading.labels import RUN_GAP, LabelAt, LabelIndex, in_sentence, item_number, run_gap
 from ocr.model import Word
 
 # a gap this many row heights wide ends a value on its row
@@ -164,7 +164,7 @@ class Cells:
             return False  # '... nesta / apólice.': a sentence's end in small letters, no abbreviation
         last = lab.first_words[-1]
         nxt = row.words[lab.end] if lab.end < len(row.words) else None
-        if self._in_sentence(lab):
+        if in_sentence(row, lab.start, lab.end):
             return False  # '... não cobertos por esta apólice: X': the sentence's word, ':' or not
         if last.text.rstrip().endswith(":") or (nxt is not None and nxt.text.strip().startswith(":")):
             return True
@@ -188,18 +188,6 @@ class Cells:
         if prev.text.rstrip().endswith("|") or _NUMBERING.match(prev.text):
             return True  # a box's edge, or a numbering ('2.1. ROTEIRO'); a word after 'Label:' is its value
         return len(before) == 1 and item_number(prev.text)
-
-    def _in_sentence(self, lab: LabelAt) -> bool:
-        """Whether the label's words are a sentence's: printed in small letters, a word in small
-        letters set close before them ('por esta apólice:'), none closing a clause (',' ':').
-        A label printed as one opens its line or a run, in capitals or a capital."""
-        words = lab.first_words
-        if not all(w.text[:1].islower() for w in words if key(w.text)) or lab.start == 0:
-            return False
-        row = self._row(lab.page, lab.row)
-        prev = row.words[lab.start - 1]
-        return prev.text[:1].islower() and not prev.text.rstrip().endswith((":", ",", ";", ".")) \
-            and lab.words[0].bbox[0] - prev.bbox[2] < run_gap(row)
 
     def caps_apart(self, lab: LabelAt) -> bool:
         """A field's label printed in capitals between words that are not, on one line ('ORIGEM

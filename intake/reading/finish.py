@@ -64,6 +64,7 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
 _TIES = frozenset("de da do das dos e em por pelo pela para no na".split())
 _SEPARATORS = ("-", "–", "—", "|")
 SMALLER_PRINT = 0.88  # a line printed this much smaller than the one under it is a label over it
+SHORT_LABEL = 4  # words: a label's length, at most
 
 
 def _title(word: str) -> bool:
@@ -119,16 +120,20 @@ def _unlabelled(layout: Layout, f: Field) -> Field:
     if len(own_runs) == 2 and _label_run([w.text for w in own_runs[0]]):
         value = " ".join(w.text for w in own_runs[1])
         return f.model_copy(update={"value": value, "confidence": UNSURE})
-    if len(own_runs) == 1 and _label_run(words):
+    if len(own_runs) != 1:
+        return f
+    ws = [w for w in row.words if id(w) in mine]
+    if _label_run(words):
         k = runs.index(own_runs[0])
         after = runs[k + 1] if k + 1 < len(runs) else []
-        ws = [w for w in row.words if id(w) in mine]
         nxt = row.words[row.words.index(ws[-1]) + 1] if ws and ws[-1] is not row.words[-1] else None
         if after or (nxt is not None and nxt.text.strip() in _SEPARATORS):
             return Field(page=f.page, bbox=f.bbox)  # the label of the value beside it
-        below = _line_under(layout, row, ws)
-        if below is not None:
-            return f.model_copy(update={"confidence": UNSURE})
+    if len(words) <= SHORT_LABEL and not _COMPANY_END.search(nz.fold(f.value).strip(" ,-")) and \
+            _line_under(layout, row, ws) is not None:
+        # words printed smaller than the line right under them, at its left edge: a label over
+        # its value ('DONO DO VEÍCULO' over the owner's name), whatever its words
+        return f.model_copy(update={"confidence": UNSURE})
     return f
 
 

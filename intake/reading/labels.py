@@ -94,6 +94,18 @@ def cites_an_act(layout: Layout, page: int, row: int, start: int) -> bool:
     return bool(before) and before.split()[-1] in _ACTS
 
 
+def in_sentence(row: LayoutRow, start: int, end: int) -> bool:
+    """Whether the label's words [start, end) of the row are a sentence's: printed in small
+    letters, a word in small letters set close before them ('por esta apólice:'), none closing
+    a clause (',' ':'). A label printed as one opens its line or a run, in capitals or a capital."""
+    words = row.words[start:end]
+    if start == 0 or not words or not all(w.text[:1].islower() for w in words if key(w.text)):
+        return False
+    prev = row.words[start - 1]
+    return prev.text[:1].islower() and not prev.text.rstrip().endswith((":", ",", ";", ".")) \
+        and words[0].bbox[0] - prev.bbox[2] < run_gap(row)
+
+
 def _tokens(row: LayoutRow) -> list[tuple[str, int, bool, bool]]:
     """(token, word index, first token of its word, last token of its word)."""
     out = []

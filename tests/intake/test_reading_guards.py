@@ -1235,3 +1235,31 @@ def test_names_made_of_label_words_or_in_title_case_stay_names():
     ws = row("TRANSPORTES SERRANA LTDA", 0.08, 0.30) + row("12.345.678/0001-95", 0.50, 0.30)
     f = _named("crlv", "proprietario_nome", ws, ws[:3])
     assert f.value == "TRANSPORTES SERRANA LTDA" and f.confidence == 1.0
+
+
+def test_words_printed_small_over_a_larger_line_are_its_label_whatever_they_say():
+    small = [Word(text=x.text, bbox=(x.bbox[0], x.bbox[1], x.bbox[2], x.bbox[1] + 0.009), conf=1.0) for x in
+             row("QUEM RESPONDE", 0.08, 0.30)]
+    ws = small + row("AUTO ÔNIBUS SERRANA LTDA", 0.08, 0.313)
+    assert _named("crlv", "proprietario_nome", ws, small).confidence < CONFIDENT
+    # the same words in the print of the line under them: a name over another line
+    ws = row("QUEM RESPONDE", 0.08, 0.30) + row("AUTO ÔNIBUS SERRANA LTDA", 0.08, 0.318)
+    assert _named("crlv", "proprietario_nome", ws, ws[:2]).confidence == 1.0
+
+
+def test_another_amounts_longer_label_opening_with_valor_is_not_the_contracts_value():
+    from intake.parsers.contrato import _other_amount
+
+    assert _other_amount(" POR HORA DE ESPERA ") and _other_amount(" da Hora Parada: ")
+    assert not _other_amount(" TOTAL DO CONTRATO: ") and not _other_amount(" mensal ajustado é de ")
+    assert not _other_amount(": ")
+
+
+def test_the_policy_parser_takes_no_number_from_a_sentence_naming_the_policy():
+    from intake import parsers
+
+    words = (row("CERTIFICADO DE SEGURO", 0.30, 0.08)
+             + row("Ficam de fora as perdas excluídas desta apólice: ZK40T1, conforme as condições gerais.",
+                   0.06, 0.50))
+    f = parsers.parse("apolice_seguro", ext(words))["numero_apolice"]
+    assert f.value is None or f.confidence < CONFIDENT
