@@ -14,9 +14,10 @@ from domain.documents import Field
 from intake import normalize as nz
 from intake.parsers._common import UNSURE, cap
 from intake.layout import Layout
+from intake.reading.extract import _height as print_height
 from intake.reading.labels import run_gap
 from intake.reading.shapes import CUT_AFTER, CUT_NAME
-from intake.reading.vocabulary import caption_words, label_words
+from intake.reading.vocabulary import caption_words, label_words, vocabulary
 from ocr.model import Extraction, Word
 
 # two pieces this close, against the line's spacing between words, are one word OCR split
@@ -42,7 +43,7 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
         if vkind == "name" and f.confidence > UNSURE:
             if layout is None:
                 layout = Layout(ext)
-            f = _unlabelled(layout, f)
+            f = _unlabelled(kind, layout, f)
             if f.value is None:
                 out[name] = f
                 continue
@@ -92,7 +93,7 @@ def _label_run(words: list[str]) -> bool:
         all(_title(w) for w in words if nz.key(w) and nz.key(w) not in _TIES)
 
 
-def _unlabelled(layout: Layout, f: Field) -> Field:
+def _unlabelled(kind: str, layout: Layout, f: Field) -> Field:
     """A name's value that is, or opens with, a label no vocabulary lists, whichever reader
     took it: null where the value is the label; where a value follows the label (after a ':', a
     dash, a gap, or in capitals after a title-case label), that value, unsure.
@@ -111,7 +112,9 @@ def _unlabelled(layout: Layout, f: Field) -> Field:
             tail = tail[1:]
         if len(tail) >= 2 and all(_title(w) or nz.key(w) in _TIES for w in head) and _label_run(head) \
                 and all(_capitals(w) for w in tail if any(c.isalpha() for c in w)):
-            return f.model_copy(update={"value": " ".join(tail), "confidence": UNSURE})
+            # (a label the vocabulary lists, read with its value by a reader that kept it: the value)
+            known = nz.key(" ".join(head)) in vocabulary(kind).spellings()
+            return f.model_copy(update={"value": " ".join(tail), "confidence": f.confidence if known else UNSURE})
     row, mine = _value_row(layout, f)
     if row is None:
         return f
@@ -173,7 +176,11 @@ def _line_under(layout: Layout, row, ws: list[Word]):
     under = [w for w in nxt.words if abs(w.bbox[0] - ws[0].bbox[0]) <= 0.6 * h]
     if not under:
         return None
-    if h <= SMALLER_PRINT * (under[0].bbox[3] - under[0].bbox[1]):
+    # (the print's height from capitals without accents where there are any: a text layer's
+    # boxes hug the glyphs, and 'VIAÇÃO' stands taller than 'REGIONAL')
+    theirs_ws = [w for w in nxt.words if w.bbox[0] >= under[0].bbox[0]]
+    mine, theirs = print_height(ws) or h, print_height(theirs_ws) or median(w.bbox[3] - w.bbox[1] for w in theirs_ws)
+    if mine > 0 and mine <= SMALLER_PRINT * theirs:
         return nxt
     return None
 
