@@ -1231,6 +1231,10 @@ def test_names_made_of_label_words_or_in_title_case_stay_names():
         ws = row(text, 0.08, 0.30) + row("CNPJ 12.345.678/0001-95", 0.08, 0.33)
         f = _named("lista_passageiros", "instituicao", ws, ws[:len(text.split())])
         assert f.value == text and f.confidence == 1.0, text
+    # a company named in title case, a dash and its CNPJ beside it: the name stands
+    ws = row("Aliança Serrana Companhia de Seguros - CNPJ 12.345.678/0001-95", 0.08, 0.30)
+    f = _named("apolice_seguro", "seguradora_nome", ws, ws[:5])
+    assert f.value == "Aliança Serrana Companhia de Seguros" and f.confidence == 1.0
     # a name beside a value of another box, same print: two boxes, the name stands
     ws = row("TRANSPORTES SERRANA LTDA", 0.08, 0.30) + row("12.345.678/0001-95", 0.50, 0.30)
     f = _named("crlv", "proprietario_nome", ws, ws[:3])
