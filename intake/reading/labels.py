@@ -40,9 +40,9 @@ _NUMBERED = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*|[IVXivx]{1,4}|[a-z])[.)]")
 _LINKS = frozenset(("por", "para", "em", "no", "na", "nos", "nas", "sem", "com", "ao", "a", "e"))
 _LABEL_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ\-/().º°ª]*")
 _SELF = frozenset(("documento",))  # a document naming itself ('DATA DE EMISSÃO DO DOCUMENTO')
-_QUALIFIER_WORDS = 5
+_QUALIFIER_WORDS = 5  # a longer label's words past its head, at most
 _OPEN_QUALIFIER = 3  # (with no ':' to end it, a longer run of words is a value's)
-_FORMS = frozenset(("ltda", "sa", "s", "epp", "eireli", "me", "cia"))  # a company's name ends on these  # a longer label's words past its head, at most
+_FORMS = frozenset(("ltda", "sa", "s", "epp", "eireli", "me", "cia"))  # a company's name ends on these
 
 
 @dataclass(frozen=True)
