@@ -14,7 +14,7 @@ from domain.documents import Field
 from intake import normalize as nz
 from intake.parsers._common import UNSURE, cap
 from intake.layout import Layout
-from intake.reading.extract import _height as print_height
+from intake.reading.extract import print_height
 from intake.reading.labels import run_gap
 from intake.reading.shapes import CUT_AFTER, CUT_NAME
 from intake.reading.vocabulary import caption_words, label_words, vocabulary
