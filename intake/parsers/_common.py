@@ -20,6 +20,7 @@ from datetime import date
 from domain.documents import CONFIDENT, Field
 from intake import normalize as nz
 from intake.layout import Hit, Layout, Span
+from intake.reading.labels import in_sentence
 from intake.reading.vocabulary import address_words
 from ocr.model import Extraction, Word, union_bbox
 
@@ -488,8 +489,8 @@ class Reader:
         # the closest spelling first, then the order given, then top to bottom
         hits.sort(key=lambda t: (-round(t[0].score, 3), t[1], t[0].page, t[0].row))
         for h, _ in hits:
-            if self._inside_other_label(h):
-                continue
+            if self._inside_other_label(h) or in_sentence(self.layout.rows[h.page][h.row], h.start, h.end):
+                continue  # (a sentence's word: '... não cobertos por esta apólice: X')
             h = self._whole_label(h)
             span = getattr(self.layout, how)(h, **how_kw)
             if not span or _is_label_word(span.words[0].text) or self.is_label(span):

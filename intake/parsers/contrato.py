@@ -1254,6 +1254,22 @@ def _described(itinerario: Field, sp: Span | None, seen: dict[str, float] | None
     return itinerario.model_copy(update={"value": True})
 
 
+# the contract's own value, however its label qualifies it ('VALOR TOTAL DO CONTRATO')
+_VALOR_WORDS = frozenset("valor preco total global mensal anual contrato contratual do da de dos das o a e "
+                         "fretamento servico servicos r".split())
+
+
+def _other_amount(between: str) -> bool:
+    """Whether the words between 'valor' and its amount make a longer label of another amount:
+    printed as a label is (capitals, or capitalised words and particles), naming something else
+    ('POR KM EXCEDENTE', 'da Diária Extra'). Words in small letters are a sentence's ('o valor
+    mensal ajustado é de')."""
+    words = [w for w in re.split(r"[\s:]+", between) if re.search(r"[A-Za-zÀ-ÿ]", w)]
+    if not words or any(w[:1].islower() and nz.key(w) not in _VALOR_WORDS | {"por", "para", "em"} for w in words):
+        return False
+    return any(nz.key(w) not in _VALOR_WORDS for w in words)
+
+
 def _valor(fl: Flow) -> Field:
     t = fl.folded
     for m in re.finditer(r"\b(valor|preco|pagara|importancia|remuneracao)\b", t):
@@ -1261,6 +1277,8 @@ def _valor(fl: Flow) -> Field:
         hits = [h for h in nz.find_money(window) if h[3]]
         if hits:
             v, s, e, _ = hits[0]
+            if _other_amount(window[:s]):
+                continue  # 'VALOR POR KM EXCEDENTE R$ 380,89': another label's amount
             return fl.field(v, m.end() + s, m.end() + e)
     hits = [h for h in nz.find_money(fl.text) if h[3]]
     if hits:

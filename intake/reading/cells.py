@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from intake.layout import Layout, Span, first_cluster, span_overlap, LayoutRow, is_text
 from intake.normalize import key
 from intake.parsers._lexicon import FUNCTION_WORDS
-from intake.reading.labels import RUN_GAP, LabelAt, LabelIndex, item_number, run_gap
+from intake.reading.labels import RUN_GAP, LabelAt, LabelIndex, in_sentence, item_number, run_gap
 from ocr.model import Word
 
 # a gap this many row heights wide ends a value on its row
@@ -187,6 +187,8 @@ class Cells:
             return False  # '... nesta / apólice.': a sentence's end in small letters, no abbreviation
         last = lab.first_words[-1]
         nxt = row.words[lab.end] if lab.end < len(row.words) else None
+        if in_sentence(row, lab.start, lab.end):
+            return False  # '... não cobertos por esta apólice: X': the sentence's word, ':' or not
         if last.text.rstrip().endswith(":") or (nxt is not None and nxt.text.strip().startswith(":")):
             return True
         if self.caps_apart(lab):

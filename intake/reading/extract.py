@@ -67,6 +67,9 @@ def _height(ws) -> float:
     return hs[len(hs) // 2] if hs else 0.0
 
 
+print_height = _height  # (the checks after the parsers compare print sizes too)
+
+
 def _specks(span) -> bool:
     """Words that are single characters read unsure: specks, not a value."""
     return bool(span.words) and all(len(key(w.text).replace(" ", "")) <= 1 and w.conf < 0.8 for w in span.words)

@@ -13,8 +13,11 @@ from domain import doctypes
 from domain.documents import Field
 from intake import normalize as nz
 from intake.parsers._common import UNSURE, cap
+from intake.layout import Layout
+from intake.reading.extract import print_height
+from intake.reading.labels import run_gap
 from intake.reading.shapes import CUT_AFTER, CUT_NAME
-from intake.reading.vocabulary import caption_words
+from intake.reading.vocabulary import caption_words, label_words, vocabulary
 from ocr.model import Extraction, Word
 
 # two pieces this close, against the line's spacing between words, are one word OCR split
@@ -29,6 +32,7 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
     specs = doctypes.fields(kind)
     ocr_pages = {p.number for p in ext.pages if p.source == "ocr"}
     out = dict(fields)
+    layout: Layout | None = None  # (built once, for the first name that needs it)
     for name, f in fields.items():
         vkind = specs.get(name, {}).get("kind")
         if vkind not in _FREE_TEXT or not isinstance(f.value, str) or not f.value:
@@ -36,6 +40,13 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
         if vkind == "name" and _captioned(f.value):
             out[name] = Field(page=f.page, bbox=f.bbox)
             continue
+        if vkind == "name" and f.confidence > UNSURE:
+            if layout is None:
+                layout = Layout(ext)
+            f = _unlabelled(kind, layout, f)
+            if f.value is None:
+                out[name] = f
+                continue
         if vkind == "name" and f.confidence > CUT_NAME and _cut(f.value):
             f = cap(f, CUT_NAME)
         if f.page in ocr_pages and f.bbox and f.confidence > UNSURE and _split_word(ext, f):
@@ -48,6 +59,133 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
                 f = Field(value=f"{f.value} {rest}", confidence=UNSURE, page=f.page, bbox=f.bbox)
         out[name] = f
     return out
+
+
+# a label's words tied by a particle: capitalised, or in small letters ('Titular do Registro')
+_TIES = frozenset("de da do das dos e em por pelo pela para no na".split())
+_SEPARATORS = ("-", "–", "—", "|")
+SMALLER_PRINT = 0.88  # a line printed this much smaller than the one under it is a label over it
+SHORT_LABEL = 4  # words: a label's length, at most
+
+
+def _title(word: str) -> bool:
+    """A word of a title-case label: a capital, then small letters ('Titular', 'Pelo')."""
+    letters = [c for c in word if c.isalpha()]
+    return len(letters) >= 2 and letters[0].isupper() and any(c.islower() for c in letters[1:])
+
+
+def _capitals(word: str) -> bool:
+    letters = [c for c in word if c.isalpha()]
+    return bool(letters) and all(c.isupper() for c in letters)
+
+
+def _label_run(words: list[str]) -> bool:
+    """Whether words read as a label no vocabulary lists: two or more, every word but its
+    particles a label word of some vocabulary ('CONTRATANTE DO SEGURO'), or capitalised words
+    tied by particles in small letters ('Titular do Registro')."""
+    content = [nz.key(w) for w in words if nz.key(w) and nz.key(w) not in _TIES]
+    if len(content) < 2 or any(_COMPANY_END.search(nz.fold(w)) for w in words):
+        return False
+    if all(k in label_words() for k in content):
+        return True
+    # a title-case label is short and says what it labels in the vocabularies' words (a company's
+    # name in title case, 'Aliança Mineira Companhia de Seguros', is neither)
+    ties = [w for w in words if nz.key(w) in _TIES]
+    return bool(ties) and all(w.islower() for w in ties) and len(content) <= 3 and \
+        2 * sum(k in label_words() for k in content) >= len(content) and \
+        all(_title(w) for w in words if nz.key(w) and nz.key(w) not in _TIES)
+
+
+def _unlabelled(kind: str, layout: Layout, f: Field) -> Field:
+    """A name's value that is, or opens with, a label no vocabulary lists, whichever reader
+    took it: null where the value is the label; where a value follows the label (after a ':', a
+    dash, a gap, or in capitals after a title-case label), that value, unsure.
+    - 'ESCOLA SERVIDA: COLÉGIO X': the words up to a ':' are a label;
+    - 'Nome do Titular - VIAÇÃO X', 'Nome do Titular VIAÇÃO X': a title-case label, then the value in capitals;
+    - 'CONTRATANTE DO SEGURO      VIAÇÃO X': label words, a run of their own on the row;
+    - 'TITULAR DO VEÍCULO' in small print over 'VIAÇÃO X': a label over its value."""
+    assert isinstance(f.value, str)
+    words = f.value.split()
+    colon = [i for i, w in enumerate(words) if w.endswith(":")]
+    if colon:
+        return Field(page=f.page, bbox=f.bbox)  # (the name shape refuses a ':'; another reader took it)
+    for i in range(2, len(words)):
+        head, tail = words[:i], words[i:]
+        if tail and tail[0] in _SEPARATORS:
+            tail = tail[1:]
+        if len(tail) >= 2 and all(_title(w) or nz.key(w) in _TIES for w in head) and _label_run(head) \
+                and all(_capitals(w) for w in tail if any(c.isalpha() for c in w)):
+            # (a label the vocabulary lists, read with its value by a reader that kept it: the value)
+            known = nz.key(" ".join(head)) in vocabulary(kind).spellings()
+            return f.model_copy(update={"value": " ".join(tail), "confidence": f.confidence if known else UNSURE})
+    row, mine = _value_row(layout, f)
+    if row is None:
+        return f
+    runs = _row_runs(row)
+    own_runs = [r for r in runs if any(id(w) in mine for w in r)]
+    if len(own_runs) == 2 and _label_run([w.text for w in own_runs[0]]):
+        value = " ".join(w.text for w in own_runs[1])
+        return f.model_copy(update={"value": value, "confidence": UNSURE})
+    if len(own_runs) != 1:
+        return f
+    ws = [w for w in row.words if id(w) in mine]
+    if _label_run(words):
+        k = runs.index(own_runs[0])
+        after = runs[k + 1] if k + 1 < len(runs) else []
+        nxt = row.words[row.words.index(ws[-1]) + 1] if ws and ws[-1] is not row.words[-1] else None
+        if after or (nxt is not None and nxt.text.strip() in _SEPARATORS):
+            return Field(page=f.page, bbox=f.bbox)  # the label of the value beside it
+    if len(words) <= SHORT_LABEL and not _COMPANY_END.search(nz.fold(f.value).strip(" ,-")) and \
+            _line_under(layout, row, ws) is not None:
+        # words printed smaller than the line right under them, at its left edge: a label over
+        # its value ('DONO DO VEÍCULO' over the owner's name), whatever its words
+        return f.model_copy(update={"confidence": UNSURE})
+    return f
+
+
+def _value_row(layout: Layout, f: Field):
+    """The layout row holding the value's first word, and the ids of the value's words on it."""
+    if f.bbox is None or f.page not in layout.rows:
+        return None, set()
+    x0, y0, x1, y1 = f.bbox
+    for row in layout.rows[f.page]:
+        mine = {id(w) for w in row.words if x0 <= (w.bbox[0] + w.bbox[2]) / 2 <= x1
+                and y0 <= (w.bbox[1] + w.bbox[3]) / 2 <= y1}
+        if mine:
+            return row, mine
+    return None, set()
+
+
+def _row_runs(row) -> list[list[Word]]:
+    gap = run_gap(row)
+    out: list[list[Word]] = []
+    for w in row.words:
+        if out and w.bbox[0] - out[-1][-1].bbox[2] < gap:
+            out[-1].append(w)
+        else:
+            out.append([w])
+    return out
+
+
+def _line_under(layout: Layout, row, ws: list[Word]):
+    """The line right under the words, starting where they start, printed larger: their value."""
+    rows = layout.rows[row.page]
+    if row.index + 1 >= len(rows) or not ws:
+        return None
+    nxt = rows[row.index + 1]
+    h = median(w.bbox[3] - w.bbox[1] for w in ws)
+    if nxt.y0 - row.y1 > 1.5 * h:
+        return None
+    under = [w for w in nxt.words if abs(w.bbox[0] - ws[0].bbox[0]) <= 0.6 * h]
+    if not under:
+        return None
+    # (the print's height from capitals without accents where there are any: a text layer's
+    # boxes hug the glyphs, and 'VIAÇÃO' stands taller than 'REGIONAL')
+    theirs_ws = [w for w in nxt.words if w.bbox[0] >= under[0].bbox[0]]
+    mine, theirs = print_height(ws) or h, print_height(theirs_ws) or median(w.bbox[3] - w.bbox[1] for w in theirs_ws)
+    if mine > 0 and mine <= SMALLER_PRINT * theirs:
+        return nxt
+    return None
 
 
 def _cut(value: str) -> bool:

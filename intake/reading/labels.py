@@ -41,6 +41,13 @@ _ACTS = frozenset(("lei", "leis", "portaria", "resolucao", "decreto", "deliberac
 _BOX_NUMBER = re.compile(r"\d{1,2}[a-z]? [a-z]")  # (key() text)
 _QUOTES = "“”\"'‘’`"  # a speck OCR reads as a quote mark beside a numbering ('“6.')
 _NUMBERED = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*|[IVXivx]{1,4}|[a-z])[.)]")
+# words that tie a label's head to what qualifies it ('VALOR POR KM', 'DATA PARA ...')
+_LINKS = frozenset(("por", "para", "em", "no", "na", "nos", "nas", "sem", "com", "ao", "a", "e"))
+_LABEL_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ\-/().º°ª]*")
+_SELF = frozenset(("documento",))  # a document naming itself ('DATA DE EMISSÃO DO DOCUMENTO')
+_QUALIFIER_WORDS = 5  # a longer label's words past its head, at most
+_OPEN_QUALIFIER = 3  # (with no ':' to end it, a longer run of words is a value's)
+_FORMS = frozenset(("ltda", "sa", "s", "epp", "eireli", "me", "cia"))  # a company's name ends on these
 
 
 @dataclass(frozen=True)
@@ -90,6 +97,18 @@ def cites_an_act(layout: Layout, page: int, row: int, start: int) -> bool:
     else:
         return False
     return bool(before) and before.split()[-1] in _ACTS
+
+
+def in_sentence(row: LayoutRow, start: int, end: int) -> bool:
+    """Whether the label's words [start, end) of the row are a sentence's: printed in small
+    letters, a word in small letters set close before them ('por esta apólice:'), none closing
+    a clause (',' ':'). A label printed as one opens its line or a run, in capitals or a capital."""
+    words = row.words[start:end]
+    if start == 0 or not words or not all(w.text[:1].islower() for w in words if key(w.text)):
+        return False
+    prev = row.words[start - 1]
+    return prev.text[:1].islower() and not prev.text.rstrip().endswith((":", ",", ";", ".")) \
+        and words[0].bbox[0] - prev.bbox[2] < run_gap(row)
 
 
 def _tokens(row: LayoutRow) -> list[tuple[str, int, bool, bool]]:
@@ -295,9 +314,68 @@ class LabelIndex:
             if fuzzy:
                 n, spelling, score = self._tail(row, toks, p, n, spelling, score)
             end = toks[p + n - 1][1] + 1
+            longer = self._goes_on(row, end, spelling)
+            if longer is not None:
+                # 'VALOR POR KM EXCEDENTE:', 'DATA DO PROTOCOLO': a longer label no vocabulary
+                # lists, which the spelling only begins: a label all the same (never a value),
+                # of no field
+                out.append(LabelAt(row.page, row.index, wi, longer, row.words[wi:longer],
+                                   " ".join(key(u.text) for u in row.words[wi:longer]), (), score))
+                continue
             out.append(LabelAt(row.page, row.index, wi, end, row.words[wi:end], spelling,
                                self.spellings[spelling], score))
         return out
+
+    def _goes_on(self, row: LayoutRow, end: int, spelling: str) -> int | None:
+        """Where a longer label ends that the spelling found only begins: its words go on, in
+        the label's run and printed as labels are (capitals, or capitalised words and
+        particles), into words that qualify it ('VALOR' + 'POR KM EXCEDENTE:', 'DATA' + 'DO
+        PROTOCOLO'), up to a ':' or, where they open on a particle, to the run's end. None
+        when the words after it are a value, prose, or a known part of the field's own
+        spellings ('VALOR MENSAL' + 'DO CONTRATO')."""
+        words = row.words
+        fields = self.spellings.get(spelling, ())
+        if not fields or end >= len(words) or words[end - 1].text.rstrip().endswith(":"):
+            return None
+        gap = run_gap(row)
+        rest: list[str] = []
+        k = end
+        closed = False
+        while k < len(words) and len(rest) < _QUALIFIER_WORDS:
+            w = words[k]
+            if w.bbox[0] - words[k - 1].bbox[2] >= gap:
+                break  # the run ends
+            t = w.text.strip()
+            if t.startswith(":"):
+                closed = True
+                break
+            body = t.rstrip(":")
+            if not _LABEL_WORD.fullmatch(body):
+                break  # a figure, a mark: the value, beside the label's end
+            k_ = key(body)
+            if k_ in _OF | _LINKS:
+                if not body.islower() and not body.isupper():
+                    return None
+            elif not (body.isupper() or body[:1].isupper()):
+                return None  # a word in small letters: prose
+            rest.append(k_)
+            k += 1
+            if t.endswith(":"):
+                closed = True
+                break
+        if not rest:
+            return None
+        if not closed and (rest[0] not in _OF | _LINKS or not 2 <= len(rest) <= _OPEN_QUALIFIER
+                           or any(t in _FORMS for t in " ".join(rest).split())):
+            # 'SEGURADORA CRUZEIRO S.A.', 'Nome da Empresa Transportes Ltda': a label and its
+            # value, or a value opening with a label's word, on one run
+            return None
+        # (the document's own name qualifies nothing away: 'DATA DE EMISSÃO DA APÓLICE')
+        own = {t for f in fields for s in self.vocab.fields[f].labels for t in key(s).split()}
+        own |= set(key(self.vocab.doc_type).split()) | _SELF
+        if all(t in own or t in _OF for t in " ".join(rest).split()):
+            return None  # the field's own words ('VALOR MENSAL' + 'DO CONTRATO')
+        return k
 
     def _tail(self, row: LayoutRow, toks, p: int, n: int, spelling: str, score: float) -> tuple[int, str, float]:
         """A longer spelling whose last words were read a slip away ('ESPÉCE | TPO': ESPÉCIE /

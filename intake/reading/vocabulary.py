@@ -196,3 +196,19 @@ def merged(*doc_types: str) -> Vocabulary:
                       {k: val for v in vs for k, val in v.values.items()},
                       {k: val for v in vs for k, val in v.tables.items()},
                       {k: val for v in vs for k, val in v.sections.items()})
+
+
+@cache
+def label_words() -> frozenset[str]:
+    """Every word (key() form) of every label of every document type's vocabulary."""
+    from domain.documents import DOC_TYPES
+
+    out: set[str] = set()
+    for t in DOC_TYPES:
+        try:
+            v = vocabulary(t)
+        except (FileNotFoundError, KeyError):
+            continue
+        for k in v.spellings():
+            out.update(k.split())
+    return frozenset(out)

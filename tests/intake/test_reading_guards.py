@@ -1151,3 +1151,119 @@ def test_a_towns_ocr_specks_are_mended_unsure_and_a_surer_label_read_is_not_disp
     assert contrato._surer(Field(value="iiieeeeo- Venâncio Aires/RS", confidence=0.0, page=1), own) is own
     other = Field(value="Venâncio Aires/RS", confidence=0.9, page=1)
     assert contrato._surer(other, own) is other and contrato._surer(None, own) is own
+
+
+def test_a_spelling_that_only_begins_a_longer_label_is_no_label_of_its_field():
+    # 'VALOR' begins 'VALOR DO PEDÁGIO POR EIXO:', a label no vocabulary lists: its amount is no
+    # contract's value; the value under the contract's own label is
+    words = (row("VALOR DO PEDÁGIO POR EIXO: R$ 37,40", 0.08, 0.30)
+             + row("VALOR GLOBAL: R$ 18.250,00", 0.08, 0.33))
+    x = Extractor(ext(words), "contrato_fretamento")
+    assert x.field("valor").value == 18250.0
+    # alone, the longer label leaves the field unread, not its decoy at 0.80 or more
+    x = Extractor(ext(row("VALOR DO PEDÁGIO POR EIXO: R$ 37,40", 0.08, 0.30)), "contrato_fretamento")
+    f = x.field("valor")
+    assert f.value is None or f.confidence < CONFIDENT
+    # a label over its value, going on in words that open on a particle: 'DATA' + 'DE VISTORIA'
+    words = row("DATA DE VISTORIA", 0.08, 0.40) + row("12/05/2026", 0.08, 0.42)
+    f = Extractor(ext(words), "contrato_fretamento").field("data_assinatura")
+    assert f.value is None or f.confidence < CONFIDENT
+    # on one run with its amount, no ':' between: 'VALOR' + 'POR DIA PARADO' is no contract's value
+    f = Extractor(ext(row("VALOR POR DIA PARADO R$ 610,00", 0.08, 0.30)), "contrato_fretamento").field("valor")
+    assert f.value is None or f.confidence < CONFIDENT
+    # the field's own words after its spelling keep it its label: 'VALOR MENSAL' + 'DO FRETAMENTO'
+    x = Extractor(ext(row("VALOR MENSAL DO FRETAMENTO R$ 4.100,00", 0.08, 0.30)), "contrato_fretamento")
+    assert x.field("valor").value == 4100.0
+    # and a value beside its label, in the label's run, is still its value
+    x = Extractor(ext(row("DATA 03/02/2026", 0.08, 0.30)), "contrato_fretamento")
+    assert str(x.field("data_assinatura").value) == "2026-02-03"
+
+
+def test_a_label_word_inside_a_sentence_is_no_label_even_before_a_colon():
+    words = (row("As perdas abaixo não são indenizadas pela apólice: ZK40T1, conforme as condições.", 0.06, 0.50)
+             + row("Nº DA APÓLICE", 0.06, 0.30) + row("0112.45.778", 0.06, 0.32))
+    x = Extractor(ext(words), "apolice_seguro")
+    assert x.field("numero_apolice").value == "0112.45.778"
+    f = Extractor(ext(row("As perdas abaixo não são indenizadas pela apólice: ZK40T1, conforme as condições.",
+                          0.06, 0.50)), "apolice_seguro").field("numero_apolice")
+    assert f.value is None
+    # a label in small letters opening its line still stands: 'apólice: 0112.45.778'
+    f = Extractor(ext(row("apólice: 0112.45.778", 0.06, 0.50)), "apolice_seguro").field("numero_apolice")
+    assert f.value == "0112.45.778"
+
+
+def _named(kind, name, words, value_words, conf=1.0):
+    """The field `name` read as the given words, through the checks every reader's value passes."""
+    from intake.reading.finish import finished
+    from ocr.model import union_bbox
+
+    f = Field(value=" ".join(w.text for w in value_words), confidence=conf, page=1,
+              bbox=union_bbox(w.bbox for w in value_words))
+    return finished(kind, ext(words), {name: f})[name]
+
+
+def test_a_name_that_is_or_opens_with_a_label_no_vocabulary_lists_is_never_sure():
+    # the words up to a ':' are a label, whoever read them as the name
+    ws = row("FIRMA RESPONSÁVEL: AUTO ÔNIBUS SERRANA LTDA", 0.08, 0.30)
+    assert _named("crlv", "proprietario_nome", ws, ws).value is None
+    # a title-case label, then the value in capitals: the value, unsure
+    ws = row("Possuidor do Bem - AUTO ÔNIBUS SERRANA LTDA", 0.08, 0.30)
+    f = _named("crlv", "proprietario_nome", ws, ws)
+    assert f.value == "AUTO ÔNIBUS SERRANA LTDA" and f.confidence < CONFIDENT
+    f = _named("crlv", "proprietario_nome", ws, ws[:3])
+    assert f.value is None  # ('Possuidor do Bem' alone: the label of the value beside it)
+    # label words of the vocabularies, a run of their own beside the value
+    label, value = row("CONTRATANTE DA APÓLICE", 0.08, 0.30), row("AUTO ÔNIBUS SERRANA LTDA", 0.45, 0.30)
+    assert _named("apolice_seguro", "segurado_nome", label + value, label).value is None
+    f = _named("apolice_seguro", "segurado_nome", label + value, label + value)
+    assert f.value == "AUTO ÔNIBUS SERRANA LTDA" and f.confidence < CONFIDENT
+    # label words in small print over a line printed larger: a label over its value
+    small = [Word(text=x.text, bbox=(x.bbox[0], x.bbox[1], x.bbox[2], x.bbox[1] + 0.009), conf=1.0) for x in
+             row("TITULAR DO VEÍCULO", 0.08, 0.30)]
+    ws = small + row("AUTO ÔNIBUS SERRANA LTDA", 0.08, 0.313)
+    f = _named("crlv", "proprietario_nome", ws, small)
+    assert f.confidence < CONFIDENT
+
+
+def test_names_made_of_label_words_or_in_title_case_stay_names():
+    for text in ("SECRETARIA MUNICIPAL DE EDUCAÇÃO", "Viação Serra do Mar Ltda", "ESCOLA TÉCNICA BOA VIAGEM",
+                 "SEGURADORA CRUZEIRO DO SUL S.A."):
+        ws = row(text, 0.08, 0.30) + row("CNPJ 12.345.678/0001-95", 0.08, 0.33)
+        f = _named("lista_passageiros", "instituicao", ws, ws[:len(text.split())])
+        assert f.value == text and f.confidence == 1.0, text
+    # a company named in title case, a dash and its CNPJ beside it: the name stands
+    ws = row("Aliança Serrana Companhia de Seguros - CNPJ 12.345.678/0001-95", 0.08, 0.30)
+    f = _named("apolice_seguro", "seguradora_nome", ws, ws[:5])
+    assert f.value == "Aliança Serrana Companhia de Seguros" and f.confidence == 1.0
+    # a name beside a value of another box, same print: two boxes, the name stands
+    ws = row("TRANSPORTES SERRANA LTDA", 0.08, 0.30) + row("12.345.678/0001-95", 0.50, 0.30)
+    f = _named("crlv", "proprietario_nome", ws, ws[:3])
+    assert f.value == "TRANSPORTES SERRANA LTDA" and f.confidence == 1.0
+
+
+def test_words_printed_small_over_a_larger_line_are_its_label_whatever_they_say():
+    small = [Word(text=x.text, bbox=(x.bbox[0], x.bbox[1], x.bbox[2], x.bbox[1] + 0.009), conf=1.0) for x in
+             row("QUEM RESPONDE", 0.08, 0.30)]
+    ws = small + row("AUTO ÔNIBUS SERRANA LTDA", 0.08, 0.313)
+    assert _named("crlv", "proprietario_nome", ws, small).confidence < CONFIDENT
+    # the same words in the print of the line under them: a name over another line
+    ws = row("QUEM RESPONDE", 0.08, 0.30) + row("AUTO ÔNIBUS SERRANA LTDA", 0.08, 0.318)
+    assert _named("crlv", "proprietario_nome", ws, ws[:2]).confidence == 1.0
+
+
+def test_another_amounts_longer_label_opening_with_valor_is_not_the_contracts_value():
+    from intake.parsers.contrato import _other_amount
+
+    assert _other_amount(" POR HORA DE ESPERA ") and _other_amount(" da Hora Parada: ")
+    assert not _other_amount(" TOTAL DO CONTRATO: ") and not _other_amount(" mensal ajustado é de ")
+    assert not _other_amount(": ")
+
+
+def test_the_policy_parser_takes_no_number_from_a_sentence_naming_the_policy():
+    from intake import parsers
+
+    words = (row("CERTIFICADO DE SEGURO", 0.30, 0.08)
+             + row("Ficam de fora as perdas excluídas desta apólice: ZK40T1, conforme as condições gerais.",
+                   0.06, 0.50))
+    f = parsers.parse("apolice_seguro", ext(words))["numero_apolice"]
+    assert f.value is None or f.confidence < CONFIDENT
