@@ -42,7 +42,7 @@ _BOX_NUMBER = re.compile(r"\d{1,2}[a-z]? [a-z]")  # (key() text)
 _QUOTES = "“”\"'‘’`"  # a speck OCR reads as a quote mark beside a numbering ('“6.')
 _NUMBERED = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*|[IVXivx]{1,4}|[a-z])[.)]")
 # words that tie a label's head to what qualifies it ('VALOR POR KM', 'DATA PARA ...')
-_LINKS = frozenset(("por", "para", "em", "no", "na", "nos", "nas", "sem", "com", "ao", "a", "e"))
+_QUALIFIER_LINKS = frozenset(("por", "para", "em", "no", "na", "nos", "nas", "sem", "com", "ao", "a", "e"))
 _LABEL_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ\-/().º°ª]*")
 _SELF = frozenset(("documento",))  # a document naming itself ('DATA DE EMISSÃO DO DOCUMENTO')
 _QUALIFIER_WORDS = 5  # a longer label's words past its head, at most
@@ -353,7 +353,7 @@ class LabelIndex:
             if not _LABEL_WORD.fullmatch(body):
                 break  # a figure, a mark: the value, beside the label's end
             k_ = key(body)
-            if k_ in _OF | _LINKS:
+            if k_ in _OF | _QUALIFIER_LINKS:
                 if not body.islower() and not body.isupper():
                     return None
             elif not (body.isupper() or body[:1].isupper()):
@@ -365,7 +365,7 @@ class LabelIndex:
                 break
         if not rest:
             return None
-        if not closed and (rest[0] not in _OF | _LINKS or not 2 <= len(rest) <= _OPEN_QUALIFIER
+        if not closed and (rest[0] not in _OF | _QUALIFIER_LINKS or not 2 <= len(rest) <= _OPEN_QUALIFIER
                            or any(t in _FORMS for t in " ".join(rest).split())):
             # 'SEGURADORA CRUZEIRO S.A.', 'Nome da Empresa Transportes Ltda': a label and its
             # value, or a value opening with a label's word, on one run
