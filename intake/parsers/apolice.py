@@ -820,7 +820,6 @@ _COVERAGE_WORD = re.compile(r"\b(morte|invalidez|dmh|dmho|dm|dc|dmo|danos (?:mat
                             r"despesas medic\w*|app|rc|rcf|rcf-v|rcfv|rctr-vi|rctrvi|acidentes pessoais|"
                             r"responsabilidade civil)\b")
 _RC_GROUP = re.compile(r"\b(rc|rcf|rcf-v|rcfv|rctr-vi|rctrvi|responsabilidade civil|resp\.? civil)\b")
-_PASSENGERS_RC = re.compile(r"\b(rcf-v|rcfv|rcf v|rctr-vi|rctrvi|rctr vi)\b")
 _AMOUNT_HEAD = re.compile(r"\b(lmi|limite|capital|importancia|valor|is)\b")
 
 
@@ -828,8 +827,7 @@ def _column_kind(col: str, group: str) -> tuple[str | None, float]:
     """What a coverage table's column holds, from its own header and the group header over it
     ('Invalidez' under 'APP - por passageiro'): the column's own word names the benefit (its
     'Invalidez' is never death, whatever the group also says); the group names the cover. Bodily
-    damage under an RCF-V group is RC to passengers (the cover's basic part: third parties are
-    additions, named as such); under another RC group naming neither, RC, unsure."""
+    damage under an RC group that says neither passengers nor third parties is RC, unsure."""
     c, g = nz.fold(col).replace("–", "-"), nz.fold(group).replace("–", "-")
     both = c + " " + g
     if _has(c, "dmh") or re.search(r"\bdespesas medic", c):
@@ -844,9 +842,7 @@ def _column_kind(col: str, group: str) -> tuple[str | None, float]:
     if re.search(r"\b(dm|dmo|danos materiais|danos morais)\b", c):
         return None, 1.0
     if re.search(r"\b(dc|danos corporais)\b", c):
-        # a bus's RCF-V (and a carrier's RCTR-VI) covers its passengers first, third parties as
-        # additions, which name themselves (excluded above)
-        if "passageir" in both or _PASSENGERS_RC.search(both):
+        if "passageir" in both:
             return "rc_passageiros", 1.0
         return ("rc_passageiros", UNDECIDED_BASIS) if _RC_GROUP.search(both) else (None, 1.0)
     k = _kind(c)

@@ -125,14 +125,3 @@ def test_a_cover_printed_over_each_column_of_its_own():
     assert f["rc_por_veiculo"].value == 1_500_000.0
     # no basis printed anywhere (per passenger or per vehicle): the customary one, unsure
     assert f["ap_por_passageiro"].confidence == apolice.UNDECIDED_BASIS < CONFIDENT
-
-
-def test_bodily_damage_under_a_bus_rcf_v_group_is_rc_towards_passengers():
-    # RCF-V's basic cover is its passengers' bodily and material damage; third parties are
-    # additions that name themselves
-    heads = [("Placa", 0.02), ("Lug. segurados", 0.09), ("DM", 0.24), ("DC", 0.40),
-             ("Morte", 0.56), ("Invalidez", 0.72), ("DMH", 0.88)]
-    groups = [("RCF-V - por veículo", 0.32), ("APP - por passageiro", 0.72)]
-    items = (("XYZ9K87", "28", "100.000,00", "500.000,00", "60.000,00", "90.000,00", "12.000,00"),)
-    f = _fleet(groups, heads, items)
-    assert (f["rc_por_veiculo"].value, f["rc_por_veiculo"].confidence >= CONFIDENT) == (500_000.0, True)
