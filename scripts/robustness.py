@@ -101,25 +101,25 @@ def seed_range_name(seeds: list[int]) -> str:
 def scanned(pdf_bytes: bytes, key: str) -> tuple[bytes, str]:
     """The document as a scanner gives it: grey, 200 dpi, tilted a little; JPEG for one page, an
     image-only PDF for more (samples/gen/scan.py)."""
-    rng = random.Random("scan:" + key)
-    angle = rng.uniform(0.3, 1.6) * rng.choice([-1, 1])
-    pages = [scan.degrade(img, f"{key}:{i}", angle * (1 if i % 2 == 0 else -0.7))
-             for i, img in enumerate(scan.rasterize(pdf_bytes, SCAN_DPI))]
-    if len(pages) == 1:
-        return scan.encode(pages[0], "jpg", SCAN_DPI), f"{key}.jpg"
-    return scan.encode_pdf(pages, SCAN_DPI, key), f"{key}.pdf"
+    return _imaged(pdf_bytes, key, "scan", (0.3, 1.6), scan.degrade, "jpg")
 
 
 def photocopied(pdf_bytes: bytes, key: str) -> tuple[bytes, str]:
     """The document photocopied, then scanned: near black-and-white, toner specks, dark bands at
     the sheet's edges, a slight tilt (samples/gen/scan.photocopy); PNG for one page, an image-only
     PDF for more."""
-    rng = random.Random("photocopy:" + key)
-    angle = rng.uniform(0.2, 1.0) * rng.choice([-1, 1])
-    pages = [scan.photocopy(img, f"{key}:{i}", angle * (1 if i % 2 == 0 else -0.7))
+    return _imaged(pdf_bytes, key, "photocopy", (0.2, 1.0), scan.photocopy, "png")
+
+
+def _imaged(pdf_bytes: bytes, key: str, seed: str, tilt: tuple[float, float], look: Any, fmt: str) -> tuple[bytes, str]:
+    """The document's pages rasterised and given a look, each tilted a little (odd pages the other
+    way); an image for one page, an image-only PDF for more."""
+    rng = random.Random(f"{seed}:{key}")
+    angle = rng.uniform(*tilt) * rng.choice([-1, 1])
+    pages = [look(img, f"{key}:{i}", angle * (1 if i % 2 == 0 else -0.7))
              for i, img in enumerate(scan.rasterize(pdf_bytes, SCAN_DPI))]
     if len(pages) == 1:
-        return scan.encode(pages[0], "png", SCAN_DPI), f"{key}.png"
+        return scan.encode(pages[0], fmt, SCAN_DPI), f"{key}.{fmt}"
     return scan.encode_pdf(pages, SCAN_DPI, key), f"{key}.pdf"
 
 
