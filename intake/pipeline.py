@@ -30,6 +30,7 @@ from intake.parsers import parse
 from intake.reading.calibration import calibrated
 from intake.reading.peers import against_peers
 from intake.reading.corroborate import corroborated
+from intake.reading.fleet import fleet_rows_chosen
 from intake.reading.finish import finished
 from intake.reading.vocabulary import suffix_slips, vocabulary
 from intake import signatures
@@ -403,8 +404,9 @@ def judge_packet(
     """The result of the documents read (validators.engine.result), its id from their contents
     unless given. Values read unsure that another file of the packet reads alike are raised first
     (reading.corroborate): every path to a judgement (the CLI, the service's first judgement and
-    its judgements again after a correction) starts from the files' own reads and passes here."""
-    documents = corroborated(documents)
+    its judgements again after a correction) starts from the files' own reads and passes here.
+    Then a fleet policy's vehicle is the row of the packet's CRLV (reading.fleet)."""
+    documents = fleet_rows_chosen(corroborated(documents))
     return engine.result(packet_id or packet_id_for(documents), rulebook_id, documents, reference_date,
                          facts, corrections, decisions)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from intake import normalize as nz
 from intake.layout import Hit, Span
@@ -19,7 +20,7 @@ from intake.reading.extract import Extractor
 from intake.reading.stated import stated
 from intake.reading.tables import HEADER_GAP, groups_over, header_runs, read_table
 from intake.reading.vocabulary import vocabulary
-from domain.documents import CONFIDENT, Field
+from domain.documents import CONFIDENT, Field, RowRead
 
 TYPES = ("apolice_seguro",)
 
@@ -95,7 +96,47 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                                    after=said.get("assentos_unidade", ()), never_after=said.get("nao_assentos", ()),
                                    lo=1, hi=120))
     out.update(_coberturas(r, x, out["assentos"].value, fleet))
+    if len(fleet[3]) > 1:
+        out["veiculos"] = _veiculos(r, x, fleet[3])
     return out
+
+
+@dataclass
+class Item:
+    """One row of a fleet's table: its vehicle's cells by role, its coverages' amounts by kind
+    (as _coberturas takes them) and how sure each column's cells were."""
+
+    vehicle: dict[str, Field]
+    amounts: dict[str, list[tuple[float, Span, str | None]]]
+    caps: dict[str, float]
+
+
+# a fleet's row as the packet's vehicle may take it (reading/fleet.py)
+ITEM_FIELDS = ("placa", "chassi", "assentos", "ap_por_passageiro", "dmh_por_passageiro", "rc_por_veiculo")
+
+
+def _veiculos(r: Reader, x: Extractor, items: list[Item]) -> Field:
+    """A fleet's vehicles, one entry per row of its table: the row's plate, chassis, seats and
+    coverages read as if the policy insured that vehicle alone. An entry's confidence is its
+    least sure cell; its document_confidence the plate's."""
+    values, reads = [], []
+    for item in items[:60]:
+        seats = item.vehicle.get("assentos")
+        row = _coberturas(r, x, seats.value if seats else None, (item.amounts, item.caps, {}, []))
+        row.update(item.vehicle)
+        plate = row.get("placa")
+        if plate is None or plate.value is None:
+            continue
+        cells = {k: row[k] for k in ITEM_FIELDS if k in row and row[k].value is not None}
+        values.append({k: f.value for k, f in cells.items()})
+        boxes = [f.bbox for f in cells.values() if f.bbox and f.page == plate.page]
+        box = [min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+               max(b[3] for b in boxes)] if boxes else None  # the row, where a finding points
+        reads.append(RowRead(confidence=round(min(f.confidence for f in cells.values()), 4),
+                             document_confidence=round(plate.confidence, 4), page=plate.page, bbox=box))
+    if not values:
+        return field(None)
+    return Field(value=values, confidence=min(rr.confidence for rr in reads), page=reads[0].page, rows=reads)
 
 
 def _broker(value) -> bool:
@@ -861,13 +902,14 @@ _SEATS_HEAD = re.compile(r"(?:(?:n[o°]?|numero|qtd|qtde|quantidade)(?: de)? )?(
 
 
 def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str | None]]], dict[str, float],
-                                          dict[str, Field]]:
+                                          dict[str, Field], list[Item]]:
     """A table whose columns are coverages (a fleet's items, one row per vehicle: 'Placa | Lugares
     | Morte | Invalidez | DMH | DM | DC' under group headers 'APP - por passageiro' and 'RCF-V -
     por veículo'): each cell's coverage from its column's header and the group header over it,
     its basis from either. Rows that disagree on a coverage's amount leave it unsure (which row is
     the packet's vehicle is not said here). Also the vehicle's plate, chassis and seats where the
-    table has their columns."""
+    table has their columns, and each row as an Item (the packet's CRLV may tell which is its
+    vehicle: reading/fleet.py)."""
     seats_keys = {nz.key(s) for s in (*_SEATS_HEADS, *vocabulary("apolice_seguro").fields["assentos"].labels)}
     for page in r.layout.pages:
         rows = r.layout.rows[page.number]
@@ -901,6 +943,7 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
             found: dict[str, list[tuple[float, Span, str | None]]] = {}
             caps: dict[str, float] = {}
             vehicle: dict[str, list[Field]] = {}
+            items: list[Item] = []
             for body in rows[k + 1:k + 60]:
                 if body.y0 - rows[k].y1 > 0.5 and not found:
                     break
@@ -911,6 +954,7 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
                     if n is not None:
                         cols[n].append(w)
                 got = False
+                item = Item({}, {}, {})
                 for n, ((kd, cap_), ws) in enumerate(zip(kinds, cols)):
                     if not ws:
                         continue
@@ -919,20 +963,24 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
                     if kd is not None and amounts:
                         v, s0, e0, _ = amounts[0]
                         basis = _basis(texts[n]) or _basis(groups[n])
-                        found.setdefault(kd, []).append((v, span_of(sp, s0, e0), basis))
-                        caps[kd] = min(caps.get(kd, 1.0), cap_, sp.conf)
+                        entry = (v, span_of(sp, s0, e0), basis)
+                        found.setdefault(kd, []).append(entry)
+                        item.amounts.setdefault(kd, []).append(entry)
+                        c = min(cap_, sp.conf)
+                        caps[kd] = min(caps.get(kd, 1.0), c)
+                        item.caps[kd] = min(item.caps.get(kd, 1.0), c)
                         got = True
                     role = roles[n]
-                    if role == "placa":
-                        vehicle.setdefault(role, []).append(plate_in(sp, r.ocr))
-                    elif role == "chassi":
-                        vehicle.setdefault(role, []).append(vin_in(sp, r.ocr))
-                    elif role == "assentos":
-                        vehicle.setdefault(role, []).append(int_field(sp, 1, 120))
+                    f = (plate_in(sp, r.ocr) if role == "placa" else vin_in(sp, r.ocr) if role == "chassi"
+                         else int_field(sp, 1, 120) if role == "assentos" else None)
+                    if role is not None and f is not None:
+                        vehicle.setdefault(role, []).append(f)
+                        item.vehicle[role] = f
                 if not got:
                     if found:
                         break  # the rows are over
                     continue
+                items.append(item)
             if not found:
                 continue
             for kd, entries in found.items():
@@ -943,8 +991,8 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
                 fs = [f for f in fs if f.value is not None]
                 if fs:
                     out[role] = fs[0] if len({f.value for f in fs}) == 1 else cap(fs[0], UNSURE)
-            return found, caps, out
-    return {}, {}, {}
+            return found, caps, out, items
+    return {}, {}, {}, []
 
 
 def _family(kind: str | None) -> str | None:
@@ -1109,7 +1157,7 @@ def _coberturas(r: Reader, x: Extractor, assentos: int | None, fleet) -> dict[st
     if not found:
         found, caps = _scan_limits(r, assentos)
     # coverages as a table's columns, under group headers: their families in place of any other read
-    cols, col_caps, _ = fleet
+    cols, col_caps = fleet[0], fleet[1]
     for fam in {_family(k) for k in cols}:
         for k in [k for k in found if _family(k) == fam]:
             found.pop(k)

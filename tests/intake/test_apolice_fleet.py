@@ -125,3 +125,48 @@ def test_a_cover_printed_over_each_column_of_its_own():
     assert f["rc_por_veiculo"].value == 1_500_000.0
     # no basis printed anywhere (per passenger or per vehicle): the customary one, unsure
     assert f["ap_por_passageiro"].confidence == apolice.UNDECIDED_BASIS < CONFIDENT
+
+
+def _crlv(plate: str, conf: float = 1.0):
+    from domain.documents import Document, Field
+    return Document(id="doc-1", filename="crlv.pdf", sha256="a" * 64, type="crlv", type_confidence=1.0,
+                    text_source="pdf_text", fields={"placa": Field(value=plate, confidence=conf, page=1)})
+
+
+def _policy(items):
+    from domain.documents import Document
+    fields = _fleet([("APP - por passageiro (R$)", 0.29), ("RCF-V Passageiros - por veículo (R$)", 0.55)], items=items)
+    return Document(id="doc-2", filename="apolice.pdf", sha256="b" * 64, type="apolice_seguro", type_confidence=1.0,
+                    text_source="pdf_text", fields=fields)
+
+
+TWO = (("001", "ABC1D23", "44", "150.000,00", "100.000,00", "30.000,00", "200.000,00", "2.000.000,00", "9.876,54"),
+       ("002", "DEF2G34", "46", "150.000,00", "120.000,00", "30.000,00", "200.000,00", "2.000.000,00", "9.876,54"))
+
+
+def test_each_vehicle_of_a_fleet_is_an_entry_with_its_own_seats_and_coverages():
+    f = _policy(TWO).fields["veiculos"]
+    assert [(v["placa"], v["assentos"], v["ap_por_passageiro"]) for v in f.value] == \
+        [("ABC1D23", 44, 100_000.0), ("DEF2G34", 46, 120_000.0)]
+    assert [rr.confidence for rr in f.rows] == [1.0, 1.0]
+
+
+def test_the_packets_crlv_names_the_fleets_row_and_the_policy_takes_that_rows_vehicle():
+    from intake.reading.fleet import CODE, fleet_rows_chosen
+    crlv, policy = fleet_rows_chosen([_crlv("DEF2G34"), _policy(TWO)])
+    got = {k: (policy.fields[k].value, policy.fields[k].confidence)
+           for k in ("placa", "assentos", "ap_por_passageiro", "dmh_por_passageiro")}
+    assert got == {"placa": ("DEF2G34", 1.0), "assentos": (46, 1.0), "ap_por_passageiro": (120_000.0, 1.0),
+                   "dmh_por_passageiro": (30_000.0, 1.0)}
+    assert [p.code for p in policy.problems] == [CODE] and crlv.fields["placa"].value == "DEF2G34"
+    # the same vehicle's older plate form names the same row
+    _, again = fleet_rows_chosen([_crlv("DEF2634"), _policy(TWO)])
+    assert again.fields["placa"].value == "DEF2G34"
+
+
+def test_no_row_is_chosen_on_an_unsure_crlv_plate_a_plate_on_no_row_or_two_vehicles_of_one_fleet():
+    from intake.reading.fleet import fleet_rows_chosen
+    for docs in ([_crlv("DEF2G34", 0.6), _policy(TWO)], [_crlv("GHI3J45"), _policy(TWO)],
+                 [_crlv("ABC1D23"), _crlv("DEF2G34").model_copy(update={"id": "doc-3"}), _policy(TWO)]):
+        policy = fleet_rows_chosen(docs)[-1]
+        assert policy.fields["placa"].confidence < CONFIDENT and policy.problems == []
