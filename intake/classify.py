@@ -139,6 +139,7 @@ class _Page:
     # where each head row is: (row index on the page, run index: 0 the whole row, k its k-th run)
     at: list[tuple[int, int]] = field(default_factory=list)
     rows: list = field(default_factory=list)  # the page's layout rows
+    cells: set[int] = field(default_factory=set)  # head rows that are a table's header cells
 
 
 def _pages(ext: Extraction) -> list[_Page]:
@@ -148,6 +149,7 @@ def _pages(ext: Extraction) -> list[_Page]:
     for page in layout.pages:
         rows = layout.rows[page.number]
         texts = []
+        cells: set[int] = set()
         at: list[tuple[int, int]] = []
         for i, row in enumerate(rows):
             if i < r["head_rows"] or row.y0 < r["head_fraction"]:
@@ -155,6 +157,11 @@ def _pages(ext: Extraction) -> list[_Page]:
                 # a heading beside a letterhead on the same row ('Seguros S.A.    ESPECIFICAÇÃO DA
                 # APÓLICE'): each run of words set apart by a wide gap is read as a row of its own
                 runs = _runs(row)[1:]
+                if len(runs) >= 2:
+                    # three runs or more are a table's header cells ('Nr. Certidão de Nascimento |
+                    # CPF | Bairro | ...'): a column's name, never the document's title
+                    cells.add(len(texts) - 1)
+                    runs = []
                 texts += [" ".join(w.text for w in run) for run in runs]
                 at += [(i, k) for k in range(len(runs) + 1)]
         if page.source == "ocr":
@@ -163,10 +170,10 @@ def _pages(ext: Extraction) -> list[_Page]:
         head = [fold(t) for t in texts]
         # titles printed over two lines ('COMPROVANTE DE INSCRIÇÃO E DE SITUAÇÃO' / 'CADASTRAL')
         pairs = [(head[i] + " " + head[i + 1], texts[i] + " " + texts[i + 1]) for i in range(len(head) - 1)]
-        kept = [(h, t, a) for h, t, a in zip(head, texts, at) if h]
-        out.append(_Page([h for h, _, _ in kept], "\n".join(key(row.text) for row in rows),
-                         page.source == "ocr", [p for p in pairs if p[0].strip()], [t for _, t, _ in kept],
-                         [a for _, _, a in kept], rows))
+        kept = [(h, t, a, n in cells) for n, (h, t, a) in enumerate(zip(head, texts, at)) if h]
+        out.append(_Page([h for h, _, _, _ in kept], "\n".join(key(row.text) for row in rows),
+                         page.source == "ocr", [p for p in pairs if p[0].strip()], [t for _, t, _, _ in kept],
+                         [a for _, _, a, _ in kept], rows, {n for n, k in enumerate(kept) if k[3]}))
     return out
 
 
@@ -321,6 +328,8 @@ def scores(ext: Extraction) -> list[Score]:
                 rows = page.head if page.ocr or title.text in heads[n][0] else ()
                 for i, row in enumerate(rows):
                     st = _title_strength(title, row, page.ocr, page.raw[i] if i < len(page.raw) else None)
+                    if i in page.cells:
+                        st = min(st, 0.4)  # a column's name, at most a mention
                     if st:
                         # the higher on the page, the more it is the document's title
                         best = max(best, st * (1.0 + 0.15 * max(0.0, 1 - i / 10)))

@@ -25,7 +25,7 @@ from domain.documents import Document, Field, Finding
 from domain.result import Correction, Decision, Result
 from intake import normalize
 from intake.cache import Cache, ReadCache
-from intake.classify import classify
+from intake.classify import classify, scores
 from intake.parsers import parse
 from intake.reading.calibration import calibrated
 from intake.reading.peers import against_peers
@@ -35,7 +35,7 @@ from intake.reading.finish import finished
 from intake.reading.vocabulary import suffix_slips, vocabulary
 from intake import signatures
 from intake.segments import segments
-from intake.vouch import vouched
+from intake.vouch import by_content, vouched
 from ocr.model import Extraction, Problem
 from ocr.problems import problem
 from validators import engine
@@ -193,10 +193,13 @@ def documents_from_extraction(ext: Extraction, filename: str) -> list[Document]:
     for n, seg in enumerate(segments(ext), start=1):
         kind, conf = classify(seg)
         page_findings = [_finding(p) for page in seg.pages for p in page.problems]
-        fields = parse(kind, seg) if kind != "unknown" else {}
-        fields = label_fragments(kind, ocr_company_suffix(kind, seg, photographed_free_text(kind, seg, fields)))
-        fields = against_peers(kind, seg, calibrated(kind, seg, finished(kind, seg, fields)))
+        fields = _fields(kind, seg)
         conf, vouching = vouched(kind, conf, fields)
+        if kind == "unknown":
+            # no title named it: the types whose key phrases it holds, each vouched for by its content or not at all
+            found = by_content([(s.name, s.keywords) for s in scores(seg)[:3]], lambda k: _fields(k, seg))
+            if found is not None:
+                kind, conf, fields, vouching = found
         docs.append(Document(
             id=f"d{n}", filename=filename, sha256=ext.sha256, type=kind,
             type_confidence=round(conf, 3), pages=len(seg.pages), text_source=seg.text_source,
@@ -209,7 +212,12 @@ def parse_as(ext: Extraction, kind: str, first_page: int, pages: int) -> dict[st
     """The fields of the document on pages first_page.. of a file read, parsed as `kind` (a
     clerk changed the document's type): the same parsing a document of that type is given."""
     seg = ext.model_copy(update={"pages": tuple(ext.pages[first_page - 1:first_page - 1 + pages])})
-    if kind == "unknown" or not seg.pages:
+    return _fields(kind, seg) if seg.pages else {}
+
+
+def _fields(kind: str, seg: Extraction) -> dict[str, Field]:
+    """A document's fields as its type's parser reads them, with the checks every type is given."""
+    if kind == "unknown":
         return {}
     fields = parse(kind, seg)
     fields = label_fragments(kind, ocr_company_suffix(kind, seg, photographed_free_text(kind, seg, fields)))

@@ -10,13 +10,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from statistics import median
 
 from validate_docbr import Certidao
 
 from intake import normalize as nz
 from intake.layout import Row, Span
 from intake.parsers._common import (
-    MISREAD, REPAIRED, VERIFIED, Reader, cap, field, first, id_valid, span_of, voted,
+    MISREAD, REPAIRED, UNSURE, VERIFIED, Reader, cap, field, first, id_valid, span_of, voted,
 )
 from intake.parsers._lexicon import FUNCTION, LEXICAL, STRANGE, echoes, prose_conf, weighed
 from intake.parsers._lexicon import MIN_LETTERS
@@ -113,12 +114,21 @@ def _instituicao(r: Reader, seen=None) -> Field:
                lambda s: weighed(field(nz.name(s.text), s), s, names=True, seen=seen, joining=False))
     if f.value is not None:
         return f
-    # an institution's own list is headed by its name
-    rows = r.layout.rows[r.layout.pages[0].number][:6]
-    for row in rows:
+    # an institution's own list is headed by its name: a row that is a name alone, opening with
+    # the kind of institution and naming one ('ESCOLA ATENDIDA COLÉGIO ...' is a label and its
+    # value; 'FUNDAÇÃO UNIVERSIDADE ...' the maintainer), sure only as the page's heading (its
+    # first row, or printed larger than the page's rows)
+    page_rows = r.layout.rows[r.layout.pages[0].number]
+    usual = median(row.height for row in page_rows) if page_rows else 0.0
+    for n, row in enumerate(page_rows[:10]):
         t = nz.fold(row.text)
-        if _INST.search(t) and not re.search(r"\b(lista|relacao|passageiros|mantida|cnpj)\b", t):
-            return cap(field(nz.name(row.text), r.layout.row_span(row)), 0.9)
+        if re.search(r"[\d:/|]", row.text) or re.search(r"\b(lista|relacao|passageiros|mantida|cnpj)\b", t):
+            continue
+        kinds = list(_INST.finditer(t))
+        if len(kinds) != 1 or kinds[0].start() != 0 or len(t.split()) < 3:
+            continue
+        heading = n == 0 or row.height > 1.15 * usual
+        return cap(field(nz.name(row.text), r.layout.row_span(row)), 0.9 if heading else UNSURE)
     return field(None)
 
 
@@ -278,17 +288,32 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         return kept
 
     vocab = vocabulary("lista_passageiros")
+    columns = vocab.tables["passageiros"]
     # (the list's count under any of its labels ends the table, as its total does)
-    t = read_table(r.layout, vocab.tables["passageiros"], min_cols=2,
-                   stop=[*STOP, *vocab.fields["total_passageiros"].labels],
-                   keep=keep, key_columns=[c for c in COLUMNS if c != "nome"], key_first=("n",), regrid=True,
-                   goes_on=lambda row: bool(row.text("nome")) and _entry(row, r.ocr))
+    stop = [*STOP, *vocab.fields["total_passageiros"].labels]
+
+    def table(cols, keep=None, key_columns: Sequence[str] = (), goes_on=None) -> Table | None:
+        return read_table(r.layout, cols, min_cols=2, stop=stop, keep=keep, key_columns=key_columns,
+                          key_first=("n",), regrid=True, goes_on=goes_on)
+
+    t = table(columns, keep, [c for c in COLUMNS if c != "nome"],
+              lambda row: bool(row.text("nome")) and _entry(row, r.ocr))
+    roles = _roles_by_content(columns, t, table)
+    if roles:
+        # the header names no passenger or no document column, and a column it does not name
+        # holds, row after row, a person's name or a document's number: read again with it
+        judged.clear()
+        t = table({**columns, **{u: [spelling] for u, (spelling, _) in roles.items() if spelling}},
+                  lambda row: keep(_cast(row, roles)),
+                  [c for c in COLUMNS if c != "nome"] + [u for u, (_, role) in roles.items() if role not in ("nome", "tipo")],
+                  lambda row: bool(_cast(row, roles).text("nome")) and _entry(row, r.ocr))
     rows = t.rows if t is not None else []
     if t is not None and r.ocr:
         _lead_apart(t, rows)
     # whether the list's header names a column for the passengers' documents: only then is an
     # empty cell a document absent; otherwise the number was not read
-    doc_column = t is not None and any(c.name == "doc" or c.name.startswith("doc_") for c in t.columns)
+    doc_column = t is not None and (any(c.name == "doc" or c.name.startswith("doc_") for c in t.columns)
+                                    or any(role != "nome" for _, role in roles.values()))
     # every word of the list: a surname read unsure in one row is read sure in another
     seen = echoes(w for row in r.layout.all_rows() for w in row.words) if r.ocr else None
     column = _Column([row.cells.get("nome") for row in rows])
@@ -414,6 +439,92 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
     tot = field(told, None, tconf, page=printed.page if printed else first_page,
                 bbox=printed.bbox if printed else bbox)
     return pax, tot
+
+
+# a column the header does not name, by what its cells hold: this share of its cells at least
+SAME_SHAPE = 0.8
+_ID_WORD = re.compile(r"^[\dX.\-/]*\d[\dX.\-/]*$", re.I)
+_DATE_WORD = re.compile(r"^\d{1,2}/\d{1,2}/\d{2,4}$")
+
+
+def _cell_holds(sp: Span | None) -> str | None:
+    """What one cell holds, by its words' shapes: 'nome' (two words or more of letters alone, no
+    kind of document), 'doc' (a number of a document's length, nothing else but a kind's name),
+    'doc+nome' (both: two columns whose header was read as one), else None."""
+    if sp is None or not sp.words:
+        return None
+    ids = [w.text for w in sp.words if _ID_WORD.match(w.text) and not _DATE_WORD.match(w.text)]
+    letters = [w.text for w in sp.words if w.text not in ids and re.fullmatch(r"[A-Za-zÀ-ÿ'´`.\-]+", w.text)]
+    if len(ids) + len(letters) < len(sp.words):
+        return None  # a date, a time, signs: no name's, no number's
+    digits = sum(len(re.sub(r"\D", "", t)) for t in ids)
+    kind = _tipo_of(" ".join(letters)) if letters else None
+    if kind is not None and not ids and len(letters) <= 3:
+        return "kind"
+    named = len(letters) >= 2 and kind is None and _name(" ".join(letters)) is not None
+    if ids and 5 <= digits <= 32:
+        return "doc+nome" if named else "doc" if not letters or kind else None
+    return "nome" if named and not ids else None
+
+
+def _roles_by_content(columns, t: Table | None, table) -> dict[str, tuple[str | None, str]]:
+    """Columns a table's header shows but no vocabulary names, named by what their cells hold
+    where the header names no passenger's or no document's column: {placeholder: (the header's
+    spelling, 'nome' | 'doc' | 'doc+nome')}. A column counts when SAME_SHAPE of its cells hold
+    the same; the role wanted must fall to one column alone, else nothing is named."""
+    if t is None or not any(c.name == UNNAMED and c.header for c in t.columns):
+        return {}
+    unnamed = {f"_u{i}": nz.key(" ".join(w.text for w in c.header))
+               for i, c in enumerate(t.columns) if c.name == UNNAMED and c.header}
+    unnamed = {u: k for u, k in unnamed.items() if k}
+    probe = table({**columns, **{u: [k] for u, k in unnamed.items()}})
+    if probe is None or len(probe.rows) < 2:
+        return {}
+
+    def holds(name: str) -> str | None:
+        held = [_cell_holds(row.cells.get(name)) for row in probe.rows if row.cells.get(name)]
+        best = max(set(held) - {None}, key=held.count, default=None)
+        return best if len(held) >= 2 and best is not None and held.count(best) >= SAME_SHAPE * len(held) else None
+
+    docs = [c.name for c in t.columns if c.name == "doc" or c.name.startswith("doc_")]
+    want_nome = not t.named("nome")
+    # a document's column whose cells hold a kind's name and no number ('Doc. apresentado': CPF)
+    # is the kind's column: the numbers are under a header no vocabulary names
+    kinds = [c for c in docs if holds(c) == "kind"]
+    want_doc = not docs or len(kinds) == len(docs)
+    if not (want_nome or want_doc):
+        return {}
+    found: dict[str, list[str]] = {}
+    for u in unnamed:
+        role = holds(u)
+        if role is not None:
+            found.setdefault(role, []).append(u)
+    out: dict[str, tuple[str | None, str]] = {}
+    for role in ("nome", "doc", "doc+nome"):
+        us = found.get(role, [])
+        if len(us) == 1 and (want_nome and "nome" in role or want_doc and "doc" in role):
+            out[us[0]] = (unnamed[us[0]], role)
+    if sum(1 for _, role in out.values() if "nome" in role) > 1 or sum(1 for _, role in out.values() if "doc" in role) > 1:
+        return {}
+    if kinds == ["doc"] and any("doc" in role for _, role in out.values()) and not t.named("tipo"):
+        out["doc"] = (None, "tipo")
+    return out
+
+
+def _cast(row: Row, roles: dict[str, tuple[str | None, str]]) -> Row:
+    """A row whose cells under columns named by content take their roles (a cell of two
+    columns read as one split by its words' shapes: the number's, the name's)."""
+    # (a named column recast first: its place is then free for the column named by content)
+    for u, (_, role) in sorted(roles.items(), key=lambda kv: kv[1][0] is not None):
+        sp = row.cells.pop(u, None)
+        if sp is None:
+            continue
+        parts = {"doc": sp.sub(w for w in sp.words if _ID_WORD.match(w.text)),
+                 "nome": sp.sub(w for w in sp.words if not _ID_WORD.match(w.text))} if role == "doc+nome" else {role: sp}
+        for name, part in parts.items():
+            if part.words and not row.cells.get(name):
+                row.cells[name] = part  # (never over a cell the header named)
+    return row
 
 
 PARTIAL = 0.5

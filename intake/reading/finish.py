@@ -90,8 +90,9 @@ def _label_run(words: list[str]) -> bool:
         return True
     # a title-case label is short and says what it labels in the vocabularies' words (a company's
     # name in title case, 'Aliança Mineira Companhia de Seguros', is neither)
+    # (its particles in small letters, or capitalised as its other words are: 'Responsável Pelo Risco')
     ties = [w for w in words if nz.key(w) in _TIES]
-    return bool(ties) and all(w.islower() for w in ties) and len(content) <= 3 and \
+    return bool(ties) and (all(w.islower() for w in ties) or all(_title(w) for w in ties)) and len(content) <= 3 and \
         2 * sum(k in label_words() for k in content) >= len(content) and \
         all(_title(w) for w in words if nz.key(w) and nz.key(w) not in _TIES)
 

@@ -516,10 +516,14 @@ def _logical(visual, anchor: str | None, key_columns: Sequence[str], page: int,
             # rows set apart by blank bands, most with one keyed line: a band is one row, and a
             # second keyed line in it is its key cell wrapped (a birth certificate's long number);
             # a numbering column (key_first) never wraps, so each number stays a row
+            # (a line keyed in another column than the first's wraps no cell of it: a group's
+            # 'Subtotal: 17' set close under a row)
+            def keys_of(i: int) -> set[str]:
+                return {k for k in key_columns if k in visual[i][1]}
             for cl in keyed_clusters:
                 first_key = next(i for i in cl if keyed[i])
                 for i in cl:
-                    keyed[i] = i == first_key
+                    keyed[i] = i == first_key or keyed[i] and not keys_of(i) <= keys_of(first_key)
         if key_columns:
             for cl in clusters:
                 keys = [i for i in cl if keyed[i]]

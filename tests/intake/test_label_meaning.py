@@ -204,3 +204,12 @@ def test_a_whole_label_with_its_value_beside_it_does_not_wrap_onto_the_next_rows
     # a label wrapped in its column, its value beside its first line, is one label
     page = _page(("CÓDIGO", 0.52, 0.30), ("38706129951", 0.66, 0.30), ("RENAVAM", 0.52, 0.315))
     assert crlv.parse(page, "crlv")["renavam"].value == "38706129951"
+
+
+def test_a_title_case_label_with_capitalised_particles_is_no_part_of_the_name_after_it():
+    from intake.pipeline import parse_as
+    page = _page(("APÓLICE DE SEGURO RCF-V", 0.30, 0.05), ("Apólice nº 5550001234", 0.05, 0.10),
+                 ("Responsável Pelo Risco SOLAR SEGUROS GERAIS S.A.", 0.05, 0.14),
+                 ("Segurado: VIAÇÃO SERRANA LTDA", 0.05, 0.18))
+    f = parse_as(page, "apolice_seguro", 1, 1)["seguradora_nome"]
+    assert f.value is None or (f.value == "SOLAR SEGUROS GERAIS S.A." and f.confidence < CONFIDENT)

@@ -1,0 +1,116 @@
+"""A passenger list whose table headers no vocabulary lists, read by what its columns hold: a
+column whose cells are, row after row, a person's name or a document's number takes that role;
+two columns whose headers were read as one are split by their words' shapes; a document column
+holding only kinds' names is the kind's column. An untitled list is a list by its content alone,
+a table's header cell naming a document is never the document's title, and a group's subtotal set
+close under a row is no part of it. Hand-built pages; coordinates are fractions of the page."""
+
+from __future__ import annotations
+
+from domain.documents import CONFIDENT
+from intake import parsers
+from intake.classify import classify
+from intake.pipeline import documents_from_extraction
+from tests.intake.test_lista_evidence import _people
+from tests.intake.test_reading_toolkit import ext, row
+
+PITCH = 0.024
+
+
+def _list(heads: list[tuple[str, float]], cells, n: int = 12, title: str = "RELAÇÃO DE PASSAGEIROS",
+          top: list = (), after: list = ()):
+    """A list's page: a title, the header block, a header row, n rows of cells(i, person) ->
+    [(text, x)], and what follows."""
+    words = row(title, 0.30, 0.05) if title else []
+    for k, text in enumerate(top):
+        words += row(text, 0.06, 0.09 + k * 0.02)
+    y = 0.20
+    for text, x in heads:
+        words += row(text, x, y)
+    people = _people(n)
+    for i, p in enumerate(people):
+        for text, x in cells(i, p):
+            words += row(text, x, y + (i + 1) * PITCH)
+    for k, text in enumerate(after):
+        words += row(text, 0.06, y + (n + 2 + k) * PITCH)
+    return ext(words), people
+
+
+def _numbers(f) -> list[str]:
+    return [p["documento"] for p in f["passageiros"].value]
+
+
+def test_columns_under_headers_no_vocabulary_lists_are_read_by_what_they_hold():
+    heads = [("ORD.", 0.04), ("TRANSPORTADO(A)", 0.10), ("IDENTIFICADOR", 0.50), ("TIPO", 0.72)]
+    e, people = _list(heads, lambda i, p: [(str(i + 1), 0.04), (p[0], 0.10), (p[2], 0.50), (p[1], 0.72)])
+    f = parsers.parse("lista_passageiros", e)
+    assert [p["nome"] for p in f["passageiros"].value] == [p[0] for p in people]
+    assert _numbers(f) == [p[4] for p in people]
+    assert f["passageiros"].confidence >= CONFIDENT and (f["total_passageiros"].value, f["total_passageiros"].confident) == (12, True)
+
+
+def test_a_number_and_a_name_under_one_header_read_as_one_are_split_by_their_shapes():
+    # 'IDENTIFICADOR TRANSPORTADO(A)': two headers set close, read as one column
+    heads = [("SEQ", 0.04), ("IDENTIFICADOR", 0.10), ("TRANSPORTADO(A)", 0.26), ("TIPO", 0.74)]
+    e, people = _list(heads, lambda i, p: [(str(i + 1), 0.04), (p[2], 0.10), (p[0], 0.40), (p[1], 0.74)])
+    f = parsers.parse("lista_passageiros", e)
+    assert [p["nome"] for p in f["passageiros"].value] == [p[0] for p in people]
+    assert _numbers(f) == [p[4] for p in people]
+
+
+def test_a_document_column_holding_only_kinds_is_the_kinds_and_the_numbers_are_under_another_header():
+    heads = [("ORDEM", 0.04), ("DOC. APRESENTADO", 0.10), ("REGISTRO", 0.26), ("NOME DO USUÁRIO", 0.50)]
+    e, people = _list(heads, lambda i, p: [(str(i + 1), 0.04), (p[1], 0.10), (p[2], 0.26), (p[0], 0.50)])
+    f = parsers.parse("lista_passageiros", e)
+    assert [(p["documento_tipo"], p["documento"]) for p in f["passageiros"].value] == [(p[3], p[4]) for p in people]
+
+
+def test_two_unnamed_columns_of_names_name_none():
+    # a passenger's and a guardian's name, neither header known: which is the passenger's is not said
+    heads = [("ORD.", 0.04), ("TRANSPORTADO(A)", 0.10), ("RESPONSÁVEL LEGAL", 0.40), ("CPF", 0.72)]
+    e, people = _list(heads, lambda i, p: [(str(i + 1), 0.04), (p[0], 0.10), (people_b[i][0], 0.40),
+                                           (p[2] if p[3] == "cpf" else "", 0.72)])
+    f = parsers.parse("lista_passageiros", e)
+    assert f["passageiros"].value is None or f["passageiros"].confidence < CONFIDENT
+
+
+people_b = list(reversed(_people(12)))
+
+
+def test_an_untitled_list_is_a_list_by_its_rows_and_a_header_cell_naming_a_document_is_no_title():
+    # its title is no list's title the classifier knows; a header cell says 'CERTIDÃO DE NASCIMENTO'
+    heads = [("Nº", 0.04), ("NOME", 0.10), ("CERTIDÃO DE NASCIMENTO", 0.40), ("CPF", 0.68), ("RG", 0.78),
+             ("MATRÍCULA", 0.88)]
+    top = ["CONTRATO: 123/2026", "CLIENTE: PREFEITURA MUNICIPAL DE PASSO FUNDO", "PLACA: ABC1D23"]
+    col = {"certidao": 0.40, "cpf": 0.68, "rg": 0.78, "matricula": 0.88}
+
+    def cells(i, p):
+        return [(str(i + 1), 0.04), (p[0], 0.10), (p[2], col[p[3]])]
+
+    e, people = _list(heads, cells, title="ESTUDANTES TRANSPORTADOS NO SEMESTRE", top=top)
+    assert classify(e)[0] != "certidao"
+    doc, = documents_from_extraction(e, "lista.pdf")
+    assert (doc.type, doc.type_confidence) == ("lista_passageiros", 0.85)
+    assert [p.code for p in doc.problems] == ["document.type_vouched"]
+
+
+def test_a_page_of_few_rows_is_not_a_list_by_its_content():
+    heads = [("Nº", 0.04), ("NOME", 0.10), ("CPF", 0.60)]
+    e, _ = _list(heads, lambda i, p: [(str(i + 1), 0.04), (p[0], 0.10), (p[2], 0.60)], n=2,
+                 title="ESTUDANTES TRANSPORTADOS NO SEMESTRE", top=["CONTRATO: 123/2026"])
+    doc, = documents_from_extraction(e, "lista.pdf")
+    assert doc.type == "unknown"
+
+
+def test_a_groups_subtotal_set_close_under_a_row_is_no_part_of_it():
+    heads = [("DN", 0.04), ("NOME", 0.16), ("CPF", 0.50), ("RG", 0.64), ("CERTIDÃO", 0.76)]
+    col = {"cpf": 0.50, "rg": 0.64, "certidao": 0.76, "matricula": 0.64}
+
+    def cells(i, p):
+        return [("01/02/2012", 0.04), (p[0], 0.16), (p[2], col[p[3]])]
+
+    e, people = _list(heads, cells, n=9)
+    # 'Subtotal: 9' under the certificate's column, a third of a row below the last passenger
+    words = list(e.pages[0].words) + row("Subtotal: 9", 0.78, 0.20 + 9 * PITCH + 0.013)
+    f = parsers.parse("lista_passageiros", ext(words))
+    assert _numbers(f) == [p[4] for p in people]
