@@ -161,15 +161,25 @@ def _seguradora(r: Reader) -> tuple[Field, Field]:
     segs = r.segments()
     # the insurer's CNPJ sits beside its SUSEP code; its name on that row or the one above
     cnpj = field(None)
+
+    def brokers(i: int) -> bool:
+        """A broker's SUSEP line: it names the broker, or it names no insurer under a broker's
+        name or heading ('DADOS DO CORRETOR' / 'NOME DO CORRETOR ...' / 'CNPJ ... | SUSEP ...')."""
+        t = nz.fold(segs[i].text)
+        if re.search(r"\bcorretor", t):
+            return True
+        return not _INSURER.search(t) and any(re.search(r"\bcorretor", nz.fold(segs[j].text))
+                                              for j in (i - 1, i - 2) if j >= 0 and segs[j].page == segs[i].page)
+
     susep_idx = next((i for i, s in enumerate(segs) if re.search(r"\bsusep\b", nz.fold(s.text))
-                      and find_docs(_doc_glyphs(s.text)[0] if r.ocr else s.text)), None)
+                      and find_docs(_doc_glyphs(s.text)[0] if r.ocr else s.text) and not brokers(i)), None)
     if susep_idx is None:
         # 'CNPJ ... | Código SUSEP ...' split into two segments of one row: the CNPJ beside it
         for i, sg in enumerate(segs[:20]):
             if re.search(r"\bsusep\b", nz.fold(sg.text)):
                 near = [j for j in (i - 1, i + 1) if 0 <= j < len(segs) and segs[j].page == sg.page
                         and abs(segs[j].bbox[1] - sg.bbox[1]) < 0.01
-                        and re.search(r"\bcnpj\b", nz.fold(segs[j].text))]
+                        and re.search(r"\bcnpj\b", nz.fold(segs[j].text)) and not brokers(j) and not brokers(i)]
                 if near:
                     susep_idx = near[0]
                     break
@@ -368,6 +378,10 @@ def _doc_in(span: Span, ocr: bool) -> Field:
     return checked("doc", v, span_of(span, s, e), ocr)
 
 
+# a row opening another party's block, under the insured's
+_OTHER_BLOCK = re.compile(r"^(?:dados d[oa]\s+)?(?:corretor\w*|estipulante|seguradora)\b")
+
+
 def _segurado(r: Reader, insurer_cnpj: str | None) -> tuple[Field, Field]:
     ocr = r.ocr
     name = r.grab(["NOME DO SEGURADO", "NOME / RAZÃO SOCIAL DO SEGURADO", "RAZÃO SOCIAL DO SEGURADO"], name_field)
@@ -377,7 +391,13 @@ def _segurado(r: Reader, insurer_cnpj: str | None) -> tuple[Field, Field]:
                for h in r.layout.find(lab) if h.start == 0]
     anchors.sort(key=lambda h: (h.page, h.row))
     for anchor in anchors[:1]:
-        region = (0.0, anchor.bbox[1] - 0.005, 1.0, min(1.0, anchor.bbox[3] + 0.12))
+        # the block ends where another party's begins ('CORRETOR', 'Corretora: ...')
+        bottom = min(1.0, anchor.bbox[3] + 0.12)
+        for row in r.layout.rows[anchor.page]:
+            if anchor.bbox[3] < row.y0 < bottom and _OTHER_BLOCK.match(nz.fold(row.text)):
+                bottom = row.y0
+                break
+        region = (0.0, anchor.bbox[1] - 0.005, 1.0, bottom)
         if name.value is None:
             name = _grab_in(r, ["Nome", "Razão social", "Nome/Razão social", "Segurado"], name_field,
                             region, anchor.page)
@@ -913,8 +933,8 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
     seats_keys = {nz.key(s) for s in (*_SEATS_HEADS, *vocabulary("apolice_seguro").fields["assentos"].labels)}
     for page in r.layout.pages:
         rows = r.layout.rows[page.number]
-        def heads(row) -> tuple[list, list[str]] | None:
-            cells = header_runs(row)
+        def heads(row, below=None) -> tuple[list, list[str]] | None:
+            cells = [part for c in header_runs(row) for part in _one_per_coverage(c, below)]
             texts = [" ".join(w.text for w in c) for c in cells]
             named = [t for t in texts if _COVERAGE_WORD.search(nz.fold(t).replace("–", "-"))]
             if len(named) < 2 or any(len(t.split()) > 6 for t in texts) or _amounts(row.text):
@@ -922,7 +942,7 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
             return cells, texts
 
         for k, row in enumerate(rows):
-            h = heads(row)
+            h = heads(row, rows[k + 1] if k + 1 < len(rows) else None)
             if h is None:
                 continue
             cells, texts = h
@@ -931,6 +951,16 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
                 continue  # the group headers over the columns' own
             groups = groups_over(rows, k, cells)
             kinds = [_column_kind(t, g) for t, g in zip(texts, groups)]
+            for c, (t, (kd, _)) in enumerate(zip(texts, kinds)):
+                # a coverage at a group's edge that its group cannot hold ('MORTE' taken under
+                # the RC group beside the centred 'APP' over it): the neighbour's group, where
+                # that one holds it (the label over a column says which group; its place, barely)
+                if kd is None and _COVERAGE_WORD.search(nz.fold(t)):
+                    for m in (c - 1, c + 1):
+                        if 0 <= m < len(groups) and groups[m] != groups[c] and _column_kind(t, groups[m])[0]:
+                            groups[c] = groups[m]
+                            kinds[c] = _column_kind(t, groups[m])
+                            break
             if sum(1 for kd, _ in kinds if kd) < 1:
                 continue
             bounds = [(c[0].bbox[0] - 0.006, cells[n + 1][0].bbox[0] - 0.006 if n + 1 < len(cells) else 1.0)
@@ -966,9 +996,9 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
                         entry = (v, span_of(sp, s0, e0), basis)
                         found.setdefault(kd, []).append(entry)
                         item.amounts.setdefault(kd, []).append(entry)
-                        c = min(cap_, sp.conf)
-                        caps[kd] = min(caps.get(kd, 1.0), c)
-                        item.caps[kd] = min(item.caps.get(kd, 1.0), c)
+                        sure = min(cap_, sp.conf)
+                        caps[kd] = min(caps.get(kd, 1.0), sure)
+                        item.caps[kd] = min(item.caps.get(kd, 1.0), sure)
                         got = True
                     role = roles[n]
                     f = (plate_in(sp, r.ocr) if role == "placa" else vin_in(sp, r.ocr) if role == "chassi"
@@ -993,6 +1023,31 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
                     out[role] = fs[0] if len({f.value for f in fs}) == 1 else cap(fs[0], UNSURE)
             return found, caps, out, items
     return {}, {}, {}, []
+
+
+def _one_per_coverage(cell: tuple, below=None) -> list[tuple]:
+    """A header cell holding two columns' names set close: one column per word where each word
+    names a coverage ('INVALIDEZ DMH'), else split where a word of it starts where an amount of
+    the row below starts ('Morte Acidental INVALIDEZ PERMANENTE' over two amounts, left-aligned);
+    any other cell is one column."""
+    if len(cell) >= 2 and all(_COVERAGE_WORD.fullmatch(nz.fold(w.text).replace("–", "-")) for w in cell):
+        return [(w,) for w in cell]
+    if below is None or len(cell) < 2:
+        return [cell]
+    starts = []
+    words = below.words
+    for i, w in enumerate(words):
+        if nz.find_money(w.text) and not (i and words[i - 1].text.upper() == "R$"):
+            starts.append(w.bbox[0])
+        elif w.text.upper() == "R$" and i + 1 < len(words) and nz.find_money(words[i + 1].text):
+            starts.append(w.bbox[0])
+    tol = 0.4 * (cell[0].bbox[3] - cell[0].bbox[1])
+    out: list[list] = [[cell[0]]]
+    for w in cell[1:]:
+        if any(abs(w.bbox[0] - x) <= tol for x in starts):
+            out.append([])
+        out[-1].append(w)
+    return [tuple(p) for p in out]
 
 
 def _family(kind: str | None) -> str | None:

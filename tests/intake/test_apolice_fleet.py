@@ -170,3 +170,36 @@ def test_no_row_is_chosen_on_an_unsure_crlv_plate_a_plate_on_no_row_or_two_vehic
                  [_crlv("ABC1D23"), _crlv("DEF2G34").model_copy(update={"id": "doc-3"}), _policy(TWO)]):
         policy = fleet_rows_chosen(docs)[-1]
         assert policy.fields["placa"].confidence < CONFIDENT and policy.problems == []
+
+
+def test_two_coverages_headers_set_close_are_two_columns_as_the_amounts_under_them_say():
+    # 'Morte Acidental Invalidez Permanente' read as one header run over two amounts, left-aligned
+    heads = [("Placa", 0.02), ("Morte Acidental", 0.20), ("Invalidez Permanente", 0.33), ("DMH", 0.50),
+             ("DC", 0.70)]
+    items = (("ABC1D23", "R$ 80.000,00", "R$ 120.000,00", "20.000,00", "2.000.000,00"),)
+    groups = [("APP - por passageiro", 0.26), ("RCF-V Passageiros - por veículo", 0.62)]
+    f = _fleet(groups, heads, items)
+    assert (f["ap_por_passageiro"].value, f["dmh_por_passageiro"].value) == (80_000.0, 20_000.0)
+
+
+def test_a_death_column_at_a_centred_groups_edge_is_the_group_that_holds_it():
+    # 'APP p/ passageiro' centred over Morte | Invalidez | DMH, its left edge right of Morte's,
+    # nearer the RC group's label than its own: death is never RC's, so it is the APP's
+    heads = [("DM", 0.04), ("DC", 0.14), ("Limite", 0.27), ("Morte", 0.53), ("Invalidez", 0.65), ("DMH", 0.78)]
+    items = (("100.000,00", "1.000.000,00", "2.500.000,00", "60.000,00", "100.000,00", "20.000,00"),)
+    groups = [("RCF-V por veículo", 0.06), ("RC do Transportador por veículo", 0.27), ("APP p/ passageiro", 0.63)]
+    f = _fleet(groups, heads, items)
+    assert (f["ap_por_passageiro"].value, f["ap_por_passageiro"].confidence) == (60_000.0, 1.0)
+
+
+def test_a_brokers_susep_line_and_block_name_neither_the_insurer_nor_the_insured():
+    from intake.pipeline import parse_as
+    from tests.intake.test_reading_toolkit import ext, row
+    words = (row("APÓLICE DE SEGURO", 0.30, 0.04) + row("Apólice nº 5550001234", 0.05, 0.08)
+             + row("SEGURADO", 0.05, 0.12) + row("Nome: VIAÇÃO SERRANA LTDA", 0.05, 0.14)
+             + row("CORRETOR", 0.05, 0.18) + row("Corretora: PONTE CORRETORA DE SEGUROS LTDA", 0.05, 0.20)
+             + row(f"CNPJ: {BROKER[1]} | SUSEP 10.2030405", 0.05, 0.22)
+             + row(f"CNPJ do segurado: {INSURED[1]}", 0.05, 0.60)
+             + row(f"ATLÂNTIDA SEGUROS GERAIS S.A. - CNPJ {INSURER[1]} - Av. Brasil, 100", 0.05, 0.95))
+    f = parse_as(ext(words), "apolice_seguro", 1, 1)
+    assert f["seguradora_cnpj"].value != BROKER[0] and f["segurado_documento"].value != BROKER[0]
