@@ -58,17 +58,25 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
         # a certificate's number where no policy's is printed: a hint, for a person to confirm
         cap(x.field("numero_certificado"), UNSURE))
     nome, cnpj = _seguradora(r)
-    out["seguradora_nome"] = x.field_or("seguradora_nome", nome)
+    out["seguradora_nome"] = _label_or_name(r, x.field_or("seguradora_nome", nome))
     out["seguradora_cnpj"] = first(x.field("seguradora_cnpj"), cnpj)
     nome, doc = _segurado(r, out["seguradora_cnpj"].value)
     out["segurado_nome"] = x.field_or("segurado_nome", None if _broker(nome.value) else nome,
                                       parse=_not_broker(x.parser("segurado_nome")))
     doc2 = x.field("segurado_documento")
     out["segurado_documento"] = doc2 if doc2.value is not None and doc2.value != out["seguradora_cnpj"].value else doc
-    if out["seguradora_nome"].value is None or out["seguradora_cnpj"].value is None:
+    brand = out["seguradora_nome"].value is not None and out["seguradora_nome"].confidence < 1.0 and \
+        not _COMPANY_FORM.search(nz.fold(str(out["seguradora_nome"].value)))
+    if out["seguradora_nome"].value is None or out["seguradora_cnpj"].value is None or brand:
         # no label, no SUSEP line: the company a letterhead or a footer prints with its CNPJ
         nome, cnpj = _insurer_by_cnpj(r, out["segurado_documento"].value, out["seguradora_nome"],
                                       out["seguradora_cnpj"])
+        if brand and _legal_name_of(nome.value, out["seguradora_nome"].value) and \
+                out["seguradora_cnpj"].value in (None, cnpj.value):
+            # a trade name found by its look ('Bandeira Seguros' in a letterhead) and the legal
+            # name printed with the insurer's CNPJ ('BANDEIRA SEGUROS GERAIS S.A. - CNPJ ...'):
+            # the legal one, which the CNPJ ties to the company
+            out["seguradora_nome"] = nome
         out["seguradora_nome"] = first(out["seguradora_nome"], nome)
         out["seguradora_cnpj"] = first(out["seguradora_cnpj"], cnpj)
     out["vigencia_inicio"], out["vigencia_fim"] = _vigencia(r, x)
@@ -137,6 +145,37 @@ def _veiculos(r: Reader, x: Extractor, items: list[Item]) -> Field:
     if not values:
         return field(None)
     return Field(value=values, confidence=min(rr.confidence for rr in reads), page=reads[0].page, rows=reads)
+
+
+def _label_or_name(r: Reader, name: Field) -> Field:
+    """'SEGURADORA CRUZEIRO DO SUL S.A.' printed as one line, no colon or dash after its first
+    word anywhere: a label and its value, or the name itself ('Seguradora Cruzeiro do Sul');
+    nothing says which, so the value read is unsure."""
+    if name.value is None or name.confidence < CONFIDENT:
+        return name
+    if name.bbox is None or name.page not in r.layout.rows:
+        return name
+    for row in r.layout.rows[name.page]:
+        at = [i for i, w in enumerate(row.words) if abs(w.bbox[0] - name.bbox[0]) < 0.002
+              and abs(w.bbox[1] - name.bbox[1]) < 0.004]
+        if not at or at[0] == 0:
+            continue
+        before = row.words[at[0] - 1]
+        # the word before it a word's space away (no column's gap), 'SEGURADORA' with no colon
+        if nz.key(before.text) == "seguradora" and not before.text.rstrip().endswith((":", "-")) and \
+                row.words[at[0]].bbox[0] - before.bbox[2] < 1.0 * (before.bbox[3] - before.bbox[1]):
+            return cap(name, UNSURE)
+    return name
+
+
+def _legal_name_of(legal, trade) -> bool:
+    """Whether a company's legal name ('BANDEIRA SEGUROS GERAIS S.A.') is the one a trade name
+    ('Bandeira Seguros') stands for: it has a company's form and opens with the trade name's
+    first word."""
+    if not isinstance(legal, str) or not isinstance(trade, str) or not _COMPANY_FORM.search(nz.fold(legal)):
+        return False
+    a, b = nz.key(legal).split(), nz.key(trade).split()
+    return bool(a and b) and a[0] == b[0] and len(a) > len(b)
 
 
 def _broker(value) -> bool:
@@ -340,10 +379,23 @@ def _block_doc(segs: list[Span], name: Span, ocr: bool) -> Field:
             continue
         if s is not name and _in_sentence(s.text):
             continue  # a party's CNPJ in the running text below a letterhead is that party's
+        if s is not name and _OTHER_PARTY.search(nz.fold(s.text)) or _labelled_for_another(segs, s):
+            continue  # 'CPF do Segurado ...', 'CNPJ/CPF DO TOMADOR' over it: that party's
         f = _doc_in(s, ocr)
         if f.value is not None and len(f.value) == 14:
             return cap(f, INFERRED)
     return field(None)
+
+
+def _labelled_for_another(segs: list[Span], s: Span) -> bool:
+    """Whether a number standing alone is labelled, on the line right above it, as another
+    party's ('CNPJ/CPF DO TOMADOR' over '34.887.422/0001-42')."""
+    if re.search(r"[A-Za-zÀ-ÿ]{3}", s.text):
+        return False
+    h = max(s.bbox[3] - s.bbox[1], 0.005)
+    above = [o for o in segs if o.page == s.page and o.bbox[3] <= s.bbox[1] + 0.2 * h
+             and s.bbox[1] - o.bbox[3] < 1.5 * h and o.bbox[0] < s.bbox[2] and s.bbox[0] < o.bbox[2]]
+    return bool(above) and bool(_OTHER_PARTY.search(nz.fold(above[-1].text)))
 
 
 def _overlap(a: Field, b: Field) -> bool:

@@ -64,7 +64,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     table = _Table(r, seen, x)
     out: dict[str, Field] = {}
     xnum = x.field("numero_contrato")
-    out["numero_contrato"] = _sure(xnum) or _value(contract_number(r, fl)) or xnum
+    out["numero_contrato"] = numbered(_sure(xnum) or _value(contract_number(r, fl)) or xnum)
 
     paragraphs = fl.offsets(sp.words[0] for sp in r.paragraphs() if sp.words)
     # where the layout starts a paragraph, a clause's text ends (a text layer's spacing only: a scan's is too uneven)
@@ -770,6 +770,14 @@ def _contratante_extra(fl: Flow, nome: Field, doc: Field, qual: str, table: _Tab
 
 # ------------------------------------------------------------------ term, places, value
 
+_TERM_JOIN = re.compile(r"[\s,]*(?:\(?[a-z\s]{0,30}\)?\s*)?(?:a|ate|e|ao|as|-|–|/)\s*(?:(?:o )?dia\s*|as? \d{1,2}h\w*\s*(?:de|do dia)?\s*)?")
+
+
+# words of a date that is no term's end: a readjustment's, a filing's, a signature's, an issue's
+_OTHER_DATE = re.compile(r"\b(reajuste|data-base|protocol\w*|firmad\w*|assinad\w*|assinatura|celebrad\w*|"
+                         r"emitid\w*|emissao|gerad\w*|impress\w*|vencimento|pagamento|multa|nascimento)\b")
+
+
 def _vigencia(fl: Flow) -> tuple[Field, Field]:
     for m in re.finditer(r"\b(vigorara|vigencia|vigente|prazo|periodo|vigorar|vigora|vigera|vige|vigor|"
                          r"a valer|valera|valido|valida)\b", fl.folded):
@@ -778,7 +786,13 @@ def _vigencia(fl: Flow) -> tuple[Field, Field]:
         if len(ds) >= 2 and ds[0][0] < ds[1][0]:
             o = m.end()
             (a, s1, e1), (b, s2, e2) = ds[:2]
-            return period_fields(fl.field(a, o + s1, o + e1), fl.field(b, o + s2, o + e2), window, (s1, e1), (s2, e2))
+            ini, fim = period_fields(fl.field(a, o + s1, o + e1), fl.field(b, o + s2, o + e2), window, (s1, e1), (s2, e2))
+            between = nz.fold(window[e1:s2])
+            if not _TERM_JOIN.fullmatch(between) and _OTHER_DATE.search(between):
+                # two dates after the word, not joined as a term's are ('de X a Y', 'X até Y'), a
+                # word of another date's meaning between them: the second may be that date
+                ini, fim = cap(ini, UNSURE), cap(fim, UNSURE)
+            return ini, fim
     return _term(fl)
 
 
@@ -1270,6 +1284,20 @@ def _other_amount(between: str) -> bool:
     return any(nz.key(w) not in _VALOR_WORDS for w in words)
 
 
+# an amount per unit or of a penalty: never the contract's value ('valor por km excedente R$ ...')
+_PER_UNIT = re.compile(r"\b(por (?:km|quilometro|hora|dia|passageiro|aluno|viagem|trecho)|excedente|diaria|extra|"
+                       r"adicional|multa|reajuste|parcela)\b")
+
+
+def numbered(f: Field) -> Field:
+    """A contract's number holds a digit and is no date ('Protocolado', '18/06/2024' are another
+    label's word or another date, read where its number was looked for)."""
+    v = f.value
+    if isinstance(v, str) and (not re.search(r"\d", v) or nz.parse_date(v) is not None):
+        return field(None, page=f.page, bbox=f.bbox)
+    return f
+
+
 def _valor(fl: Flow) -> Field:
     t = fl.folded
     for m in re.finditer(r"\b(valor|preco|pagara|importancia|remuneracao)\b", t):
@@ -1277,8 +1305,8 @@ def _valor(fl: Flow) -> Field:
         hits = [h for h in nz.find_money(window) if h[3]]
         if hits:
             v, s, e, _ = hits[0]
-            if _other_amount(window[:s]):
-                continue  # 'VALOR POR KM EXCEDENTE R$ 380,89': another label's amount
+            if _other_amount(window[:s]) or _PER_UNIT.search(nz.fold(window[:s])):
+                continue  # 'VALOR POR KM EXCEDENTE R$ 380,89', 'valor da diária extra': another amount
             return fl.field(v, m.end() + s, m.end() + e)
     hits = [h for h in nz.find_money(fl.text) if h[3]]
     if hits:

@@ -22,7 +22,7 @@ from intake.parsers._common import (
 from intake.parsers._lexicon import FUNCTION, LEXICAL, STRANGE, echoes, prose_conf, weighed
 from intake.parsers._lexicon import MIN_LETTERS
 from intake.parsers._lexicon import words as lexicon_words
-from intake.parsers.contrato import contract_number
+from intake.parsers.contrato import contract_number, numbered
 from intake.reading import shapes
 from intake.reading.extract import Extractor
 from intake.reading.tables import UNNAMED, Table, read_table
@@ -70,7 +70,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     r = Reader(ext, "lista_passageiros")
     x = r.x
     out: dict[str, Field] = {}
-    out["contrato_numero"] = first(x.field("contrato_numero"), contract_number(r, r.flow()))
+    out["contrato_numero"] = numbered(first(x.field("contrato_numero"), contract_number(r, r.flow())))
     # a name read unsure in the header is often read sure elsewhere (a signature, a row)
     seen = echoes(w for row in r.layout.all_rows() for w in row.words) if r.ocr else None
     out["contratante_nome"] = x.field_or("contratante_nome", _contratante(r, seen), parse=_name_parse(x, seen))

@@ -450,10 +450,14 @@ class Extractor:
             if not spellings:
                 continue
             ks = {key(s) for s in spellings}
+            spec = self.vocab.fields.get(name)
             for page, (x0, y0, x1, y1) in self.sections(sec.name):
                 for lab in self.labels.spelled(*spellings):
                     cx, cy = (lab.bbox[0] + lab.bbox[2]) / 2, (lab.bbox[1] + lab.bbox[3]) / 2
-                    if lab.key in ks and lab.page == page and x0 <= cx <= x1 and y0 <= cy <= y1:
+                    if lab.key in ks and lab.page == page and x0 <= cx <= x1 and y0 <= cy <= y1 and \
+                            not (spec is not None and spec.never_in(key(" ".join(w.text for w in lab.words)))):
+                        # (a generic label qualified by words the field's labels never hold: 'CPF
+                        # do Representante' in the contractor's section is another person's)
                         out.append(lab)
         return out
 

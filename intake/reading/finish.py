@@ -37,7 +37,7 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
         vkind = specs.get(name, {}).get("kind")
         if vkind not in _FREE_TEXT or not isinstance(f.value, str) or not f.value:
             continue
-        if vkind == "name" and _captioned(f.value):
+        if vkind == "name" and _captioned(f.value) or _introduces(f.value):
             out[name] = Field(page=f.page, bbox=f.bbox)
             continue
         if vkind == "name" and f.confidence > UNSURE:
@@ -57,6 +57,10 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
                 # the value goes on below ('TRAVESSIA SEGUROS' / 'GERAIS S.A.'): the whole of it,
                 # for a person to confirm (which words the wrap took is a guess)
                 f = Field(value=f"{f.value} {rest}", confidence=UNSURE, page=f.page, bbox=f.bbox)
+        if vkind == "name" and f.confidence > UNSURE and (len(f.value.split()) == 1 or _ADDRESS.search(nz.fold(f.value))):
+            # a person or a company is named by two words at least, and never by an address: a
+            # word of the page that names none ('OPERADORA', 'PARTE'), or a line read beside it
+            f = cap(f, UNSURE)
         out[name] = f
     return out
 
@@ -110,6 +114,13 @@ def _unlabelled(kind: str, layout: Layout, f: Field) -> Field:
     colon = [i for i, w in enumerate(words) if w.endswith(":")]
     if colon:
         return Field(page=f.page, bbox=f.bbox)  # (the name shape refuses a ':'; another reader took it)
+    if len(words) >= 4 and words[1] in _SEPARATORS and not _COMPANY_END.search(nz.fold(words[0])):
+        # 'ASSEGURADORA - MERIDIONAL COMPANHIA ...': one word set apart by a dash before a name
+        # may be its label (or the name's own part): the name after it, unsure
+        return f.model_copy(update={"value": " ".join(words[2:]), "confidence": min(f.confidence, UNSURE)})
+    if len(words) >= 3 and _title(words[0]) and all(_capitals(w) for w in words[1:] if any(c.isalpha() for c in w)):
+        # 'Cliente FUNDAÇÃO X': one title-case word before a name in capitals is its label
+        return f.model_copy(update={"value": " ".join(words[1:]), "confidence": min(f.confidence, UNSURE)})
     for i in range(2, len(words)):
         head, tail = words[:i], words[i:]
         if tail and tail[0] in _SEPARATORS:
@@ -122,6 +133,15 @@ def _unlabelled(kind: str, layout: Layout, f: Field) -> Field:
     row, mine = _value_row(layout, f)
     if row is None:
         return f
+    ws = [w for w in row.words if id(w) in mine]
+    if ws and ws[-1].text.rstrip().endswith(":"):
+        return Field(page=f.page, bbox=f.bbox)  # 'Operadora: VIAÇÃO X': the words before a colon are its label
+    after = row.words[row.words.index(ws[-1]) + 1:] if ws else []
+    if 1 <= len(words) <= 2 and all(_title(w) for w in words) and len(after) >= 2 \
+            and all(_capitals(w.text) for w in after[:2]) and not _COMPANY_END.search(nz.fold(f.value)):
+        # 'Cliente   FUNDAÇÃO X': a title-case word or two before a name in capitals is its label
+        tail = [w.text for w in after]
+        return f.model_copy(update={"value": " ".join(tail), "confidence": UNSURE})
     runs = _row_runs(row)
     own_runs = [r for r in runs if any(id(w) in mine for w in r)]
     if len(own_runs) == 2 and _label_run([w.text for w in own_runs[0]]):
@@ -129,7 +149,6 @@ def _unlabelled(kind: str, layout: Layout, f: Field) -> Field:
         return f.model_copy(update={"value": value, "confidence": UNSURE})
     if len(own_runs) != 1:
         return f
-    ws = [w for w in row.words if id(w) in mine]
     if _label_run(words):
         k = runs.index(own_runs[0])
         after = runs[k + 1] if k + 1 < len(runs) else []
@@ -141,6 +160,12 @@ def _unlabelled(kind: str, layout: Layout, f: Field) -> Field:
         # words printed smaller than the line right under them, at its left edge: a label over
         # its value ('DONO DO VEÍCULO' over the owner's name), whatever its words
         return f.model_copy(update={"confidence": UNSURE})
+    for i in range(2, min(5, len(words) - 1)):
+        if all(_capitals(w) or nz.key(w) in _TIES for w in words[:i]) and _label_run(words[:i]) \
+                and nz.key(words[i - 1]) not in _TIES and not _ORGANISATION.search(nz.fold(" ".join(words[:i]))):
+            # 'CONTRATANTE DO SEGURO PONTE ALTA LTDA': label words opening a name in capitals, all
+            # in one run, may be a label run into the value or the name's own words: unsure
+            return cap(f, UNSURE)
     return f
 
 
@@ -187,6 +212,25 @@ def _line_under(layout: Layout, row, ws: list[Word]):
     if mine > 0 and mine <= SMALLER_PRINT * theirs:
         return nxt
     return None
+
+
+# words that open an organisation's name ('PREFEITURA MUNICIPAL DE ...', 'EMPRESA DE ÔNIBUS ...'):
+# never a label run into it
+_ORGANISATION = re.compile(r"\b(prefeitura|municipal|municipio|camara|secretaria|governo|estado|fundacao|associacao|"
+                           r"instituto|escola|colegio|universidade|faculdade|centro|companhia|cia|empresa|viacao|"
+                           r"transportes?|transportadora|cooperativa|sindicato|consorcio|servico social|sociedade)\b")
+# an address's opening words, followed by the street's name
+_ADDRESS = re.compile(r"\b(rua|avenida|av\.|travessa|rodovia|alameda|estrada|praca)\s+\w")
+# words that end a label and introduce its value: 'Chegada em', 'Válido até', 'Ajuste Nº'
+_INTRODUCES = frozenset({"em", "ate", "desde", "no", "n", "nr", "numero", "sob"})
+
+
+def _introduces(value: str) -> bool:
+    """A short value ending on a word that introduces a value ('VÁLIDO ATÉ', 'Ajuste Nº'): a
+    label read where its value was looked for."""
+    words = value.split()
+    return 1 < len(words) <= 4 and nz.key(words[-1]) in _INTRODUCES or \
+        len(words) <= 3 and bool(re.search(r"\bn[º°o.]{1,2}$", value.strip().lower()))
 
 
 def _cut(value: str) -> bool:

@@ -113,3 +113,30 @@ def test_a_term_said_with_other_verbs_and_a_closing_date_in_days_of_the_month():
     ini, fim = contrato._vigencia(fl)
     assert (str(ini.value), str(fim.value)) == ("2025-11-30", "2026-06-04")
     assert str(contrato._closing_in_prose(fl).value) == "2025-11-07"
+
+
+@pytest.mark.parametrize("text, sure", [
+    # a start, then a readjustment's date in a table further on: not the term's end, not sure
+    ("VÁLIDO A PARTIR DE 06/04/2025\nDISPOSIÇÕES FINANCEIRAS\nMULTA VALOR POR KM DATA-BASE DO REAJUSTE\n"
+     "R$ 901,78 R$ 529,60 06/04/2026", False),
+    ("A vigência será de 10/03/2026 a 09/03/2027, podendo ser prorrogada.", True),
+    ("Vigência: 10/03/2026 até 09/03/2027", True),
+])
+def test_a_terms_two_dates_are_sure_only_where_no_other_dates_word_stands_between_them(text, sure):
+    ini, fim = contrato._vigencia(_flow(text))
+    assert ini.value is not None and fim.value is not None
+    assert (min(ini.confidence, fim.confidence) >= CONFIDENT) is sure
+
+
+def test_an_amount_per_unit_or_a_penalty_is_never_the_contracts_value():
+    fl = _flow("Os dados são os seguintes: multa por atraso R$ 647,83, valor por km excedente R$ 361,59 e\n"
+               "valor da diária extra R$ 177,65.")
+    assert contrato._valor(fl).value != 361.59 and contrato._valor(fl).value != 177.65 or \
+        contrato._valor(fl).confidence < CONFIDENT
+
+
+@pytest.mark.parametrize("read, kept", [("291/2024", True), ("CT-173-2024", True), ("18/06/2024", False),
+                                        ("Protocolado", False)])
+def test_a_contracts_number_holds_a_digit_and_is_no_date(read, kept):
+    from intake.parsers._common import field
+    assert (contrato.numbered(field(read)).value is not None) is kept

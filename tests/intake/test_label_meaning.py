@@ -213,3 +213,42 @@ def test_a_title_case_label_with_capitalised_particles_is_no_part_of_the_name_af
                  ("Segurado: VIAÇÃO SERRANA LTDA", 0.05, 0.18))
     f = parse_as(page, "apolice_seguro", 1, 1)["seguradora_nome"]
     assert f.value is None or (f.value == "SOLAR SEGUROS GERAIS S.A." and f.confidence < CONFIDENT)
+
+
+def _contract(*lines):
+    from intake.pipeline import parse_as
+    return parse_as(_page(("CONTRATO DE FRETAMENTO", 0.30, 0.05), *lines), "contrato_fretamento", 1, 1)
+
+
+def test_words_before_a_colon_under_a_parties_heading_are_its_label_never_its_name():
+    f = _contract(("Dados da Contratada", 0.05, 0.20), ("Operadora: AUTO VIAÇÃO CAMPOS GERAIS LTDA", 0.05, 0.22))
+    assert f["contratado_nome"].value != "Operadora"
+
+
+def test_a_title_case_word_before_a_name_in_capitals_is_its_label():
+    f = _contract(("Dados do Contratante", 0.05, 0.20), ("Cliente FUNDAÇÃO ESCOLA TÉCNICA PINHEIRAL", 0.05, 0.22))
+    got = f["contratante_nome"]
+    assert got.value in (None, "FUNDAÇÃO ESCOLA TÉCNICA PINHEIRAL") and (got.value is None or got.confidence < CONFIDENT)
+
+
+def test_a_value_ending_on_a_word_that_introduces_a_value_is_a_label():
+    from intake.reading.finish import _introduces
+    assert [_introduces(v) for v in ("Chegada em", "VÁLIDO ATÉ", "Ajuste Nº", "Rio de Janeiro", "SÃO JOSÉ")] == \
+        [True, True, True, False, False]
+
+
+def test_a_representatives_cpf_in_the_contractors_section_is_never_the_contractors_document():
+    from domain.ids import cpf
+    base = "462657637"
+    rep = base + cpf.check_digits(base)
+    f = _contract(("DADOS DO CONTRATANTE", 0.05, 0.20), ("TOMADOR DO SERVIÇO: ASSOCIAÇÃO DE PAIS E ALUNOS", 0.05, 0.22),
+                  ("REPRESENTANTE: CARLOS LOPES RIBAS", 0.05, 0.24),
+                  (f"CPF DO REPRESENTANTE: {rep[:3]}.{rep[3:6]}.{rep[6:9]}-{rep[9:]}", 0.05, 0.26))
+    assert f["contratante_documento"].value != rep
+
+
+def test_a_party_named_by_one_word_or_by_an_address_is_unsure():
+    f = _contract(("DADOS DA CONTRATADA", 0.05, 0.20), ("OPERADORA", 0.05, 0.22))
+    assert f["contratado_nome"].value is None or f["contratado_nome"].confidence < CONFIDENT
+    f = _contract(("DADOS DA CONTRATADA", 0.05, 0.20), ("Endereço Rua Duque de Caxias", 0.05, 0.22))
+    assert f["contratado_nome"].value is None or f["contratado_nome"].confidence < CONFIDENT
