@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from domain import doctypes
 from domain.documents import CONFIDENT, Field
-from intake.parsers._common import SURE_OCR, find_docs, id_valid
+from intake.reading.identifiers import find_docs, id_valid
+from intake.reading.values import SURE_OCR
 from ocr.model import Extraction
 from validators.corroborate import FLOOR
 

@@ -13,7 +13,9 @@ from typing import cast
 from domain.documents import Field, RowRead
 from intake import normalize as nz
 from intake.layout import Span
-from intake.parsers._common import REPAIRED, Reader, date_field, doc_checked, field, first, name_field, text_field
+from intake.reading.identifiers import REPAIRED, doc_checked
+from intake.reading.values import date_field, field, first, name_field, text_field
+from intake.parsers._common import Reader
 from intake.parsers.generic import lookup, sole_cnpj, spellings, text_in
 
 TYPES = ("cartao_cnpj", "inscricao_estadual")

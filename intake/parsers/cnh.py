@@ -10,7 +10,9 @@ import re
 
 from domain.documents import Field
 from intake import normalize as nz
-from intake.parsers._common import Reader, date_field, doc_checked, field, first, name_field, text_field
+from intake.reading.identifiers import doc_checked
+from intake.reading.values import date_field, field, first, name_field, text_field
+from intake.parsers._common import Reader
 from intake.parsers.generic import lookup, sole_cpf
 
 TYPES = ("cnh",)

@@ -11,10 +11,9 @@ from rapidfuzz import fuzz, process
 
 from intake import normalize as nz
 from intake.layout import Span
-from intake.parsers._common import (
-    MISREAD, UNSURE, Reader, cap, ocr_text, cnpj_alnum_repair, first, date_field, doc_checked, field, ident_in, lotacao_field, name_field,
-    vin_in,
-)
+from intake.reading.identifiers import MISREAD, cnpj_alnum_repair, doc_checked, ident_in, vin_in
+from intake.reading.values import UNSURE, cap, ocr_text, first, date_field, field, lotacao_field, name_field
+from intake.parsers._common import Reader
 from intake.reading import shapes
 from intake.reading.shapes import printed
 from intake.reading.vocabulary import vocabulary

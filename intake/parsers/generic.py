@@ -16,11 +16,12 @@ from datetime import date
 
 from intake import normalize as nz
 from intake.layout import Span, match_factor
-from intake.parsers._common import (
-    CNPJ_RE, INFERRED, Reader, cap, checked, date_field, doc_checked, field, find_docs, ident, ident_in, int_field,
-    money_field, name_field, ocr_text, span_of, text_field,
+from intake.reading.identifiers import CNPJ_RE, checked, doc_checked, find_docs, ident, ident_in
+from intake.reading.values import (
+    INFERRED, cap, date_field, field, int_field, money_field, name_field, ocr_text, span_of, text_field,
 )
-from intake.parsers._lexicon import weighed
+from intake.parsers._common import Reader
+from intake.reading.lexicon import weighed
 from intake.reading import shapes
 from intake.reading.cells import Region
 from intake.reading.extract import AMBIGUOUS, Candidate
@@ -338,7 +339,7 @@ def lookup_text(r: Reader, labels: str | Sequence[str], *, name: bool = False, p
     first spelling whose cell holds a value, see in_order(); then the older lookups over the
     vocabulary's spellings) or label spellings (the older lookups only); neither takes a value
     that starts with a label of the document.
-    prose: after OCR, weigh the words against the dictionary (_lexicon): 'vocabulary' for text
+    prose: after OCR, weigh the words against the dictionary (reading.lexicon): 'vocabulary' for text
     of common words (an activity, an object), 'names' for text that may hold proper names."""
     def done(f: Field, sp: Span | None) -> Field:
         return weighed(f, sp, names=prose == "names") if prose and r.ocr and f.value is not None else f

@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import (
-    REPAIRED, Reader, cap, checked_renavam, date_field, doc_checked, field, first, lotacao_field, name_field, plate_in,
-    unchecked, vin_in,
-)
+from intake.reading.identifiers import REPAIRED, checked_renavam, doc_checked, plate_in, vin_in
+from intake.reading.values import cap, date_field, field, first, lotacao_field, name_field, unchecked
+from intake.parsers._common import Reader
 from intake.parsers.generic import lookup, numero_after_title, placa_in_prose
 from domain.documents import Field
 

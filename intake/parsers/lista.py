@@ -15,12 +15,12 @@ from validate_docbr import Certidao
 
 from intake import normalize as nz
 from intake.layout import Row, Span
-from intake.parsers._common import (
-    MISREAD, REPAIRED, VERIFIED, Reader, cap, field, first, id_valid, span_of, voted,
-)
-from intake.parsers._lexicon import FUNCTION, LEXICAL, STRANGE, echoes, prose_conf, weighed
-from intake.parsers._lexicon import MIN_LETTERS
-from intake.parsers._lexicon import words as lexicon_words
+from intake.reading.identifiers import MISREAD, REPAIRED, VERIFIED, id_valid, voted
+from intake.reading.values import cap, field, first, span_of
+from intake.parsers._common import Reader
+from intake.reading.lexicon import FUNCTION, LEXICAL, STRANGE, echoes, prose_conf, weighed
+from intake.reading.lexicon import MIN_LETTERS
+from intake.reading.lexicon import words as lexicon_words
 from intake.parsers.contrato import contract_number
 from intake.reading import shapes
 from intake.reading.extract import Extractor

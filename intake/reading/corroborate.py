@@ -37,7 +37,7 @@ from domain import doctypes
 from domain.documents import CONFIDENT, Document, Finding
 from domain.ids.text import alnum
 from intake import normalize as nz
-from intake.parsers._common import MISREAD, REPAIRED, id_valid
+from intake.reading.identifiers import MISREAD, REPAIRED, id_valid
 from intake.reading.extract import AMBIGUOUS
 
 CODE = "field.corroborated"

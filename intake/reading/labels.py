@@ -20,7 +20,7 @@ from rapidfuzz.distance import Levenshtein
 
 from intake.layout import Layout, LayoutRow
 from intake.normalize import key
-from intake.parsers._lexicon import known
+from intake.reading.lexicon import known
 from intake.reading.vocabulary import Vocabulary
 from ocr.model import BBox, Word, union_bbox
 

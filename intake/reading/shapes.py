@@ -17,11 +17,11 @@ from rapidfuzz import fuzz, process
 
 from intake import normalize as nz
 from intake.layout import Span
-from intake.parsers._lexicon import STRANGE, split_in_two, word_conf
-from intake.parsers._common import (
-    UNSURE, cap, checked_renavam, cnpj_alnum_repair, date_field, doc_checked, field, int_field, lotacao_field,
-    money_field,
-    name_field, period_fields, plate_in, span_of, text_field, unchecked, vin_in,
+from intake.reading.lexicon import STRANGE, split_in_two, word_conf
+from intake.reading.identifiers import checked_renavam, cnpj_alnum_repair, doc_checked, plate_in, vin_in
+from intake.reading.values import (
+    UNSURE, cap, date_field, field, int_field, lotacao_field, money_field, name_field, period_fields, span_of,
+    text_field, unchecked,
 )
 from domain.documents import Field
 

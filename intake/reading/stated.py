@@ -17,7 +17,9 @@ from collections.abc import Sequence
 
 from domain.documents import Field
 from intake import normalize as nz
-from intake.parsers._common import INFERRED, UNSURE, Flow, cap, field, id_valid, ident
+from intake.reading.flow import Flow
+from intake.reading.identifiers import id_valid, ident
+from intake.reading.values import INFERRED, UNSURE, cap, field
 
 # the little words of a phrase between a role and its value ('placa nº', 'chassi de número', 'Renavam:')
 _JOINERS = re.compile(r"(?:\s+|[:\-–(]|\bn[o°º]\b\.?|\bnumero\b|\bnr\b\.?|\bde\b|\bdo\b|\bda\b|\bsob\b|\bo\b|\ba\b)*$")

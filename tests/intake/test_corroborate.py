@@ -8,7 +8,7 @@ from datetime import date
 from domain.documents import CONFIDENT, Document, Field
 from domain.ids import cnpj, renavam
 from intake import pipeline
-from intake.parsers._common import MISREAD, REPAIRED
+from intake.reading.identifiers import MISREAD, REPAIRED
 from intake.reading.corroborate import CODE, corroborated
 from intake.reading.extract import AMBIGUOUS
 

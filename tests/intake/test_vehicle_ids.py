@@ -5,7 +5,7 @@ import pytest
 from domain.documents import CONFIDENT
 from intake import normalize as nz
 from intake.parsers import crlv
-from intake.parsers._common import REPAIRED, vin_field
+from intake.reading.identifiers import REPAIRED, vin_field
 
 
 @pytest.mark.parametrize("read, fixed", [
