@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from intake import normalize as nz
 from intake.layout import Hit, Span
 from intake.reading.shapes import name as shape_name
+from domain.ids.doc import find as find_docs
 from intake.reading.identifiers import (
-    REPAIRED, doc_field, find_docs, id_valid, ident, plate_in, checked, checked_renavam, vin_in,
+    REPAIRED, doc_field, id_valid, ident, plate_in, checked, checked_renavam, vin_in,
 )
 from intake.reading.values import (
     INFERRED, date_field, field, first, int_field, SURE_OCR, UNSURE, cap, name_field, period_fields, span_of,

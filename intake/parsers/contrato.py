@@ -16,7 +16,8 @@ from rapidfuzz.distance import Levenshtein
 from intake import normalize as nz
 from intake.layout import Span
 from intake.reading.flow import Flow
-from intake.reading.identifiers import find_docs, ident
+from domain.ids.doc import find as find_docs
+from intake.reading.identifiers import ident
 from intake.reading.values import INFERRED, UNSURE, cap, field, ocr_text, period_fields, span_of, unchecked
 from intake.parsers._common import Reader
 from intake.reading.lexicon import DASHES, accent_slip, confs, despeck, echoes, mend_prose, weighed

@@ -13,7 +13,8 @@ from typing import Any
 from domain.documents import Field
 from intake import normalize as nz
 from intake.layout import Span
-from intake.reading.identifiers import checked, find_docs, id_valid
+from domain.ids.doc import find as find_docs
+from intake.reading.identifiers import checked, id_valid
 from intake.reading.values import field, first, span_of
 from intake.parsers._common import Reader
 from intake.reading.lexicon import weighed

@@ -1,12 +1,17 @@
-"""Identifiers read from words: normalised, checked by domain.ids, their confidence set by what
-their check digits and shapes say of the read (the policy in intake.reading.values)."""
+"""Identifiers read from words: read and checked by their rules in domain.ids (shapes, check
+digits, OCR's confusions), their confidence set by what those say of the read (the policy in
+intake.reading.values)."""
 
 from __future__ import annotations
 
 import importlib
-import re
 
 from domain.documents import CONFIDENT, Field
+from domain.ids import cnpj as cnpj_id
+from domain.ids import cpf as cpf_id
+from domain.ids import doc as doc_id
+from domain.ids import placa as placa_id
+from domain.ids import renavam as renavam_id
 from intake import normalize as nz
 from intake.layout import Span
 from intake.reading.values import SURE_OCR, SURE_VIN, UNSURE, cap, field, span_of
@@ -16,12 +21,6 @@ MISREAD = round(CONFIDENT * 0.6, 2)
 # ... and one made valid by undoing a single OCR confusion (probably right, still a guess).
 REPAIRED = round(CONFIDENT * 0.9, 2)
 
-# (OCR may read a separator dot as a comma)
-CPF_RE = re.compile(r"(?<![\dA-Z])(\d{3}\s?[.,]?\s?\d{3}\s?[.,]?\s?\d{3}\s?-?\s?\d{2})(?![\dA-Z])")
-CNPJ_RE = re.compile(
-    r"(?<![\dA-Z])([\dA-Z]{2}\s?[.,]?\s?[\dA-Z]{3}\s?[.,]?\s?[\dA-Z]{3}\s?/\s?[\dA-Z]{4}\s?-?\s?\d{2})(?![\dA-Z])")
-CNPJ_PLAIN_RE = re.compile(r"(?<![\dA-Z])(\d{14})(?![\dA-Z])")
-DOC_RE = re.compile(CNPJ_RE.pattern + "|" + CPF_RE.pattern)
 
 # ---------------------------------------------------------------- identifiers
 
@@ -62,9 +61,9 @@ def ident(kind: str, raw: str | None, span: Span | None, ocr: bool, conf: float 
         # wrong character in 17 hardly moves a word's confidence); a plate's 5th character may be
         # a letter or a digit, so a 1/I or 8/B there cannot be told by position.
         sure = SURE_VIN if kind == "chassi" else SURE_OCR
-        if kind == "placa" and value[4] in "0125681OIZSGBDQ":
+        if kind == "placa" and value[4] in placa_id.FIFTH_READ_UNSURE:
             sure = SURE_VIN
-        if c < sure or kind == "placa" and _letter_for_digit(span.text if span is not None else raw or ""):
+        if c < sure or kind == "placa" and placa_id.digit_unsure(span.text if span is not None else raw or ""):
             c = min(c, UNSURE)
     if ok and ocr and _look_alike_valid(kind, value):
         # an alphanumeric CNPJ that one look-alike glyph makes another valid one ('41Q76...' and
@@ -82,22 +81,9 @@ def ident(kind: str, raw: str | None, span: Span | None, ocr: bool, conf: float 
     return field(value, span, c)
 
 
-def _letter_for_digit(raw: str) -> bool:
-    """A plate read with a letter where a digit stands that may be either of two digits ('COS'
-    for 'C08': an 'S' is a 5 or an 8): the position makes it a digit, not which one."""
-    s = re.sub(r"[^A-Za-z0-9]", "", raw).upper()
-    return len(s) == 7 and any(s[i] in _TWO_DIGITS for i in (3, 5, 6))
-
-
-_TWO_DIGITS = frozenset("SBZGAT")  # (5/8, 8/3, 2/7, 6/0, 4, 7/1 ...): O, D, Q and I, L are 0 and 1
-
-
 def _look_alike_valid(kind: str, value: str) -> bool:
     """An alphanumeric CNPJ (letters in its base) that one look-alike glyph makes valid."""
-    if kind not in ("doc", "cnpj") or len(value) != 14 or not any(c.isalpha() for c in value[:12]):
-        return False
-    return any(id_valid("cnpj", value[:i] + alt + value[i + 1:])
-               for i, ch in enumerate(value[:12]) for alt in _LOOK_ALIKE.get(ch, ""))
+    return kind in ("doc", "cnpj") and cnpj_id.has_look_alike_twin(value)
 
 
 def voted(span: Span | None) -> bool:
@@ -106,49 +92,24 @@ def voted(span: Span | None) -> bool:
     return span is not None and bool(span.words) and all(w.votes for w in span.words)
 
 
-# Characters OCR mistakes for one another.
-_CONFUSED = {"0": "OD8Q", "O": "0DQ", "D": "0O", "Q": "0O", "1": "IJL7", "I": "1JL", "J": "I1",
-             "L": "1I", "7": "1", "5": "S6", "S": "5", "8": "B30", "B": "8", "2": "Z", "Z": "2",
-             "6": "G5", "G": "6", "3": "8", "4": "A", "A": "4"}
+# kinds with check digits -> the value with one OCR confusion undone (domain.ids)
+_UNDO = {"doc": doc_id.undo_one_confusion, "cpf": cpf_id.undo_one_confusion, "cnpj": cnpj_id.undo_one_confusion,
+         "renavam": renavam_id.undo_one_confusion}
 
 
 def _repair(kind: str, value: str) -> str | None:
     """The identifier with one OCR confusion undone, when exactly one such change makes its
     check digits valid (never for a kind without check digits)."""
-    if kind not in ("doc", "cpf", "cnpj", "renavam") or not value:
-        return None
-    found = set()
-    for i, ch in enumerate(value):
-        for alt in _CONFUSED.get(ch, ""):
-            cand = value[:i] + alt + value[i + 1:]
-            if len(cand) == 11 and kind != "renavam" and not cand.isdigit():
-                continue
-            if len(cand) == 14 and not cand[12:].isdigit():
-                continue
-            if id_valid(kind, cand):
-                found.add(cand)
-    return found.pop() if len(found) == 1 else None
+    undo = _UNDO.get(kind)
+    return undo(value) if undo is not None and value else None
 
-
-def find_docs(text: str) -> list[tuple[str, int, int]]:
-    """CPF/CNPJ numbers printed in text (masked or plain 14-digit), normalised, in order."""
-    out = []
-    for m in DOC_RE.finditer(text.upper()):
-        v = nz.doc(m.group(0))
-        if v:
-            out.append((v, m.start(), m.end()))
-    for m in CNPJ_PLAIN_RE.finditer(text):
-        if not any(s <= m.start() < e for _, s, e in out):
-            out.append((m.group(1), m.start(), m.end()))
-    out.sort(key=lambda t: t[1])
-    return out
 
 def doc_field(span: Span | None, ocr: bool, make=None) -> Field:
     """The first CPF/CNPJ in the span (made by ident(), or `make` with its signature)."""
     make = make or ident
     if not span:
         return field(None)
-    hits = find_docs(span.text)
+    hits = doc_id.find(span.text)
     if not hits:
         raw = nz.doc(span.text)
         return make("doc", raw, span, ocr) if raw else field(None, span)
@@ -172,14 +133,15 @@ def ident_in(span: Span | None, kind: str, ocr: bool) -> Field:
             v, s, e = hits[0]
             return ident("chassi", v, span_of(span, s, e), ocr)
     elif kind == "renavam":
-        for w in span.words:  # a word of 9-11 characters, nearly all digits: a letter in it is a misread digit
-            core = re.sub(r"[^A-Za-z0-9]", "", w.text)
-            if 9 <= len(core) <= 11 and sum(c.isdigit() for c in core) >= len(core) - 1 and not core.isdigit():
+        for w in span.words:  # a letter in a word of digits is a misread digit
+            core = renavam_id.with_a_letter(w.text)
+            if core:
                 return ident("renavam", core, span.sub([w]), ocr)
-        m = re.search(r"(?<!\d)(\d{9,11})(?!\d)", text.replace(" ", ""))
+        m = renavam_id.PRINTED.search(text.replace(" ", ""))
         if m:
             return ident("renavam", m.group(1), span, ocr)
     return ident(kind, span.words[0].text if span.words else None, span, ocr)
+
 
 # ---------------------------------------------------------------- check digits as evidence
 
@@ -192,30 +154,14 @@ VERIFIED = 0.9
 _LIFT = {"cpf": (0.1, VERIFIED), "cnpj": (0.1, VERIFIED), "doc": (0.1, VERIFIED), "renavam": (0.8, 0.85)}
 
 
-# Glyphs OCR takes one for another in an alphanumeric CNPJ's base, letters included.
-_LOOK_ALIKE = {"0": "OQD", "O": "0QD", "Q": "0O", "D": "0O", "J": "U", "U": "JV", "V": "U",
-               "I": "1LT", "T": "I7", "1": "IL", "L": "1I", "7": "T", "5": "S", "S": "5", "8": "B",
-               "B": "8", "2": "Z", "Z": "2", "6": "G", "G": "6C", "C": "G", "4": "A", "A": "4",
-               "M": "N", "N": "M", "E": "F", "F": "E", "P": "R", "R": "P"}
-
-
-def _dv_twin(v: str) -> bool:
-    """An alphanumeric CNPJ whose check digits would hold as well with one glyph read as its
-    look-alike: they weigh each character by its code less 48 modulo 11, so 'Q' (33) weighs as
-    '0', 'U' (37) as 'J' (26), 'T' (36) as 'I' (25), and that misread leaves them valid
-    ('8JC0EC8Q000156' read '8JC0EC80000156'). Its check digits then vouch for nothing there."""
-    if len(v) != 14 or not any(c.isalpha() for c in v[:12]):
-        return False
-    return any(id_valid("cnpj", v[:i] + alt + v[i + 1:]) for i, ch in enumerate(v[:12]) for alt in _LOOK_ALIKE.get(ch, ""))
-
-
 def verified(f: Field, kind: str, ocr: bool) -> Field:
     """The field with its confidence lifted when an OCR'd identifier's check digits hold, and
-    kept unsure where they would hold for a look-alike as well (_dv_twin). Only for a value as read: one that ident() repaired is valid by construction (use
-    checked(), which knows the difference). Additive: ident() itself is unchanged."""
+    kept unsure where they would hold for a look-alike as well (domain.ids.cnpj.has_look_alike_twin).
+    Only for a value as read: one that ident() repaired is valid by construction (use checked(),
+    which knows the difference). Additive: ident() itself is unchanged."""
     if not ocr or f.value is None or kind not in _LIFT or not isinstance(f.value, str):
         return f
-    if kind in ("cnpj", "doc") and _dv_twin(f.value):
+    if kind in ("cnpj", "doc") and cnpj_id.has_look_alike_twin(f.value):
         return cap(f, UNSURE)
     floor, lifted = _LIFT[kind]
     if f.confidence < floor or f.confidence >= lifted or not id_valid(kind, f.value):
@@ -279,17 +225,10 @@ def plate_in(span: Span | None, ocr: bool) -> Field:
 
 # ---------------------------------------------------------------- alphanumeric CNPJ
 
-# Glyphs OCR swaps between a letter and a digit in an alphanumeric CNPJ's base ('ZTV' read 'Z7V'),
-# both ways: the base may hold either, so position does not tell.
-_ALNUM_SWAP = {"7": "T", "T": "7", "1": "IL", "I": "1", "L": "1", "0": "OD", "O": "0", "D": "0",
-               "5": "S", "S": "5", "8": "B", "B": "8", "2": "Z", "Z": "2", "6": "G", "G": "6",
-               "4": "A", "A": "4"}
-
-
 def cnpj_alnum_repair(f: Field, ocr: bool) -> Field:
     """An OCR'd alphanumeric CNPJ (a letter in its base) whose two check digits fail, made valid
-    by undoing one letter/digit swap in its base: the repaired value at REPAIRED when exactly one
-    such change makes both check digits hold (a chance pass is about one in a hundred), else f.
+    by undoing one letter/digit swap in its base (domain.ids.cnpj.undo_letter_digit_swap): the
+    repaired value at REPAIRED when exactly one such change makes both check digits hold, else f.
     Additive: ident() and _repair() are unchanged. Nothing is lifted from a near-illegible read."""
     v = f.value
     if not ocr or not isinstance(v, str) or len(v) != 14 or not v[12:].isdigit() \
@@ -297,11 +236,10 @@ def cnpj_alnum_repair(f: Field, ocr: bool) -> Field:
         return f
     if f.confidence < _LIFT["cnpj"][0]:
         return f
-    found = {v[:i] + alt + v[i + 1:] for i, ch in enumerate(v[:12]) for alt in _ALNUM_SWAP.get(ch, "")}
-    found = {c for c in found if id_valid("cnpj", c)}
-    if len(found) != 1:
+    found = cnpj_id.undo_letter_digit_swap(v)
+    if found is None:
         return f
-    return f.model_copy(update={"value": found.pop(), "confidence": REPAIRED})
+    return f.model_copy(update={"value": found, "confidence": REPAIRED})
 
 
 def checked_renavam(span: Span | None, ocr: bool) -> Field:

@@ -23,7 +23,8 @@ from domain.documents import Field
 from intake import normalize as nz
 from intake.layout import Layout, Span
 from intake.reading.flow import Flow
-from intake.reading.identifiers import cnpj_alnum_repair, find_docs, ident
+from domain.ids.doc import find as find_docs
+from intake.reading.identifiers import cnpj_alnum_repair, ident
 from intake.reading.values import field
 from intake.reading.lexicon import weighed
 from intake.reading.grid import Grid

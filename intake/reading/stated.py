@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 
 from domain.documents import Field
+from domain.ids import renavam as renavam_id
 from intake import normalize as nz
 from intake.reading.flow import Flow
 from intake.reading.identifiers import id_valid, ident
@@ -29,7 +30,7 @@ _CLAUSE_END = re.compile(r"[;,!?]|\.\s")
 _SHAPES = {
     "placa": None,  # nz.find_placas
     "chassi": None,  # nz.find_chassis / find_vins
-    "renavam": re.compile(r"(?<![\d.,/])(\d{9,11})(?![\d]|[.,/]\d)"),
+    "renavam": renavam_id.IN_PROSE,
     "count": re.compile(r"(?<![\d.,/\w])(\d{1,3})(?![\d\w]|[.,/]\d)"),
 }
 
