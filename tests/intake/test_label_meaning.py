@@ -5,6 +5,8 @@ spellings and orders of our own. Coordinates are fractions of the page."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from domain.documents import CONFIDENT
 from intake.layout import Layout
 from intake.parsers import crlv
@@ -204,3 +206,13 @@ def test_a_whole_label_with_its_value_beside_it_does_not_wrap_onto_the_next_rows
     # a label wrapped in its column, its value beside its first line, is one label
     page = _page(("CÓDIGO", 0.52, 0.30), ("38706129951", 0.66, 0.30), ("RENAVAM", 0.52, 0.315))
     assert crlv.parse(page, "crlv")["renavam"].value == "38706129951"
+
+
+def test_a_wrapped_label_is_a_label_like_any_other():
+    """A label wrapped onto the row below holds its words in a tuple, as LabelAt declares: it
+    hashes and compares as the labels of one row do."""
+    page = _page(("CÓDIGO", 0.52, 0.30), ("38706129951", 0.66, 0.30), ("RENAVAM", 0.52, 0.315))
+    (lab,) = LabelIndex(Layout(page), vocabulary("crlv")).of("renavam")
+    assert lab.row2 == 1 and [w.text for w in lab.words] == ["CÓDIGO", "RENAVAM"]
+    assert isinstance(lab.words, tuple)
+    assert lab == replace(lab) and hash(lab) == hash(replace(lab)) and len({lab, replace(lab)}) == 1
