@@ -19,8 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from domain import doctypes, yamlfile
-from domain.ids import cnpj as cnpj_id
-from domain.ids import cpf as cpf_id
+from domain.ids import doc as doc_id
 
 _PATH = Path(__file__).with_name("wording.yaml")
 LOCAL = ZoneInfo("America/Sao_Paulo")  # times are shown where the clerk is
@@ -125,15 +124,6 @@ def field_label(doc_type: str | None, field: str | None) -> str:
     return known.get(field) or field.replace("_", " ").replace(".", " ")
 
 
-def _document_number(text: str) -> str | None:
-    digits = re.sub(r"[.\-/\s]", "", text)
-    if re.fullmatch(r"[0-9A-Z]{12}\d{2}", digits) and not digits.isalpha():
-        return cnpj_id.mask(digits)
-    if re.fullmatch(r"\d{11}", digits):
-        return cpf_id.mask(digits)
-    return None
-
-
 def value(v: Any, doc_type: str | None = None, field: str | None = None, *, kind: str | None = None) -> str:
     """A value as a clerk writes it, after the field's kind (doctypes.yaml) where known."""
     kind = kind or _spec(doc_type, field).get("kind")
@@ -164,7 +154,7 @@ def value(v: Any, doc_type: str | None = None, field: str | None = None, *, kind
         except ValueError:
             return text
     if kind in ("doc", "records"):  # a CPF or CNPJ, also one of a list's rows (a passenger's)
-        return _document_number(text) or text
+        return doc_id.masked(text) or text
     if kind == "money":
         try:
             return brl(Decimal(text))

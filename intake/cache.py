@@ -23,8 +23,9 @@ from typing import Protocol
 from ocr.model import Extraction
 
 _READER_DIRS = ("ocr",)
-# what turns words into Documents: the reading pipeline, its vocabularies and the document types
-_PARSER_PATHS = ("ocr", "intake", "domain/doctypes.yaml", "domain/documents.py")
+# what turns words into Documents: the reading pipeline, its vocabularies, the identifiers' rules
+# (read, checked and repaired by domain/ids) and the document types
+_PARSER_PATHS = ("ocr", "intake", "domain/ids", "domain/doctypes.yaml", "domain/documents.py")
 
 
 def _fingerprint(names: tuple[str, ...]) -> str:

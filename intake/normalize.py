@@ -2,8 +2,8 @@
 CPF/CNPJ/RENAVAM and chassis.
 
 Every parse function takes any string and returns the normalised value or None: garbage in
-never raises. Identifier check digits are not judged here (domain.ids does that); only
-the shape and the OCR confusions that position makes unambiguous are fixed.
+never raises. An identifier is read by its own rules in domain.ids (its shape, the OCR
+confusions its positions make unambiguous, its check digits), named here for the reading code.
 """
 
 from __future__ import annotations
@@ -13,10 +13,17 @@ import unicodedata
 from datetime import date, timedelta
 from functools import lru_cache
 
+from domain.ids.chassi import find as find_chassis, find_in_ocr as find_vins, parse as chassi, repair_ocr as vin_repair
+from domain.ids.cnpj import digits_variant as cnpj_digits_variant
+from domain.ids.doc import parse as doc
+from domain.ids.placa import destutter as placa_destutter, find as find_placas, parse as placa
+from domain.ids.renavam import parse as renavam
+from domain.ids.text import DIGIT_FOR_LETTER as TO_DIGIT  # (the letters OCR reads for digits, for the parsers)
+
 __all__ = [
     "fold", "fold_chars", "key", "spaces", "name", "find_dates", "parse_date", "find_money",
-    "parse_money", "parse_int", "placa", "find_placas", "doc", "digits", "renavam", "chassi",
-    "find_chassis", "MONTHS",
+    "parse_money", "parse_int", "placa", "find_placas", "placa_destutter", "doc", "cnpj_digits_variant", "digits",
+    "renavam", "chassi", "find_chassis", "find_vins", "vin_repair", "TO_DIGIT", "MONTHS",
 ]
 
 # --------------------------------------------------------------------------- folding
@@ -302,217 +309,7 @@ def parse_int(text: str | None) -> int | None:
         return None
 
 
-# --------------------------------------------------------------------------- identifiers
-
-_TO_LETTER = {"0": "O", "1": "I", "8": "B", "5": "S", "2": "Z", "6": "G", "4": "A", "7": "T"}
-_TO_DIGIT = {"O": "0", "Q": "0", "D": "0", "I": "1", "L": "1", "B": "8", "S": "5", "Z": "2",
-             "G": "6", "T": "7", "A": "4"}
-TO_DIGIT = _TO_DIGIT  # (the letters OCR reads for digits, for the parsers)
-PLACA_RE = re.compile(r"^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$")
-
-
-def placa(text: str | None) -> str | None:
-    """'ABC-1234', 'abc1d23', 'A8C-1Z34' -> 'ABC1234', 'ABC1D23'; OCR confusions fixed by
-    position (letters at 0-2, digits at 3, 5, 6; the 5th may be either). None if not a plate."""
-    if not text:
-        return None
-    s = re.sub(r"[^A-Za-z0-9]", "", str(text)).upper()
-    if len(s) != 7:
-        return None
-    chars = list(s)
-    for i in (0, 1, 2):
-        chars[i] = _TO_LETTER.get(chars[i], chars[i])
-    for i in (3, 5, 6):
-        chars[i] = _TO_DIGIT.get(chars[i], chars[i])
-    out = "".join(chars)
-    return out if PLACA_RE.match(out) else None
-
-
-# (the edges are any letter's, accented ones included: 'ARRENDATÁRIO AUTO' holds no plate 'RIO AUTO')
-_PLACA_CANDIDATE = re.compile(r"(?<![^\W_])([A-Za-z0-9]{3})\s?[-–]?\s?([A-Za-z0-9]{4})(?![^\W_])")
-
-
-def find_placas(text: str | None, *, strict: bool = True) -> list[tuple[str, int, int]]:
-    """Plates in free text. strict: the raw characters must already have letters in 0-2 and a
-    digit at 3 (so ordinary words are not bent into plates)."""
-    out = []
-    for m in _PLACA_CANDIDATE.finditer(text or ""):
-        raw = (m.group(1) + m.group(2)).upper()
-        if strict and not (raw[:3].isalpha() and raw[3].isdigit() and raw[5:].isdigit()):
-            continue
-        if not any(c.isdigit() for c in raw[3:]):
-            continue  # OCR may take a digit or two for letters, not a plate's every digit: words
-        p = placa(raw)
-        if p:
-            out.append((p, m.start(), m.end()))
-    return out
-
+# --------------------------------------------------------------------------- digits (identifiers: above)
 
 def digits(text: str | None) -> str:
     return re.sub(r"\D", "", str(text or ""))
-
-
-def doc(text: str | None) -> str | None:
-    """CPF or CNPJ as digits and letters only ('12.ABC.345/01DE-35' -> '12ABC34501DE35').
-
-    A CPF (11 characters) is all digits, so O/I/S... read by OCR become digits; a CNPJ keeps
-    letters in its first 12 characters (alphanumeric CNPJ) but its check digits are numeric.
-    """
-    if not text:
-        return None
-    s = re.sub(r"[^A-Za-z0-9]", "", str(text)).upper()
-    if len(s) == 11:
-        s = "".join(_TO_DIGIT.get(c, c) for c in s)
-        return s if s.isdigit() else None
-    if len(s) == 14:
-        s = s[:12] + "".join(_TO_DIGIT.get(c, c) for c in s[12:])
-        return s if s[12:].isdigit() else None
-    return None
-
-
-def cnpj_digits_variant(value: str) -> str | None:
-    """The same CNPJ with OCR letter confusions read as digits (for a numeric CNPJ misread)."""
-    if not value or len(value) != 14:
-        return None
-    out = "".join(_TO_DIGIT.get(c, c) for c in value)
-    return out if out.isdigit() and out != value else None
-
-
-def renavam(text: str | None) -> str | None:
-    """11 digits; a legacy 9- or 10-digit number is zero-padded. None otherwise."""
-    if not text:
-        return None
-    s = re.sub(r"[^A-Za-z0-9]", "", str(text)).upper()
-    s = "".join(_TO_DIGIT.get(c, c) for c in s)
-    if not s.isdigit() or not 9 <= len(s) <= 11:
-        return None
-    return s.zfill(11)
-
-
-_VIN_FIX = {"O": "0", "Q": "0", "I": "1"}
-
-
-def chassi(text: str | None) -> str | None:
-    """17 characters, upper case; O/Q -> 0 and I -> 1 (a VIN never holds I, O or Q)."""
-    if not text:
-        return None
-    s = re.sub(r"[^A-Za-z0-9]", "", str(text)).upper()
-    s = "".join(_VIN_FIX.get(c, c) for c in s)
-    return s if len(s) == 17 else None
-
-
-_CHASSI_CANDIDATE = re.compile(r"(?<![^\W_])([A-Za-z0-9]{17})(?![^\W_])")
-
-
-def find_chassis(text: str | None) -> list[tuple[str, int, int]]:
-    out = []
-    for m in _CHASSI_CANDIDATE.finditer(text or ""):
-        raw = m.group(1)
-        # a VIN mixes letters and digits; a 17-digit number or a word is not one
-        if sum(c.isdigit() for c in raw) >= 4 and sum(c.isalpha() for c in raw) >= 2:
-            v = chassi(raw)
-            if v:
-                out.append((v, m.start(), m.end()))
-    return out
-
-
-# A VIN's last four characters are digits (CONTRAN Res. 24/1998: "os quatro últimos caracteres
-# ... obrigatoriamente numéricos"): a letter read there is an OCR confusion with one reading.
-_VIN_TAIL_DIGIT = {"O": "0", "Q": "0", "D": "0", "U": "0", "I": "1", "L": "1", "J": "1", "T": "7",
-                   "S": "5", "B": "8", "Z": "2", "G": "6", "A": "4"}
-# World manufacturer identifiers (the first three characters) of makers whose buses, micro-buses
-# and vans are registered in Brazil: a dictionary for the one confusion OCR makes most there.
-WMIS = frozenset({
-    "9BW", "9BM", "9BD", "9BG", "9BF", "9BR", "9BH", "9BS", "9BV", "93H", "93Y", "93X", "93Z",
-    "93W", "93P", "935", "936", "94D", "953", "988", "9C2", "9C6", "8AC", "8AD", "8AF", "8AG",
-    "8AJ", "8AP", "8AW", "8AT", "8BC", "3VW", "WDB", "WDF", "WV1", "WV2", "VF1", "VF3", "VF7",
-    "ZFA", "ZCF", "YS2", "YV2", "YV3", "LVV", "LJ1", "KMJ", "KMH", "KNA", "JTF", "JHM", "MAT",
-})
-_WMI_CONFUSED = {"8": "B3", "B": "8", "0": "O8D", "D": "0", "5": "S", "S": "5", "2": "Z", "Z": "2",
-                 "6": "G", "G": "6", "1": "ITL", "7": "T", "T": "7", "3": "8", "4": "A", "A": "4",
-                 "M": "N", "N": "M", "W": "V", "V": "W", "C": "G", "P": "R", "R": "P", "H": "N"}
-
-
-def vin_repair(value: str | None) -> str | None:
-    """An OCR'd VIN with the confusions its rules leave one reading for undone: letters among
-    the last four characters made digits, and a maker code (WMI) not in the dictionary made the
-    one dictionary code a single confusion away. None when nothing was changed."""
-    if not value or len(value) != 17:
-        return None
-    head, tail = value[:13], value[13:]
-    tail = "".join(_VIN_TAIL_DIGIT.get(c, c) for c in tail)
-    wmi = value[:3]
-    if wmi not in WMIS:
-        near = {wmi[:i] + alt + wmi[i + 1:] for i, c in enumerate(wmi) for alt in _WMI_CONFUSED.get(c, "")}
-        near &= WMIS
-        if not near and wmi[0] in "0IOQ":
-            # no region starts with 0 (nor I, O, Q): a glyph lost, the other two still tell the maker
-            near = {w for w in WMIS if w[1:] == wmi[1:]}
-        if len(near) == 1:
-            head = near.pop() + head[3:]
-    out = head + tail
-    return out if out != value else None
-
-
-_SAME_GLYPH = {frozenset(p) for p in ("O0", "Q0", "D0", "I1", "L1", "Z2", "S5", "B8", "G6", "T7")}
-_VIN_CANDIDATE = re.compile(r"(?<![^\W_])([A-Za-z0-9]{17,18})(?![^\W_])")
-
-
-def _destutter(raw: str) -> str | None:
-    """An 18-character read of a VIN where OCR gave one glyph twice ('93Z2C2...', 'MFO0DA'):
-    the VIN when every such pair, read either way, leaves the same 17 characters."""
-    outs = set()
-    for i in range(len(raw) - 1):
-        a, b = raw[i], raw[i + 1]
-        if a != b and frozenset((a, b)) in _SAME_GLYPH:
-            for cut in (i, i + 1):
-                v = chassi(raw[:cut] + raw[cut + 1:])
-                v = (vin_repair(v) or v) if v else None
-                # the 10th character is the model year's code: never 0, U or Z (nor I, O, Q)
-                if v and v[9] not in "0UZ" and v[13:].isdigit():
-                    outs.add(v)
-    return outs.pop() if len(outs) == 1 else None
-
-
-_VIN_GLYPHS = {"]": "J", "|": "1"}
-_VIN_GLYPH = re.compile(r"(?<=[A-Za-z0-9])[\]|](?=[A-Za-z0-9])")
-
-
-def find_vins(text: str | None) -> list[tuple[str, int, int, bool]]:
-    """VINs in OCR'd text: (value, start, end, repaired), the value with vin_repair() applied and
-    an 18-character read with a doubled glyph brought back to 17 (both flagged repaired)."""
-    out = []
-    text = text or ""
-    # a glyph read as a bracket or a bar inside a word ('9BMMSJL4HG]929295'): the one letter or
-    # digit it stands for, in place (offsets kept)
-    glyphs = _VIN_GLYPH.sub(lambda m: _VIN_GLYPHS[m.group(0)], text)
-    for m in _VIN_CANDIDATE.finditer(glyphs):
-        raw = m.group(1).upper()
-        if not (sum(c.isdigit() for c in raw) >= 4 and sum(c.isalpha() for c in raw) >= 2):
-            continue
-        if len(raw) == 17:
-            v = chassi(raw)
-            if v:
-                fixed = vin_repair(v)
-                out.append((fixed or v, m.start(), m.end(), fixed is not None or glyphs[m.start():m.end()] != text[m.start():m.end()]))
-        else:
-            v = _destutter(raw)
-            if v:
-                out.append((v, m.start(), m.end(), True))
-    return out
-
-
-def placa_destutter(text: str | None) -> str | None:
-    """An 8-character read of a plate where OCR gave one glyph twice ('FKN5E5S8'): the plate when
-    every such pair, read either way, leaves the same valid plate."""
-    s = re.sub(r"[^A-Za-z0-9]", "", str(text or "")).upper()
-    if len(s) != 8:
-        return None
-    outs = set()
-    for i in range(7):
-        if s[i] != s[i + 1] and frozenset((s[i], s[i + 1])) in _SAME_GLYPH:
-            for cut in (i, i + 1):
-                p = placa(s[:cut] + s[cut + 1:])
-                if p:
-                    outs.add(p)
-    return outs.pop() if len(outs) == 1 else None

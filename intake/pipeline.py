@@ -2,7 +2,7 @@
 
 read_file()    bytes -> Documents (OCR or text layer, classification, parsing), cached by hash
 read_packet()  many files -> Documents with packet-unique ids, in parallel when asked
-judge_packet() Documents + rulebook -> the contract's Result (after corroboration across the packet)
+judge_packet() Documents + rulebook -> the contract's Result (after raising reads another file agrees with)
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from intake.classify import classify, scores
 from intake.parsers import parse
 from intake.reading.calibration import calibrated
 from intake.reading.peers import against_peers
-from intake.reading.corroborate import corroborated
+from intake.reading.corroborate import raised_by_agreement
 from intake.reading.fleet import fleet_rows_chosen
 from intake.reading.finish import finished
 from intake.reading.vocabulary import suffix_slips, vocabulary
@@ -411,10 +411,10 @@ def judge_packet(
 ) -> Result:
     """The result of the documents read (validators.engine.result), its id from their contents
     unless given. Values read unsure that another file of the packet reads alike are raised first
-    (reading.corroborate): every path to a judgement (the CLI, the service's first judgement and
-    its judgements again after a correction) starts from the files' own reads and passes here.
-    Then a fleet policy's vehicle is the row of the packet's CRLV (reading.fleet)."""
-    documents = fleet_rows_chosen(corroborated(documents))
+    (reading.corroborate.raised_by_agreement): every path to a judgement (the CLI, the service's
+    first judgement and its judgements again after a correction) starts from the files' own reads
+    and passes here. Then a fleet policy's vehicle is the row of the packet's CRLV (reading.fleet)."""
+    documents = fleet_rows_chosen(raised_by_agreement(documents))
     return engine.result(packet_id or packet_id_for(documents), rulebook_id, documents, reference_date,
                          facts, corrections, decisions)
 

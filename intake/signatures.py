@@ -32,6 +32,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from domain.documents import Document, Signature, SignedBy, SignedChange, UntrustedReason
+from domain.ids import cnpj as cnpj_id
 from domain.ids import cpf as cpf_id
 from intake import anchors
 from intake.anchors import SignerRule, Trust
@@ -48,7 +49,6 @@ CPF_OID = "2.16.76.1.3.1"
 # A signature dictionary cannot live in an object stream (its /Contents is found by byte
 # offset), so its /ByteRange is always in the file's bytes as written.
 _BYTE_RANGE = re.compile(rb"/ByteRange\s*\[")
-_CNPJ = re.compile(r"[0-9A-Z]{12}[0-9]{2}")
 # what an issued file prints of its own signature: the CRLV-e's 'ASSINADO DIGITALMENTE PELO
 # DETRAN', the CNH-e's 'Documento assinado digitalmente com certificado do ...'
 _STATES_SIGNED = re.compile(r"\bASSINADO\s+DIGITALMENTE\b", re.I)
@@ -348,7 +348,7 @@ def _other_names(cert_der: bytes) -> dict[str, str]:
 
 def cnpj(cert_der: bytes) -> str | None:
     """The CNPJ an ICP-Brasil certificate of a legal person carries in its otherName."""
-    m = _CNPJ.search(_other_names(cert_der).get(CNPJ_OID, "").upper())
+    m = cnpj_id.SHAPE.search(_other_names(cert_der).get(CNPJ_OID, "").upper())
     return m.group(0) if m else None
 
 

@@ -187,7 +187,7 @@ def _garbled(wd: Word) -> bool:
     it reads 'BERTOLDI'), or with one small letter inside a code ('ISv3F34'), or a number or a
     word in capitals not read sure (an amount at 0.76 reads 0.95 alone; a code's mixed letters
     and digits are left to the vote): with two or more letters or digits. Prose in small letters
-    is weighed against the dictionary instead (intake/parsers/_lexicon.py)."""
+    is weighed against the dictionary instead (intake/reading/lexicon.py)."""
     n = _alnum(wd.text)
     return suspect(wd.text) or n >= 2 and (wd.conf < SPOT or bool(_BROKEN.search(wd.text)) or bool(_MIXED.search(wd.text))
                        or (wd.conf < SPOT_SURE and (_number(wd.text) or _capitals(wd.text))))

@@ -24,6 +24,10 @@ from typing import Any, Literal
 
 from domain import doctypes, wording
 from domain.documents import Document, Field, Finding
+from domain.ids import chassi as chassi_id
+from domain.ids import doc as doc_id
+from domain.ids import placa as placa_id
+from domain.ids import renavam as renavam_id
 from domain.result import Correction, Item, worst
 from validators.money import number_br, to_decimal
 
@@ -31,7 +35,6 @@ Author = Literal["clerk", "carrier"]
 __all__ = ["TYPE_FIELD", "Correction", "CorrectionError", "apply", "judge", "make", "typed"]
 AUTHORS: dict[str, str] = {"clerk": "servidor do órgão", "carrier": "transportador"}
 DECLARED = 0.5  # a carrier's value that differs from the read: a hint, never enough for `ok`
-_PLACA = re.compile(r"[A-Z]{3}[0-9][A-Z0-9][0-9]{2}")
 # A correction of this "field" confirms or changes the document's type (no doctypes.yaml
 # type carries a field of that name at its top level).
 TYPE_FIELD = "tipo"
@@ -79,23 +82,23 @@ def typed(spec: dict[str, Any], raw: Any) -> Any:
             raise CorrectionError(f"'{text}' não é um valor em reais (ex.: {number_br(1500000)}).")
         return float(amount)
     if kind == "placa":
-        placa = re.sub(r"[\s-]", "", text).upper()
-        if not _PLACA.fullmatch(placa):
+        placa = placa_id.from_typed(text)
+        if placa is None:
             raise CorrectionError(f"'{text}' não é uma placa (ABC1234 ou ABC1D23).")
         return placa
     if kind == "renavam":
-        digits = re.sub(r"\D", "", text)
-        if len(digits) not in (9, 11):
+        renavam = renavam_id.from_typed(text)
+        if renavam is None:
             raise CorrectionError(f"'{text}' não é um RENAVAM (11 dígitos).")
-        return digits.zfill(11)
+        return renavam
     if kind == "chassi":
-        vin = re.sub(r"\s", "", text).upper()
-        if not re.fullmatch(r"[A-Z0-9]{17}", vin):
+        vin = chassi_id.from_typed(text)
+        if vin is None:
             raise CorrectionError(f"'{text}' não é um chassi (17 letras e dígitos).")
         return vin
     if kind == "doc":
-        ident = re.sub(r"[^0-9A-Za-z]", "", text).upper()
-        if len(ident) not in (11, 14):
+        ident = doc_id.from_typed(text)
+        if ident is None:
             raise CorrectionError(f"'{text}' não é um CPF (11 dígitos) nem um CNPJ (14).")
         return ident
     if kind == "bool":

@@ -9,7 +9,10 @@ characters of 36 symbols, a chassis 17), so the judgement takes both reads as co
 one way to be misled, one systematic confusion in every copy, leaves the documents agreeing
 with one another, which is what the rules compare them for. Below FLOOR nothing is lifted.
 
-The lift is for judging only: the result reports every field with the confidence of its read.
+The lift is for judging only (lifted_for_judging(), called by the engine): the result reports
+every field with the confidence of its read. The reading raises a read that another file agrees
+with in the result itself, as far as the evidence goes and noted among its document's problems
+(intake.reading.corroborate.raised_by_agreement), before the engine sees it.
 """
 
 from __future__ import annotations
@@ -65,9 +68,10 @@ def _keyed(doc: Document) -> Iterator[tuple[str, Field, tuple[str, ...]]]:
                 yield name, f, (kind, value)
 
 
-def corroborated(documents: list[Document]) -> list[Document]:
-    """The documents, with each unsure identifier read that another trusted document reads the
-    same way (at FLOOR or above) lifted to CONFIDENT (copies; the inputs are left as they are)."""
+def lifted_for_judging(documents: list[Document]) -> list[Document]:
+    """The documents as the rules see them: each unsure identifier read that another trusted
+    document reads the same way (at FLOOR or above) lifted to CONFIDENT (copies; the inputs,
+    which the result reports, are left as they are)."""
     anchors: dict[tuple[str, ...], set[str]] = {}
     for d in documents:
         if not _trusted(d):

@@ -21,7 +21,7 @@ from validators import decisions as decisions_
 from validators.checks import CHECKS, CONDITIONS, Applicability, Context, Outcome, authenticity
 from validators.checks.common import finding
 from validators.checks.packet import Packet
-from validators.corroborate import corroborated
+from validators.corroborate import lifted_for_judging
 from validators.dates import to_date
 from validators.rulebooks import ItemSpec, Rulebook, RulebookError, load
 
@@ -47,8 +47,9 @@ def judge_rulebook(rb: Rulebook, documents: list[Document], reference_date: date
     day = to_date(reference_date)
     if day is None:
         raise RulebookError(f"Data de referência inválida: {reference_date!r} (use AAAA-MM-DD).")
-    # judged with corroborated identifiers (validators/corroborate.py); reported as read
-    packet = Packet(corroborated(documents), day, facts)
+    # judged with the identifiers two documents read alike lifted (validators/corroborate.py);
+    # reported as read
+    packet = Packet(lifted_for_judging(documents), day, facts)
     items = [_judge_item(Context(packet, rb, spec, day, facts)) for spec in rb.items]
     # what the issuers' signatures say of the documents, for every act alike
     return authenticity.attach(items, documents, {s.id for s in rb.items if s.informational})

@@ -4,6 +4,7 @@ reason to look (review), never a failure."""
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from validate_docbr import CNH
@@ -11,6 +12,7 @@ from validate_docbr import CNH
 from domain.ids.text import digits
 
 _CNH = CNH()
+PRINTED = re.compile(r"\d{9,11}")  # (fullmatch) the number as a card prints it: 9 to 11 digits
 
 
 def normalize(s: object) -> str:

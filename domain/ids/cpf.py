@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import re
+
 from validate_docbr import CPF
 
-from domain.ids.text import digits
+from domain.ids.text import digits, one_confusion_undone
 
 _CPF = CPF()
+SHAPE = re.compile(r"\d{11}")  # (fullmatch) its digits alone
+MASKED = re.compile(r"\d{3}\.\d{3}\.\d{3}-\d{2}")  # (fullmatch) as printed with its mask
+# printed in text, its separators optional (OCR may read a separator dot as a comma)
+PRINTED = re.compile(r"(?<![\dA-Z])(\d{3}\s?[.,]?\s?\d{3}\s?[.,]?\s?\d{3}\s?-?\s?\d{2})(?![\dA-Z])")
+# ... with every separator printed (dot or comma, and the dash): no other number is printed so
+DOTTED = re.compile(r"(?<![\dA-Z])\d{3}\s?[.,]\s?\d{3}\s?[.,]\s?\d{3}\s?-\s?\d{2}(?![\dA-Z])")
 
 
 def normalize(s: object) -> str:
@@ -32,3 +40,9 @@ def check_digits(base9: str) -> str:
 def mask(s: object) -> str:
     d = normalize(s)
     return f"{d[:3]}.{d[3:6]}.{d[6:9]}-{d[9:]}" if len(d) == 11 else d
+
+
+def undo_one_confusion(value: str) -> str | None:
+    """The CPF read with one OCR confusion undone, when exactly one such change (to digits: a CPF
+    holds no letter) makes its check digits hold."""
+    return one_confusion_undone(value, lambda c: c.isdigit() and is_valid(c))

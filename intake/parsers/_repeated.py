@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from domain import doctypes
 from domain.documents import CONFIDENT, Field
-from intake.parsers._common import SURE_OCR, find_docs, id_valid
+from domain.ids.doc import find as find_docs
+from intake.reading.identifiers import id_valid
+from intake.reading.values import SURE_OCR
 from ocr.model import Extraction
 from validators.corroborate import FLOOR
 

@@ -12,10 +12,14 @@ from dataclasses import dataclass
 from intake import normalize as nz
 from intake.layout import Hit, Span
 from intake.reading.shapes import name as shape_name
-from intake.parsers._common import (
-    INFERRED, Reader, date_field, doc_field, field, find_docs, first, id_valid, ident, int_field, plate_in,
-    REPAIRED, SURE_OCR, UNSURE, cap, checked, checked_renavam, name_field, period_fields, span_of, vin_in,
+from domain.ids.doc import find as find_docs
+from intake.reading.identifiers import (
+    REPAIRED, doc_field, id_valid, ident, plate_in, checked, checked_renavam, vin_in,
 )
+from intake.reading.values import (
+    INFERRED, date_field, field, first, int_field, SURE_OCR, UNSURE, cap, name_field, period_fields, span_of,
+)
+from intake.parsers._common import Reader
 from intake.reading.extract import Extractor
 from intake.reading.stated import stated
 from intake.reading.tables import HEADER_GAP, groups_over, header_runs, read_table

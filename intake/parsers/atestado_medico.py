@@ -9,7 +9,9 @@ import re
 
 from domain.documents import Field
 from intake import normalize as nz
-from intake.parsers._common import Reader, date_field, doc_checked, field, name_field, span_of
+from intake.reading.identifiers import doc_checked
+from intake.reading.values import date_field, field, name_field, span_of
+from intake.parsers._common import Reader
 from intake.parsers.generic import closing_date, labelled, lookup, sole_doc
 
 TYPES = ("atestado_medico",)

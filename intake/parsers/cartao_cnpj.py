@@ -11,9 +11,12 @@ import re
 from typing import cast
 
 from domain.documents import Field, RowRead
+from domain.ids.text import DIGIT_FOR_LETTER
 from intake import normalize as nz
 from intake.layout import Span
-from intake.parsers._common import REPAIRED, Reader, date_field, doc_checked, field, first, name_field, text_field
+from intake.reading.identifiers import REPAIRED, doc_checked
+from intake.reading.values import date_field, field, first, name_field, text_field
+from intake.parsers._common import Reader
 from intake.parsers.generic import lookup, sole_cnpj, spellings, text_in
 
 TYPES = ("cartao_cnpj", "inscricao_estadual")
@@ -24,8 +27,7 @@ _CNAE = re.compile(r"(?<![\d.,])(\d{2})[.,]?(\d{2})\s?-\s?(\d)\s?[-/]\s?(\d{2})(
 
 # After OCR: a code with a letter where its digits are ('A929-9/02'); every position is a digit
 _CNAE_LOOSE = re.compile(r"(?<![\w.,])([0-9A-Z]{2})[.,]?([0-9A-Z]{2})\s?-\s?([0-9A-Z])\s?[-/]\s?([0-9A-Z]{2})(?!\w)")
-_AS_DIGIT = str.maketrans({"O": "0", "D": "0", "Q": "0", "I": "1", "L": "1", "Z": "2", "A": "4", "S": "5",
-                           "G": "6", "T": "7", "B": "8"})
+_AS_DIGIT = str.maketrans(DIGIT_FOR_LETTER)
 
 
 def cnae_repaired(text: str) -> str | None:

@@ -11,7 +11,9 @@ import re
 
 from domain.documents import Field
 from intake import normalize as nz
-from intake.parsers._common import REPAIRED, Reader, date_field, doc_checked, field, name_field, span_of, unchecked
+from intake.reading.identifiers import REPAIRED, doc_checked
+from intake.reading.values import date_field, field, name_field, span_of, unchecked
+from intake.parsers._common import Reader
 from intake.parsers.generic import (
     closing_date, in_label, in_order, lookup, sole_doc, spellings, validity_in_prose,
 )

@@ -11,8 +11,10 @@ import re
 
 from domain.documents import Field
 from intake import normalize as nz
-from intake.parsers._common import Reader, date_field, doc_checked, field, name_field, unchecked
-from intake.parsers._lexicon import weighed
+from intake.reading.identifiers import doc_checked
+from intake.reading.values import date_field, field, name_field, unchecked
+from intake.parsers._common import Reader
+from intake.reading.lexicon import weighed
 from intake.parsers.generic import closing_date, lookup, sole_doc
 
 TYPES = ("certificado_curso",)

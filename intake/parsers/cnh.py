@@ -9,8 +9,11 @@ from __future__ import annotations
 import re
 
 from domain.documents import Field
+from domain.ids import cnh as cnh_id
 from intake import normalize as nz
-from intake.parsers._common import Reader, date_field, doc_checked, field, first, name_field, text_field
+from intake.reading.identifiers import doc_checked
+from intake.reading.values import date_field, field, first, name_field, text_field
+from intake.parsers._common import Reader
 from intake.parsers.generic import lookup, sole_cpf
 
 TYPES = ("cnh",)
@@ -44,7 +47,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
 def _registro(span) -> Field:
     """The registry number: 9 to 11 digits, the first word."""
     tok = span.words[0].text.strip(".,;") if span.words else ""
-    return field(tok, span.sub(span.words[:1])) if re.fullmatch(r"\d{9,11}", tok) else field(None, span)
+    return field(tok, span.sub(span.words[:1])) if cnh_id.PRINTED.fullmatch(tok) else field(None, span)
 
 
 def _categoria(span) -> Field:

@@ -15,10 +15,12 @@ from rapidfuzz.distance import Levenshtein
 
 from intake import normalize as nz
 from intake.layout import Span
-from intake.parsers._common import (
-    INFERRED, UNSURE, Flow, Reader, cap, field, find_docs, ident, ocr_text, period_fields, span_of, unchecked,
-)
-from intake.parsers._lexicon import DASHES, accent_slip, confs, despeck, echoes, mend_prose, weighed
+from intake.reading.flow import Flow
+from domain.ids.doc import find as find_docs
+from intake.reading.identifiers import ident
+from intake.reading.values import INFERRED, UNSURE, cap, field, ocr_text, period_fields, span_of, unchecked
+from intake.parsers._common import Reader
+from intake.reading.lexicon import DASHES, accent_slip, confs, despeck, echoes, mend_prose, weighed
 from intake.parsers.generic import closing_date
 from intake.reading.cells import Cells
 from intake.reading.extract import AMBIGUOUS, Extractor

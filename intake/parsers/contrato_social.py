@@ -13,8 +13,11 @@ from typing import Any
 from domain.documents import Field
 from intake import normalize as nz
 from intake.layout import Span
-from intake.parsers._common import Reader, checked, field, find_docs, first, id_valid, span_of
-from intake.parsers._lexicon import weighed
+from domain.ids.doc import find as find_docs
+from intake.reading.identifiers import checked, id_valid
+from intake.reading.values import field, first, span_of
+from intake.parsers._common import Reader
+from intake.reading.lexicon import weighed
 from intake.parsers.generic import closing_date, labelled
 
 TYPES = ("contrato_social",)

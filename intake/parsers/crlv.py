@@ -11,15 +11,15 @@ from rapidfuzz import fuzz, process
 
 from intake import normalize as nz
 from intake.layout import Span
-from intake.parsers._common import (
-    MISREAD, UNSURE, Reader, cap, ocr_text, cnpj_alnum_repair, first, date_field, doc_checked, field, ident_in, lotacao_field, name_field,
-    vin_in,
-)
+from intake.reading.identifiers import MISREAD, cnpj_alnum_repair, doc_checked, ident_in, vin_in
+from intake.reading.values import UNSURE, cap, ocr_text, first, date_field, field, lotacao_field, name_field
+from intake.parsers._common import Reader
 from intake.reading import shapes
 from intake.reading.shapes import printed
 from intake.reading.vocabulary import vocabulary
 from ocr.model import Word
 from domain.documents import Field
+from domain.ids import placa as placa_id
 
 TYPES = ("crlv", "crv")
 
@@ -322,12 +322,6 @@ def _is_label(text: str) -> bool:
 
 # ---------------------------------------------------------------- the plate and the plate before it
 
-_OLD_PLATE = re.compile(r"^[A-Z]{3}[0-9]{4}$")
-_MERCOSUL_LETTER = "ABCDEFGHIJ"  # the 5th character of a converted plate: 0 -> A ... 9 -> J
-# what OCR reads for the letter of a Mercosul plate's 5th position (and the reverse)
-_LETTER_AS = {"A": "4", "B": "8", "D": "0O", "E": "F", "F": "E", "G": "6C", "H": "N", "I": "1LJT", "J": "1I"}
-
-
 def _placa(r: Reader, ocr: bool) -> Field:
     """The plate; after OCR weighed against the plate printed under PLACA ANTERIOR: a Mercosul
     plate converted from an old one is that plate with its 5th digit made a letter (0->A ...
@@ -363,7 +357,7 @@ def _placa(r: Reader, ocr: bool) -> Field:
         lifted = 0.9 if min(cur.confidence, prev_conf) >= 0.4 else max(cur.confidence, prev_conf)
         return cur.model_copy(update={"confidence": round(max(cur.confidence, prev_conf, lifted), 4)})
     text = re.sub(r"[^A-Za-z0-9]", "", raw[0]).upper() if raw else ""
-    agree = _agreement(text, conv)
+    agree = placa_id.agreement(text, conv)
     span = raw[2] if raw else prev_span
     if agree == 7:
         c = min(prev_conf, 0.85)
@@ -395,34 +389,9 @@ def _previous(r: Reader):
                 continue
             w = span.words[0]
             old = nz.placa(w.text.split("/")[0])
-            if old and _OLD_PLATE.match(old):
-                conv = old[:4] + _MERCOSUL_LETTER[int(old[4])] + old[5:]
-                return conv, w.conf, span.sub([w])
+            if old and placa_id.is_old(old):
+                return placa_id.to_mercosul(old), w.conf, span.sub([w])  # (0 -> A ... 9 -> J)
     return None
-
-
-# glyphs OCR takes for one another in a plate, beyond the positional fixes of nz.placa()
-_PLATE_CONFUSED = {frozenset(p) for p in ("S8", "B8", "S5", "B3", "83", "O0", "D0", "Q0", "I1", "L1",
-                                          "Z2", "G6", "T7", "A4", "E8", "MN", "VW", "KX")}
-
-
-def _agreement(text: str, conv: str) -> int:
-    """How far a plate read, however noisy, spells the converted plate: 7 when every character
-    agrees (the 5th allowing the letter's usual misreads; an 8-character read may hold one
-    spurious character), 6 when one more character is a usual confusion, else the count of
-    positions that agree."""
-    cands = [text] if len(text) == 7 else [text[:i] + text[i + 1:] for i in range(len(text))] if len(text) == 8 else []
-    best = 0
-    for c in cands:
-        p = nz.placa(c) or c
-        same = [p[i] == conv[i] or (i == 4 and p[i] in _LETTER_AS.get(conv[4], "")) for i in range(7)]
-        n = sum(same)
-        if n == 6:
-            k = same.index(False)
-            if frozenset((p[k], conv[k])) not in _PLATE_CONFUSED and frozenset((c[k], conv[k])) not in _PLATE_CONFUSED:
-                n = 5
-        best = max(best, n)
-    return best
 
 
 def _year_near(r: Reader, modelo: int) -> Field:

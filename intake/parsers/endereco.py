@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 
-from intake.parsers._common import INFERRED, Reader, cap, date_field, doc_checked, field, name_field, span_of, text_field
+from intake.reading.identifiers import doc_checked
+from intake.reading.values import INFERRED, cap, date_field, field, name_field, span_of, text_field
+from intake.parsers._common import Reader
 from intake.parsers.generic import lookup, text_in
 from domain.documents import Field
 

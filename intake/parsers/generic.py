@@ -16,11 +16,16 @@ from datetime import date
 
 from intake import normalize as nz
 from intake.layout import Span, match_factor
-from intake.parsers._common import (
-    CNPJ_RE, INFERRED, Reader, cap, checked, date_field, doc_checked, field, find_docs, ident, ident_in, int_field,
-    money_field, name_field, ocr_text, span_of, text_field,
+from domain.ids import cnpj as cnpj_id
+from domain.ids import cpf as cpf_id
+from domain.ids import renavam as renavam_id
+from domain.ids.doc import find as find_docs
+from intake.reading.identifiers import checked, doc_checked, ident, ident_in
+from intake.reading.values import (
+    INFERRED, cap, date_field, field, int_field, money_field, name_field, ocr_text, span_of, text_field,
 )
-from intake.parsers._lexicon import weighed
+from intake.parsers._common import Reader
+from intake.reading.lexicon import weighed
 from intake.reading import shapes
 from intake.reading.cells import Region
 from intake.reading.extract import AMBIGUOUS, Candidate
@@ -59,7 +64,7 @@ def _renavam(span: Span | None, ocr: bool) -> Field:
     """ident_in() for a RENAVAM, its check digit taken as evidence (see _common.verified)."""
     if not span:
         return field(None)
-    m = re.search(r"(?<!\d)(\d{9,11})(?!\d)", span.text.replace(" ", ""))
+    m = renavam_id.PRINTED.search(span.text.replace(" ", ""))
     return checked("renavam", m.group(1), span, ocr) if m else ident_in(span, "renavam", ocr)
 
 
@@ -338,7 +343,7 @@ def lookup_text(r: Reader, labels: str | Sequence[str], *, name: bool = False, p
     first spelling whose cell holds a value, see in_order(); then the older lookups over the
     vocabulary's spellings) or label spellings (the older lookups only); neither takes a value
     that starts with a label of the document.
-    prose: after OCR, weigh the words against the dictionary (_lexicon): 'vocabulary' for text
+    prose: after OCR, weigh the words against the dictionary (reading.lexicon): 'vocabulary' for text
     of common words (an activity, an object), 'names' for text that may hold proper names."""
     def done(f: Field, sp: Span | None) -> Field:
         return weighed(f, sp, names=prose == "names") if prose and r.ocr and f.value is not None else f
@@ -526,13 +531,10 @@ def sole_doc(r: Reader) -> Field:
     return cap(checked("doc", v, span_of(sp, s, e), r.ocr), INFERRED)
 
 
-_PRINTED_CPF = re.compile(r"(?<![\dA-Z])\d{3}\s?[.,]\s?\d{3}\s?[.,]\s?\d{3}\s?-\s?\d{2}(?![\dA-Z])")
-
-
 def sole_cpf(r: Reader) -> Field:
     """The one CPF a personal card prints in its dotted form (its 'CPF' label misread by OCR):
     the holder's, capped as unlabelled. Bare 11-digit numbers (a CNH's registry) do not count."""
-    found = [(sp, m) for sp in r.row_spans() for m in _PRINTED_CPF.finditer(sp.text)]
+    found = [(sp, m) for sp in r.row_spans() for m in cpf_id.DOTTED.finditer(sp.text)]
     values = {nz.doc(m.group(0)) for _, m in found}
     if len(values) != 1 or None in values:
         return field(None)
@@ -542,7 +544,7 @@ def sole_cpf(r: Reader) -> Field:
 
 def sole_cnpj(r: Reader) -> Field:
     """The one CNPJ a company's document prints (its label misread): the holder's, capped."""
-    found = [(sp, m) for sp in r.row_spans() for m in CNPJ_RE.finditer(sp.text.upper())]
+    found = [(sp, m) for sp in r.row_spans() for m in cnpj_id.PRINTED.finditer(sp.text.upper())]
     values = {nz.doc(m.group(1)) for _, m in found}
     if len(values) != 1 or None in values:
         return field(None)

@@ -6,7 +6,8 @@ its label's cell first, then by the older lookups over the same spellings."""
 from __future__ import annotations
 
 from domain.documents import Field
-from intake.parsers._common import Reader, field, first
+from intake.reading.values import field, first
+from intake.parsers._common import Reader
 from intake.parsers.contrato import contract_number
 from intake.parsers.generic import labelled, lookup_text
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import (
-    Reader, date_field, doc_checked, field, first, name_field, unchecked, verified,
-)
+from intake.reading.identifiers import doc_checked, verified
+from intake.reading.values import date_field, field, first, name_field, unchecked
+from intake.parsers._common import Reader
 from intake.parsers.generic import first_printed, in_label, lookup, sole_cpf, spellings
 from domain.documents import Field
 

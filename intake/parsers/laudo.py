@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import (
-    REPAIRED, Reader, cap, checked_renavam, date_field, doc_checked, field, first, lotacao_field, name_field, plate_in,
-    unchecked, vin_in,
-)
+from intake.reading.identifiers import REPAIRED, checked_renavam, doc_checked, plate_in, vin_in
+from intake.reading.values import cap, date_field, field, first, lotacao_field, name_field, unchecked
+from intake.parsers._common import Reader
 from intake.parsers.generic import lookup, numero_after_title, placa_in_prose
 from domain.documents import Field
+from domain.ids.text import LETTER_FOR_DIGIT
 
 TYPES = ("laudo_inspecao",)
 
@@ -104,7 +104,7 @@ def _prefix_as_printed(num: Field, r: Reader) -> Field:
     m = re.fullmatch(r"([A-Z0-9]{2,6})(-\d.*)", str(num.value or ""))
     if not m or not re.search(r"\d", m.group(1)):
         return num
-    letters = "".join(nz._TO_LETTER.get(c, c) for c in m.group(1))
+    letters = "".join(LETTER_FOR_DIGIT.get(c, c) for c in m.group(1))
     if not letters.isalpha() or not re.search(rf"\b{letters}\b", r.layout.text):
         return num
     return cap(num.model_copy(update={"value": letters + m.group(2)}), REPAIRED)

@@ -16,18 +16,19 @@ from validate_docbr import Certidao
 
 from intake import normalize as nz
 from intake.layout import Row, Span
-from intake.parsers._common import (
-    MISREAD, REPAIRED, UNSURE, VERIFIED, Reader, cap, field, first, id_valid, span_of, voted,
-)
-from intake.parsers._lexicon import FUNCTION, LEXICAL, STRANGE, echoes, prose_conf, weighed
-from intake.parsers._lexicon import MIN_LETTERS
-from intake.parsers._lexicon import words as lexicon_words
+from intake.reading.identifiers import MISREAD, REPAIRED, VERIFIED, id_valid, voted
+from intake.reading.values import UNSURE, cap, field, first, span_of
+from intake.parsers._common import Reader
+from intake.reading.lexicon import FUNCTION, LEXICAL, STRANGE, echoes, prose_conf, weighed
+from intake.reading.lexicon import MIN_LETTERS
+from intake.reading.lexicon import words as lexicon_words
 from intake.parsers.contrato import contract_number, numbered
 from intake.reading import shapes
 from intake.reading.extract import Extractor
 from intake.reading.tables import UNNAMED, Table, read_table
 from intake.reading.vocabulary import vocabulary
 from domain.documents import Field, RowRead
+from domain.ids import cpf as cpf_id
 
 TYPES = ("lista_passageiros",)
 
@@ -850,7 +851,7 @@ def _cut_name(nome: str | None) -> bool:
 # A number's shape by its kind: what the column or the tipo cell says is borne out by the digits
 # (an RG may carry its state's letters: MG-12.345.678).
 _SHAPES = {
-    "cpf": re.compile(r"\d{11}"),
+    "cpf": cpf_id.SHAPE,
     "rg": re.compile(r"(?:[A-Z]{2})?\d{5,10}[0-9X]?"),
     "matricula": re.compile(r"[0-9A-Z]{3,12}"),
     "certidao": re.compile(r"\d{30,32}|[0-9A-Z]{3,12}"),
@@ -904,7 +905,7 @@ def _row_conf(r: Reader, nome: str | None, nome_sp: Span | None, tipo: str | Non
         parts.append(UNKNOWN_KIND)  # '6463383117' in a CPF's column: no CPF; whose number, then?
     if tipo is None:
         parts.append(0.85)
-    elif tipo == "cpf" and doc and id_valid("cpf", doc) and doc_sp and CPF_MASK.fullmatch(doc_sp.text.strip(" .,;:|")):
+    elif tipo == "cpf" and doc and id_valid("cpf", doc) and doc_sp and cpf_id.MASKED.fullmatch(doc_sp.text.strip(" .,;:|")):
         pass  # a number printed as a CPF whose check digits hold is a CPF, whatever the tipo cell reads
     elif tipo_sp is not None and tipo_sp.conf < FUNCTION:
         shape = _SHAPES.get(tipo)
@@ -919,7 +920,6 @@ def _number_there(tipo: str, doc: str | None, conf: float) -> bool:
     return bool(doc and shape and shape.fullmatch(doc) and sum(c.isdigit() for c in doc) >= 5 and conf >= 0.1)
 
 
-CPF_MASK = re.compile(r"\d{3}\.\d{3}\.\d{3}-\d{2}")
 _SP_RG = re.compile(r"\d{2}\.\d{3}\.\d{3}-[\dXx]")
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import (
-    Reader, date_field, doc_checked, field, int_field, money_field, name_field, plate_in, text_field,
-)
+from intake.reading.identifiers import doc_checked, plate_in
+from intake.reading.values import date_field, field, int_field, money_field, name_field, text_field
+from intake.parsers._common import Reader
 from intake.parsers.generic import labelled, lookup
 from intake.reading import shapes
 from intake.reading.vocabulary import vocabulary

@@ -10,7 +10,9 @@ import re
 
 from domain.documents import Field
 from intake import normalize as nz
-from intake.parsers._common import Reader, doc_checked, field, ident_in, name_field
+from intake.reading.identifiers import doc_checked, ident_in
+from intake.reading.values import field, name_field
+from intake.parsers._common import Reader
 from intake.parsers.generic import closing_date, labelled, lookup, sole_doc
 from intake.reading.vocabulary import vocabulary
 

@@ -6,7 +6,8 @@ label's cell first, then by the older lookups over the same spellings."""
 from __future__ import annotations
 
 from domain.documents import Field
-from intake.parsers._common import Reader, doc_checked
+from intake.reading.identifiers import doc_checked
+from intake.parsers._common import Reader
 from intake.parsers.generic import closing_date, labelled, lookup, lookup_text
 
 TYPES = ("requerimento",)

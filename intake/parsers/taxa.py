@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.parsers._common import (
-    Reader, date_field, doc_checked, field, first, money_field, name_field, plate_in, span_of,
-)
+from intake.reading.identifiers import doc_checked, plate_in
+from intake.reading.values import date_field, field, first, money_field, name_field, span_of
+from intake.parsers._common import Reader
 from intake.parsers.generic import lookup, lookup_text, placa_in_prose
 from domain.documents import Field
 

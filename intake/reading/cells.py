@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from intake.layout import Layout, Span, first_cluster, span_overlap, LayoutRow, is_text
 from intake.normalize import key
-from intake.parsers._lexicon import FUNCTION_WORDS
+from intake.reading.lexicon import FUNCTION_WORDS
 from intake.reading.labels import RUN_GAP, LabelAt, LabelIndex, in_sentence, item_number, run_gap
 from ocr.model import Word
 

@@ -22,7 +22,9 @@ misread. Called once per packet, on the documents as read, before judging (pipel
 - The reason stays visible: each raised field gets an info finding among its document's problems
   naming the document that agrees.
 
-It only raises: disagreement between sure reads is for the validators' consistency checks.
+It only raises: disagreement between sure reads is for the validators' consistency checks. The
+result reports what is raised here; the engine then lifts, for judging only, an identifier two
+documents read alike (validators.corroborate.lifted_for_judging).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from domain import doctypes
 from domain.documents import CONFIDENT, Document, Finding
 from domain.ids.text import alnum
 from intake import normalize as nz
-from intake.parsers._common import MISREAD, REPAIRED, id_valid
+from intake.reading.identifiers import MISREAD, REPAIRED, id_valid
 from intake.reading.extract import AMBIGUOUS
 
 CODE = "field.corroborated"
@@ -182,7 +184,7 @@ def level(own: Read, agreeing: list[Read]) -> float | None:
     return LEVELS[_CLASS[own.kind]][how]
 
 
-def corroborated(documents: Sequence[Document]) -> list[Document]:
+def raised_by_agreement(documents: Sequence[Document]) -> list[Document]:
     """The packet's documents with each unsure value that another file reads alike raised (the
     reason among its document's problems); everything else as read."""
     every = reads(documents)

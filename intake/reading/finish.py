@@ -12,7 +12,7 @@ from statistics import median
 from domain import doctypes
 from domain.documents import Field
 from intake import normalize as nz
-from intake.parsers._common import UNSURE, cap
+from intake.reading.values import UNSURE, cap
 from intake.layout import Layout
 from intake.reading.extract import print_height
 from intake.reading.labels import run_gap

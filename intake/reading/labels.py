@@ -20,7 +20,7 @@ from rapidfuzz.distance import Levenshtein
 
 from intake.layout import Layout, LayoutRow
 from intake.normalize import key
-from intake.parsers._lexicon import known
+from intake.reading.lexicon import known
 from intake.reading.vocabulary import Vocabulary
 from ocr.model import BBox, Word, union_bbox
 
@@ -434,9 +434,7 @@ class LabelIndex:
                 if lab is not None and valued and any(key(w.text) for w in rows[lab[2]].words[lab[4]:]):
                     lab = None
                 if lab is not None:
-                    # BUG?: a wrapped label's words are a list, not the tuple LabelAt declares (unhashable;
-                    # nothing hashes or compares labels today)
-                    out.append(LabelAt(row.page, row.index, a, b, lab[0], lab[1],  # type: ignore[arg-type]
+                    out.append(LabelAt(row.page, row.index, a, b, tuple(lab[0]), lab[1],
                                        self.spellings[lab[1]], 1.0, row2=lab[2], start2=lab[3], end2=lab[4]))
         return out
 

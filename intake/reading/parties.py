@@ -22,8 +22,11 @@ from rapidfuzz.distance import Levenshtein
 from domain.documents import Field
 from intake import normalize as nz
 from intake.layout import Layout, Span
-from intake.parsers._common import Flow, cnpj_alnum_repair, field, find_docs, ident
-from intake.parsers._lexicon import weighed
+from intake.reading.flow import Flow
+from domain.ids.doc import find as find_docs
+from intake.reading.identifiers import cnpj_alnum_repair, ident
+from intake.reading.values import field
+from intake.reading.lexicon import weighed
 from intake.reading.grid import Grid
 from intake.reading.shapes import UFS
 from intake.reading.vocabulary import address_words, caption_words

@@ -17,13 +17,14 @@ from rapidfuzz import fuzz, process
 
 from intake import normalize as nz
 from intake.layout import Span
-from intake.parsers._lexicon import STRANGE, split_in_two, word_conf
-from intake.parsers._common import (
-    UNSURE, cap, checked_renavam, cnpj_alnum_repair, date_field, doc_checked, field, int_field, lotacao_field,
-    money_field,
-    name_field, period_fields, plate_in, span_of, text_field, unchecked, vin_in,
+from intake.reading.lexicon import STRANGE, split_in_two, word_conf
+from intake.reading.identifiers import checked_renavam, cnpj_alnum_repair, doc_checked, plate_in, vin_in
+from intake.reading.values import (
+    UNSURE, cap, date_field, field, int_field, lotacao_field, money_field, name_field, period_fields, span_of,
+    text_field, unchecked,
 )
 from domain.documents import Field
+from domain.ids import doc as doc_id
 
 UFS = frozenset("AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO".split())
 
@@ -139,9 +140,6 @@ def doc(span: Span | None, ocr: bool = False) -> Field:
     return cnpj_alnum_repair(doc_checked(span, ocr), ocr)
 
 
-_DOC_LIKE = re.compile(r"\d{2,3}\.\d{3}\.\d{3}|/\d{4}-\d{2}\b")  # (a CNPJ, digits or letters: ".../0001-04")
-
-
 _PARTICLES = frozenset("de da do das dos e em del di du van von y d".split())
 # a name never starts or ends on these: one that does was cut where its cell wrapped
 CUT_AFTER = frozenset("de da do das dos e em".split())
@@ -160,7 +158,7 @@ def name(span: Span | None, ocr: bool = False) -> Field:
     if f.value is None:
         return f
     v = f.value
-    if _DOC_LIKE.search(v) or ":" in v or nz.key(v) in _NO_VALUE:
+    if doc_id.PIECE.search(v) or ":" in v or nz.key(v) in _NO_VALUE:
         return field(None, span)
     words = [w for w in re.split(r"[\s/]+", v) if re.search(r"[A-Za-zÀ-ÿ]", w)]
     lower = [w for w in words if w[:1].islower() and nz.fold(w).strip(".,;()") not in _PARTICLES]

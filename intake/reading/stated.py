@@ -16,8 +16,11 @@ import re
 from collections.abc import Sequence
 
 from domain.documents import Field
+from domain.ids import renavam as renavam_id
 from intake import normalize as nz
-from intake.parsers._common import INFERRED, UNSURE, Flow, cap, field, id_valid, ident
+from intake.reading.flow import Flow
+from intake.reading.identifiers import id_valid, ident
+from intake.reading.values import INFERRED, UNSURE, cap, field
 
 # the little words of a phrase between a role and its value ('placa nº', 'chassi de número', 'Renavam:')
 _JOINERS = re.compile(r"(?:\s+|[:\-–(]|\bn[o°º]\b\.?|\bnumero\b|\bnr\b\.?|\bde\b|\bdo\b|\bda\b|\bsob\b|\bo\b|\ba\b)*$")
@@ -27,7 +30,7 @@ _CLAUSE_END = re.compile(r"[;,!?]|\.\s")
 _SHAPES = {
     "placa": None,  # nz.find_placas
     "chassi": None,  # nz.find_chassis / find_vins
-    "renavam": re.compile(r"(?<![\d.,/])(\d{9,11})(?![\d]|[.,/]\d)"),
+    "renavam": renavam_id.IN_PROSE,
     "count": re.compile(r"(?<![\d.,/\w])(\d{1,3})(?![\d\w]|[.,/]\d)"),
 }
 

@@ -10,7 +10,7 @@ import pytest
 from domain.documents import CONFIDENT
 from intake.layout import Layout
 from intake.parsers import apolice
-from intake.parsers._common import INFERRED, UNSURE
+from intake.reading.values import INFERRED, UNSURE
 from intake.reading.tables import read_table
 from intake.reading.vocabulary import vocabulary
 from tests.intake.test_reading_toolkit import ext, row

@@ -10,7 +10,7 @@ from domain.documents import CONFIDENT
 from domain.ids import cnpj as cnpj_id
 from domain.ids import renavam as renavam_id
 from intake.parsers import apolice
-from intake.parsers._common import INFERRED
+from intake.reading.values import INFERRED
 from tests.intake.test_reading_toolkit import ext, row
 
 RENAVAM = "0123456789" + renavam_id.check_digit("0123456789")

@@ -8,8 +8,8 @@ from datetime import date
 from domain.documents import CONFIDENT, Document, Field
 from domain.ids import cnpj, renavam
 from intake import pipeline
-from intake.parsers._common import MISREAD, REPAIRED
-from intake.reading.corroborate import CODE, corroborated
+from intake.reading.identifiers import MISREAD, REPAIRED
+from intake.reading.corroborate import CODE, raised_by_agreement
 from intake.reading.extract import AMBIGUOUS
 
 CARRIER_CNPJ = "11222333000181"
@@ -38,7 +38,7 @@ def notes(d: Document) -> list:
 def test_an_unsure_plate_agreed_by_a_text_layer_is_near_certain_and_says_why() -> None:
     apolice = doc(1, "apolice_seguro", {"placa": ("IWE8828", 0.76)})
     crlv = doc(2, "crlv", {"placa": ("IWE8828", 1.0)}, source="pdf_text")
-    out = corroborated([apolice, crlv])
+    out = raised_by_agreement([apolice, crlv])
     assert conf(out, 0, "placa") == 0.95
     assert conf(out, 1, "placa") == 1.0
     [note] = notes(out[0])
@@ -50,25 +50,25 @@ def test_an_unsure_plate_agreed_by_a_text_layer_is_near_certain_and_says_why() -
 def test_two_unsure_scans_of_one_chassis_raise_each_other() -> None:
     crlv = doc(1, "crlv", {"chassi": ("9BSM8GFDLPB865162", 0.76)})
     apolice = doc(2, "apolice_seguro", {"chassi": ("9BSM8GFDLPB865162", 0.56)})
-    out = corroborated([crlv, apolice])
+    out = raised_by_agreement([crlv, apolice])
     assert (conf(out, 0, "chassi"), conf(out, 1, "chassi")) == (0.85, 0.85)
 
 
 def test_three_files_agreeing_count_as_a_sure_read() -> None:
     docs = [doc(1, "crlv", {"placa": ("GOF1580", 0.76)}), doc(2, "apolice_seguro", {"placa": ("GOF1580", 0.76)}),
             doc(3, "laudo_inspecao", {"placa": ("GOF1580", 0.46)})]
-    out = corroborated(docs)
+    out = raised_by_agreement(docs)
     assert [conf(out, i, "placa") for i in range(3)] == [0.9, 0.9, 0.9]
 
 
 def test_a_sure_ocr_read_raises_a_plate_less_than_a_text_layer() -> None:
-    out = corroborated([doc(1, "apolice_seguro", {"placa": ("IER2E06", 0.52)}),
+    out = raised_by_agreement([doc(1, "apolice_seguro", {"placa": ("IER2E06", 0.52)}),
                         doc(2, "comprovante_taxa", {"placa": ("IER2E06", 0.9)})])
     assert conf(out, 0, "placa") == 0.9
 
 
 def test_a_policy_number_cited_by_its_payment_receipt() -> None:
-    out = corroborated([doc(1, "apolice_seguro", {"numero_apolice": ("0531.2024.77187439", 0.76)}),
+    out = raised_by_agreement([doc(1, "apolice_seguro", {"numero_apolice": ("0531.2024.77187439", 0.76)}),
                         doc(2, "comprovante_pagamento_seguro", {"numero_apolice": ("0531202477187439", 0.7)})])
     # the dots are print: one number, two unsure reads of a long one
     assert (conf(out, 0, "numero_apolice"), conf(out, 1, "numero_apolice")) == (0.85, 0.85)
@@ -77,26 +77,26 @@ def test_a_policy_number_cited_by_its_payment_receipt() -> None:
 def test_a_short_number_needs_a_sure_read_to_agree() -> None:
     unsure = [doc(1, "contrato_fretamento", {"numero_contrato": ("FC 035/24", 0.76)}),
               doc(2, "lista_passageiros", {"contrato_numero": ("FC 035/24", 0.76)})]
-    assert [conf(corroborated(unsure), i, n) for i, n in ((0, "numero_contrato"), (1, "contrato_numero"))] == [0.76, 0.76]
+    assert [conf(raised_by_agreement(unsure), i, n) for i, n in ((0, "numero_contrato"), (1, "contrato_numero"))] == [0.76, 0.76]
     sure = [unsure[0], doc(2, "lista_passageiros", {"contrato_numero": ("FC035/24", 0.95)})]
-    assert conf(corroborated(sure), 0, "numero_contrato") == 0.9
+    assert conf(raised_by_agreement(sure), 0, "numero_contrato") == 0.9
 
 
 def test_a_long_name_read_twice_by_ocr_is_raised_a_short_one_is_not() -> None:
     long_name = "Expresso Lagoa Azul Turismo Ltda"
-    out = corroborated([doc(1, "contrato_fretamento", {"contratado_nome": (long_name, 0.75)}),
+    out = raised_by_agreement([doc(1, "contrato_fretamento", {"contratado_nome": (long_name, 0.75)}),
                         doc(2, "cartao_cnpj", {"titular_nome": (long_name.upper(), 0.7)})])
     assert (conf(out, 0, "contratado_nome"), conf(out, 1, "titular_nome")) == (0.8, 0.8)
     short = [doc(1, "contrato_fretamento", {"contratado_nome": ("Bom Fim Ltda", 0.75)}),
              doc(2, "cartao_cnpj", {"titular_nome": ("BOM FIM LTDA", 0.7)})]
-    assert conf(corroborated(short), 0, "contratado_nome") == 0.75
+    assert conf(raised_by_agreement(short), 0, "contratado_nome") == 0.75
     # a sure read of it vouches for a short name too (case, accents and punctuation folded)
     text = [short[0], doc(2, "apolice_seguro", {"segurado_nome": ("Bom Fim Ltda.", 1.0)}, source="pdf_text")]
-    assert conf(corroborated(text), 0, "contratado_nome") == 0.9
+    assert conf(raised_by_agreement(text), 0, "contratado_nome") == 0.9
 
 
 def test_an_unsure_renavam_agreed_by_a_sure_read() -> None:
-    out = corroborated([doc(1, "crlv", {"renavam": (RENAVAM, 0.78)}), doc(2, "apolice_seguro", {"renavam": (RENAVAM, 0.91)})])
+    out = raised_by_agreement([doc(1, "crlv", {"renavam": (RENAVAM, 0.78)}), doc(2, "apolice_seguro", {"renavam": (RENAVAM, 0.91)})])
     assert conf(out, 0, "renavam") == 0.95
 
 
@@ -105,9 +105,9 @@ def test_an_alphanumeric_cnpj_needs_more_than_another_ocr_run() -> None:
     value = base + cnpj.check_digits(base)
     ocr_only = [doc(1, "contrato_fretamento", {"contratado_documento": (value, 0.76)}),
                 doc(2, "cartao_cnpj", {"titular_documento": (value, 0.76)})]
-    assert conf(corroborated(ocr_only), 0, "contratado_documento") == 0.76  # Q/0 are misread alike every time
+    assert conf(raised_by_agreement(ocr_only), 0, "contratado_documento") == 0.76  # Q/0 are misread alike every time
     text = [ocr_only[0], doc(2, "cartao_cnpj", {"titular_documento": (value, 1.0)}, source="pdf_text")]
-    assert conf(corroborated(text), 0, "contratado_documento") == 0.95
+    assert conf(raised_by_agreement(text), 0, "contratado_documento") == 0.95
 
 
 # --- where it must not raise
@@ -116,38 +116,38 @@ def test_never_from_the_same_file() -> None:
     # a packet scanned into one PDF: two documents of one file, one OCR run
     one = "ab" * 32
     docs = [doc(1, "crlv", {"placa": ("IWE8828", 0.76)}, sha=one), doc(2, "apolice_seguro", {"placa": ("IWE8828", 0.76)}, sha=one)]
-    out = corroborated(docs)
+    out = raised_by_agreement(docs)
     assert (conf(out, 0, "placa"), conf(out, 1, "placa")) == (0.76, 0.76) and not notes(out[0])
     # the same file sent twice is one read too
     twice = [doc(1, "crlv", {"chassi": ("9BSM8GFDLPB865162", 0.76)}, sha=one),
              doc(2, "crlv", {"chassi": ("9BSM8GFDLPB865162", 0.76)}, sha=one)]
-    assert conf(corroborated(twice), 0, "chassi") == 0.76
+    assert conf(raised_by_agreement(twice), 0, "chassi") == 0.76
 
 
 def test_never_a_failed_or_mended_check_digit() -> None:
     bad = RENAVAM[:-1] + str((int(RENAVAM[-1]) + 1) % 10)
     sure = doc(2, "crlv", {"renavam": (RENAVAM, 1.0), "proprietario_documento": (CARRIER_CNPJ, 1.0)}, source="pdf_text")
-    out = corroborated([doc(1, "apolice_seguro", {"renavam": (bad, 0.76)}), sure])
+    out = raised_by_agreement([doc(1, "apolice_seguro", {"renavam": (bad, 0.76)}), sure])
     assert conf(out, 0, "renavam") == 0.76  # not of its shape: nothing to agree on
     # a CNPJ made valid by undoing a confusion (REPAIRED) or read below it may be a wrong digit
     # printed and mended into the carrier's own: a defect agreement must not hide
     for c in (REPAIRED, 0.65, MISREAD):
-        out = corroborated([doc(1, "contrato_fretamento", {"contratado_documento": (CARRIER_CNPJ, c)}), sure])
+        out = raised_by_agreement([doc(1, "contrato_fretamento", {"contratado_documento": (CARRIER_CNPJ, c)}), sure])
         assert conf(out, 0, "contratado_documento") == c
 
 
 def test_never_an_ambiguous_value_nor_on_an_ambiguous_read() -> None:
     name = "Expresso Lagoa Azul Turismo Ltda"
-    out = corroborated([doc(1, "apolice_seguro", {"segurado_nome": (name, AMBIGUOUS)}),
+    out = raised_by_agreement([doc(1, "apolice_seguro", {"segurado_nome": (name, AMBIGUOUS)}),
                         doc(2, "cartao_cnpj", {"titular_nome": (name, 1.0)}, source="pdf_text")])
     assert conf(out, 0, "segurado_nome") == AMBIGUOUS
-    out = corroborated([doc(1, "contrato_fretamento", {"contratado_nome": (name, 0.75)}),
+    out = raised_by_agreement([doc(1, "contrato_fretamento", {"contratado_nome": (name, 0.75)}),
                         doc(2, "apolice_seguro", {"segurado_nome": (name, AMBIGUOUS)}, source="pdf_text")])
     assert conf(out, 0, "contratado_nome") == 0.75
 
 
 def test_never_on_a_near_illegible_read() -> None:
-    out = corroborated([doc(1, "crlv", {"placa": ("IWE8828", 0.76)}), doc(2, "apolice_seguro", {"placa": ("IWE8828", 0.3)})])
+    out = raised_by_agreement([doc(1, "crlv", {"placa": ("IWE8828", 0.76)}), doc(2, "apolice_seguro", {"placa": ("IWE8828", 0.3)})])
     assert (conf(out, 0, "placa"), conf(out, 1, "placa")) == (0.76, 0.3)
 
 
@@ -155,7 +155,7 @@ def test_plates_that_differ_raise_nothing() -> None:
     # a policy of another vehicle: each read stays as it was
     docs = [doc(1, "crlv", {"placa": ("IDA1B31", 0.76)}), doc(2, "apolice_seguro", {"placa": ("ITX7H36", 0.76)}),
             doc(3, "comprovante_pagamento_seguro", {"placa": ("ITX7H36", 0.3)})]
-    out = corroborated(docs)
+    out = raised_by_agreement(docs)
     assert [conf(out, i, "placa") for i in range(3)] == [0.76, 0.76, 0.3]
 
 
@@ -164,14 +164,14 @@ def test_never_where_another_file_reads_it_a_character_apart() -> None:
     # a misread on one side, for a person to decide
     docs = [doc(1, "crlv", {"placa": ("IWE8B28", 1.0)}, source="pdf_text"),
             doc(2, "apolice_seguro", {"placa": ("IWE8828", 0.76)}), doc(3, "laudo_inspecao", {"placa": ("IWE8828", 0.76)})]
-    out = corroborated(docs)
+    out = raised_by_agreement(docs)
     assert [conf(out, i, "placa") for i in range(3)] == [1.0, 0.76, 0.76]
 
 
 def test_never_across_roles() -> None:
     # the carrier's name read where the contracting party's is looked for is no agreement
     name = "Expresso Lagoa Azul Turismo Ltda"
-    out = corroborated([doc(1, "contrato_fretamento", {"contratante_nome": (name, 0.75)}),
+    out = raised_by_agreement([doc(1, "contrato_fretamento", {"contratante_nome": (name, 0.75)}),
                         doc(2, "cartao_cnpj", {"titular_nome": (name, 1.0)}, source="pdf_text")])
     assert conf(out, 0, "contratante_nome") == 0.75
 
@@ -180,15 +180,15 @@ def test_sure_values_and_lists_stay_as_read() -> None:
     rows = [{"nome": "Ana Souza", "documento_tipo": "rg", "documento": "1234567"}]
     docs = [doc(1, "crlv", {"placa": ("IWE8828", 0.85)}), doc(2, "apolice_seguro", {"placa": ("IWE8828", 1.0)}, source="pdf_text"),
             doc(3, "lista_passageiros", {"passageiros": (rows, 0.5)}), doc(4, "lista_passageiros", {"passageiros": (rows, 0.5)})]
-    out = corroborated(docs)
+    out = raised_by_agreement(docs)
     assert out == docs
 
 
 def test_corroborating_twice_changes_nothing_more() -> None:
     docs = [doc(1, "crlv", {"placa": ("GOF1580", 0.76), "chassi": ("9BMMSJL4HGJ929295", 0.76)}),
             doc(2, "apolice_seguro", {"placa": ("GOF1580", 0.76), "chassi": ("9BMMSJL4HGJ929295", 0.56)})]
-    once = corroborated(docs)
-    assert corroborated(once) == once
+    once = raised_by_agreement(docs)
+    assert raised_by_agreement(once) == once
     assert [len(notes(d)) for d in once] == [2, 2]
 
 
@@ -207,4 +207,4 @@ def test_an_alphanumeric_cnpj_read_unsure_everywhere_stays_unsure() -> None:
     docs = [doc(i, t, {f: (value, 0.76)}) for i, (t, f) in enumerate(
         (("contrato_fretamento", "contratado_documento"), ("cartao_cnpj", "titular_documento"),
          ("alvara", "titular_documento")), start=1)]
-    assert [conf(corroborated(docs), i, n) for i, n in ((0, "contratado_documento"), (1, "titular_documento"))] == [0.76, 0.76]
+    assert [conf(raised_by_agreement(docs), i, n) for i, n in ((0, "contratado_documento"), (1, "titular_documento"))] == [0.76, 0.76]

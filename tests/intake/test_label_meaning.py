@@ -5,6 +5,8 @@ spellings and orders of our own. Coordinates are fractions of the page."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from domain.documents import CONFIDENT
 from intake.layout import Layout
 from intake.parsers import crlv
@@ -252,3 +254,13 @@ def test_a_party_named_by_one_word_or_by_an_address_is_unsure():
     assert f["contratado_nome"].value is None or f["contratado_nome"].confidence < CONFIDENT
     f = _contract(("DADOS DA CONTRATADA", 0.05, 0.20), ("Endereço Rua Duque de Caxias", 0.05, 0.22))
     assert f["contratado_nome"].value is None or f["contratado_nome"].confidence < CONFIDENT
+
+
+def test_a_wrapped_label_is_a_label_like_any_other():
+    """A label wrapped onto the row below holds its words in a tuple, as LabelAt declares: it
+    hashes and compares as the labels of one row do."""
+    page = _page(("CÓDIGO", 0.52, 0.30), ("38706129951", 0.66, 0.30), ("RENAVAM", 0.52, 0.315))
+    (lab,) = LabelIndex(Layout(page), vocabulary("crlv")).of("renavam")
+    assert lab.row2 == 1 and [w.text for w in lab.words] == ["CÓDIGO", "RENAVAM"]
+    assert isinstance(lab.words, tuple)
+    assert lab == replace(lab) and hash(lab) == hash(replace(lab)) and len({lab, replace(lab)}) == 1

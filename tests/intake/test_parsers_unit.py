@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 
 from intake import parsers
-from intake.parsers import _common as common
+from intake.reading import identifiers as common
 from intake.parsers.crlv import tipo_veiculo
 from intake.layout import Span
 from ocr.model import Extraction, Line, Page, Word
@@ -344,7 +344,8 @@ def test_lista_total_printed_under_any_of_its_labels_is_checked():
 
 
 def test_an_alphanumeric_cnpj_whose_check_digits_hold_for_a_look_alike_as_well_is_unsure():
-    from intake.parsers._common import _dv_twin, verified
+    from domain.ids.cnpj import has_look_alike_twin as _dv_twin
+    from intake.reading.identifiers import verified
     from domain.documents import Field
 
     # 'Q' weighs 33 and '0' 0: the same modulo 11, so the check digits cannot tell them apart

@@ -1,4 +1,4 @@
-"""Evidence that lifts or lowers an OCR'd word's certainty in prose and lists (_lexicon), and
+"""Evidence that lifts or lowers an OCR'd word's certainty in prose and lists (reading.lexicon), and
 the mends of typical OCR slips in text (normalize) and passenger rows (lista)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.documents import CONFIDENT
 from intake import normalize as nz
 from intake.layout import Span
-from intake.parsers import _lexicon as lx
+from intake.reading import lexicon as lx
 from intake.parsers import lista
 from ocr.model import Word
 

@@ -8,7 +8,7 @@ from intake import normalize as nz
 from intake.layout import Layout, Span
 from intake.parsers import lista
 from intake.parsers._common import Reader
-from intake.parsers._lexicon import word_conf
+from intake.reading.lexicon import word_conf
 from intake.pipeline import ocr_company_suffix
 from intake.reading import shapes
 from intake.reading.extract import Extractor
@@ -266,7 +266,7 @@ def test_an_address_is_no_party_and_a_colon_speck_is_no_end_of_a_name():
 
 
 def test_a_renavam_with_a_letter_for_a_digit_is_read_whole_and_a_repaired_one_is_never_lifted():
-    from intake.parsers._common import checked_renavam
+    from intake.reading.identifiers import checked_renavam
 
     f = checked_renavam(Span(1, (w("T6408147547", 0.15, 0.53, 0.85),)), True)
     assert f.value == "76408147547"  # the letter read as the digit it stands for, not a 10-digit number
@@ -276,7 +276,7 @@ def test_a_renavam_with_a_letter_for_a_digit_is_read_whole_and_a_repaired_one_is
 
 
 def test_an_alphanumeric_cnpj_voted_alike_with_a_look_alike_glyph_is_still_unsure():
-    from intake.parsers._common import ident
+    from intake.reading.identifiers import ident
 
     word = w("Q8WLQUX0000102", 0.2, 0.2, 0.95).model_copy(update={"votes": 4})
     f = ident("doc", "Q8WLQUX0000102", Span(1, (word,)), True)
@@ -341,7 +341,7 @@ def test_a_limits_column_says_its_basis_in_the_words_over_it_and_an_ap_row_that_
 def test_a_word_never_echoes_itself():
     """'Conguista/BA' read once at 0.91 is no other print of itself: its look-alike glyph keeps it
     unsure; printed again elsewhere and read sure, it is lifted."""
-    from intake.parsers._lexicon import confs, echoes
+    from intake.reading.lexicon import confs, echoes
 
     town = Span(1, tuple(row("Conguista/BA", 0.3, 0.3, 0.91)))
     once = echoes(town.words)
@@ -353,7 +353,7 @@ def test_a_word_never_echoes_itself():
 def test_two_names_run_together_are_unsure():
     """'YURICUNHA' read at 0.89 where the list prints 'CUNHA' on its own, read sure: two names
     OCR ran together. A long name the document prints nowhere else in part is no such word."""
-    from intake.parsers._lexicon import confs, echoes
+    from intake.reading.lexicon import confs, echoes
 
     glued = Span(1, tuple(row("YURICUNHA FALCÃO", 0.3, 0.3, 0.89)))
     seen = echoes(list(glued.words) + row("VALDIR DA CUNHA FREITAS", 0.3, 0.5, 0.96))
@@ -528,7 +528,7 @@ def test_an_insurers_sa_missing_its_first_stop_is_mended():
 
 
 def test_a_plate_with_a_letter_that_may_be_either_of_two_digits_is_unsure():
-    from intake.parsers._common import plate_in
+    from intake.reading.identifiers import plate_in
 
     got = plate_in(Span(1, (w("FHJ2COS", 0.08, 0.51, 0.86),)), True)
     assert got.value == "FHJ2C05" and got.confidence < CONFIDENT  # the 'S' is a 5 or an 8
@@ -559,7 +559,7 @@ def test_a_school_named_in_prose_ends_before_the_next_items_number():
 
 
 def test_one_word_read_as_two_where_the_document_prints_it_whole_is_unsure():
-    from intake.parsers._lexicon import Echoes, prose_conf
+    from intake.reading.lexicon import Echoes, prose_conf
 
     seen = Echoes()
     for t, c in (("primavera", 0.96), ("faculdade", 0.95), ("tecnologia", 0.96)):
@@ -586,7 +586,7 @@ def test_the_other_partys_role_over_its_name_is_no_name():
 
 
 def test_an_alphanumeric_cnpj_a_look_alike_glyph_makes_another_valid_one_is_unsure():
-    from intake.parsers._common import ident
+    from intake.reading.identifiers import ident
 
     # Q and 0 weigh alike (33 apart) in the check digits: both readings hold
     f = ident("doc", "41.076.VRQ/0001-20", Span(1, (w("41.076.VRQ/0001-20", 0.28, 0.24, 0.90),)), True)
@@ -676,7 +676,7 @@ def test_prose_stops_that_may_be_specks():
 
 
 def test_a_word_only_its_accents_part_from_one_read_surer_elsewhere_is_an_accent_slip():
-    from intake.parsers._lexicon import Echoes, accent_slip
+    from intake.reading.lexicon import Echoes, accent_slip
 
     seen = Echoes()
     for t, c in (("vitória", 0.95), ("conquista", 0.96)):
@@ -843,7 +843,7 @@ def test_a_leaders_sliver_does_not_lift_an_ocr_label_off_its_row():
 
 
 def test_a_two_digit_day_cut_by_ocr_is_unsure():
-    from intake.parsers._common import date_field
+    from intake.reading.values import date_field
 
     got = date_field(Span(1, tuple(row("início em 1 1/06/2025 e término", 0.1, 0.38, 0.96))))
     assert str(got.value) == "2025-06-11" and got.confidence < CONFIDENT
@@ -960,7 +960,7 @@ def test_a_run_cut_at_a_gap_little_wider_than_its_spacing_has_an_unclear_end():
 
 
 def test_an_address_or_a_piece_of_one_is_no_name():
-    from intake.parsers._common import address_like, name_field
+    from intake.reading.values import address_like, name_field
 
     for text in ("Andradas, 2829 - Cidade Alta", "Rua dos Andradas", "Av. Brasil, nº 120", "BAIRRO CENTRO"):
         assert address_like(text), text

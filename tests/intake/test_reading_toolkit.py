@@ -10,7 +10,7 @@ import pytest
 from domain.documents import CONFIDENT
 from intake.layout import Layout, Span
 from intake.parsers import crlv
-from intake.parsers._common import Flow
+from intake.reading.flow import Flow
 from intake.reading import shapes
 from intake.reading.extract import AMBIGUOUS, Extractor
 from intake.reading.labels import LabelIndex
@@ -416,7 +416,7 @@ def test_a_cell_wrapped_at_tight_leading_stays_with_its_row_across_a_narrow_padd
 
 
 def test_a_name_cut_at_its_columns_edge_is_joined_only_where_something_says_so():
-    from intake.parsers._lexicon import words as lexicon
+    from intake.reading.lexicon import words as lexicon
     from intake.parsers.lista import _Column
 
     def cell(*lines, y=0.30):
@@ -556,7 +556,7 @@ def test_a_dot_leader_after_a_colon_label_is_skipped_and_a_particle_alone_is_no_
 
 
 def test_ocr_prose_loses_its_punctuation_specks_and_a_misread_of_a_word_read_sure_elsewhere():
-    from intake.parsers._lexicon import mend_prose
+    from intake.reading.lexicon import mend_prose
 
     assert mend_prose("Travessa das Acácias, 1990,. Boa Vista; Avenida'Brasil, '2320; Rua dos, Andradas") == \
         "Travessa das Acácias, 1990, Boa Vista; Avenida Brasil, 2320; Rua dos Andradas"

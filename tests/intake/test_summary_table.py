@@ -9,7 +9,8 @@ import pytest
 from domain.documents import CONFIDENT
 from intake.layout import Layout
 from intake.parsers import contrato
-from intake.parsers._common import UNSURE, Flow
+from intake.reading.flow import Flow
+from intake.reading.values import UNSURE
 from intake.reading.extract import Extractor
 from intake.reading.grid import grids
 from intake.reading.parties import captions, parties

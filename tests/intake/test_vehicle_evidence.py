@@ -7,7 +7,8 @@ from domain.documents import CONFIDENT
 from domain.ids import cnpj
 from intake.layout import Span
 from intake.parsers import apolice, relacao_veiculos
-from intake.parsers._common import REPAIRED, cnpj_alnum_repair, field
+from intake.reading.identifiers import REPAIRED, cnpj_alnum_repair
+from intake.reading.values import field
 from ocr.model import Word
 
 

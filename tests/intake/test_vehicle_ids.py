@@ -4,8 +4,8 @@ import pytest
 
 from domain.documents import CONFIDENT
 from intake import normalize as nz
-from intake.parsers import crlv
-from intake.parsers._common import REPAIRED, vin_field
+from domain.ids import placa as placa_id
+from intake.reading.identifiers import REPAIRED, vin_field
 
 
 @pytest.mark.parametrize("read, fixed", [
@@ -54,4 +54,4 @@ def test_repaired_vin_is_never_confident():
     ("XYZ9J87", "ABC1C34", 0),
 ])
 def test_plate_agreement_with_the_previous_plate(read, conv, agree):
-    assert crlv._agreement(read, conv) == agree
+    assert placa_id.agreement(read, conv) == agree

@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.documents import CONFIDENT
 from tests.validators.metroplan_asserts import run, statuses
 from tests.validators.metroplan_packet import PLACA, REF, get, setf, valid_packet
-from validators.corroborate import FLOOR, corroborated
+from validators.corroborate import FLOOR, lifted_for_judging
 
 
 def conf(docs, doc_id, name):
@@ -14,7 +14,7 @@ def conf(docs, doc_id, name):
 
 def test_an_unsure_plate_read_the_same_on_the_crlv_and_the_policy_is_lifted():
     docs = setf(setf(valid_packet(), "crlv", "placa", confidence=0.76), "apolice", "placa", confidence=0.76)
-    lifted = corroborated(docs)
+    lifted = lifted_for_judging(docs)
     assert conf(lifted, "crlv", "placa") == CONFIDENT
     assert conf(lifted, "apolice", "placa") == CONFIDENT
     # the inputs, which the result reports, keep the confidence of the read
@@ -23,7 +23,7 @@ def test_an_unsure_plate_read_the_same_on_the_crlv_and_the_policy_is_lifted():
 
 def test_a_read_that_no_other_document_agrees_with_stays_unsure():
     docs = setf(valid_packet(), "apolice", "placa", "IXC1D28", confidence=0.76)
-    lifted = corroborated(docs)
+    lifted = lifted_for_judging(docs)
     assert conf(lifted, "apolice", "placa") == 0.76
 
 
@@ -33,7 +33,7 @@ def test_reads_below_the_floor_are_not_lifted_even_when_they_agree():
     for d in docs:
         if "placa" in d.fields:
             setf(docs, d.id, "placa", confidence=low)
-    lifted = corroborated(docs)
+    lifted = lifted_for_judging(docs)
     assert all(d.fields["placa"].confidence == low for d in lifted if "placa" in d.fields)
 
 
@@ -42,7 +42,7 @@ def test_a_document_of_uncertain_type_corroborates_nothing():
     for d in docs:
         if d.id != "apolice" and "placa" in d.fields:
             d.type_confidence = 0.5
-    assert conf(corroborated(docs), "apolice", "placa") == 0.76
+    assert conf(lifted_for_judging(docs), "apolice", "placa") == 0.76
 
 
 def test_judgement_counts_the_corroborated_read_and_the_defect_still_fails():
@@ -61,7 +61,7 @@ def test_judgement_counts_the_corroborated_read_and_the_defect_still_fails():
 def test_a_policy_number_read_alike_on_the_policy_and_its_receipt_is_lifted():
     docs = setf(valid_packet(), "apolice", "numero_apolice", confidence=0.6)
     docs = setf(docs, "pagamento", "numero_apolice", confidence=0.79)
-    lifted = corroborated(docs)
+    lifted = lifted_for_judging(docs)
     assert conf(lifted, "apolice", "numero_apolice") == CONFIDENT
     assert conf(lifted, "pagamento", "numero_apolice") == CONFIDENT
 
@@ -69,13 +69,13 @@ def test_a_policy_number_read_alike_on_the_policy_and_its_receipt_is_lifted():
 def test_a_contract_number_read_alike_on_the_contract_and_its_list_is_lifted():
     docs = setf(valid_packet(), "contrato", "numero_contrato", confidence=0.76)
     docs = setf(docs, "lista", "contrato_numero", confidence=0.76)
-    lifted = corroborated(docs)
+    lifted = lifted_for_judging(docs)
     assert conf(lifted, "contrato", "numero_contrato") == CONFIDENT
     assert conf(lifted, "lista", "contrato_numero") == CONFIDENT
     assert statuses(run(docs, REF))["art4-vi"] == "ok"
     # read differently, neither is lifted
     docs = setf(docs, "lista", "contrato_numero", "099/2024", confidence=0.76)
-    assert conf(corroborated(docs), "lista", "contrato_numero") == 0.76
+    assert conf(lifted_for_judging(docs), "lista", "contrato_numero") == 0.76
 
 
 def test_a_lookalike_fifth_character_leaves_the_pairing_to_the_chassis():
@@ -135,7 +135,7 @@ def test_a_birth_date_read_alike_on_the_same_persons_cnh_and_identity_is_lifted(
     who = make_cpf("756109500")
     docs = [_person("cnh", "cnh", who, "1986-09-23", 0.67),
             _person("rg", "documento_identidade", who, "1986-09-23", 0.96)]
-    assert conf(corroborated(docs), "cnh", "data_nascimento") == CONFIDENT
+    assert conf(lifted_for_judging(docs), "cnh", "data_nascimento") == CONFIDENT
 
 
 def test_a_birth_date_of_another_person_corroborates_nothing():
@@ -143,4 +143,4 @@ def test_a_birth_date_of_another_person_corroborates_nothing():
 
     docs = [_person("cnh", "cnh", make_cpf("756109500"), "1986-09-23", 0.67),
             _person("rg", "documento_identidade", make_cpf("123456789"), "1986-09-23", 0.96)]
-    assert conf(corroborated(docs), "cnh", "data_nascimento") == 0.67
+    assert conf(lifted_for_judging(docs), "cnh", "data_nascimento") == 0.67

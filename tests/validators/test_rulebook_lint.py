@@ -158,3 +158,19 @@ def test_parameter_without_value_needs_a_note():
 ])
 def test_id_from_article(article, item_id):
     assert id_from_article(article) == item_id
+
+
+@pytest.mark.parametrize("call", [
+    {"insurance_minimum": {"field": "ap_por_passageiro", "units": "duas mil e quinhentas", "parameter": "upf_rs"}},
+    {"value_minimum": {"type": "contrato_social", "field": "capital_integralizado", "units": "3.000", "parameter": "ufesp"}},
+], ids=["insurance_minimum", "value_minimum"])
+def test_units_that_are_no_number_are_refused_when_the_rulebook_loads(tmp_path, call):
+    """A check multiplies `units` by a dated unit's value: a word, or a text ('3.000' would read
+    3), refuses the rulebook with a message in Portuguese before any packet is judged."""
+    data = yaml.safe_load(yaml.safe_dump(MINIMAL))
+    data["items"][0]["checks"] = [call]
+    with pytest.raises(RulebookError, match="'units' deve ser um número"):
+        rulebooks.load_file(write(tmp_path, data))
+    (params,) = call.values()
+    params["units"] = 3000
+    assert rulebooks.load_file(write(tmp_path, data)).items[0].checks[0].params["units"] == 3000

@@ -196,7 +196,7 @@ def _partner_identity(ids: list[Document], nome: Any, cpf: str | None, socios: R
 
 
 @check("value_minimum")
-def value_minimum(ctx: Context, type: str, field: str, units: int | float | str, parameter: str) -> list[Outcome]:
+def value_minimum(ctx: Context, type: str, field: str, units: int | float, parameter: str) -> list[Outcome]:
     """A money field of a document at least `units` times a dated parameter (e.g. capital
     ≥ 3.000 UFESP); an unknown parameter value gives review."""
     docs = ctx.packet.of(type)
@@ -210,7 +210,7 @@ def value_minimum(ctx: Context, type: str, field: str, units: int | float | str,
             alts.append([review(f"{type}.parametro_desconhecido", f"{k.reason}: mínimo não calculável.",
                                 r, f"{units} {parameter}")])
             continue
-        # BUG?: a `units` that is not a number (rulebook) gives None here, then a TypeError
+        # (a number: the rulebook refuses any other units)
         need = cents(cast(Decimal, to_decimal(units)) * k.value)
         calc = (f"{number_br(cast(Decimal, to_decimal(units)), 0)} {unit_label(ctx.rulebook.parameter(parameter))} × "
                 f"R$ {number_br(k.value, 4)} (fonte: {k.source}) = {brl(need)}")

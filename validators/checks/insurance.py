@@ -88,7 +88,7 @@ def seats_of(ctx: Context, m: Match) -> tuple[int | None, str]:
 
 
 @check("insurance_minimum")
-def insurance_minimum(ctx: Context, field: str, units: int | str, parameter: str,
+def insurance_minimum(ctx: Context, field: str, units: int | float, parameter: str,
                       per: str = "seat") -> list[Outcome]:
     """A cover of the vehicle's policy at least `units` × the parameter in force on the
     reference date (per seat offered or per vehicle). Unknown parameter value: review."""
@@ -115,8 +115,7 @@ def insurance_minimum(ctx: Context, field: str, units: int | str, parameter: str
     p = ctx.rulebook.parameter(parameter)
     unit = unit_label(p)
     k = ctx.param(parameter)
-    # BUG?: a `units` that is not a number (rulebook) gives None here, then a TypeError below
-    n_units = cast(Decimal, to_decimal(units))
+    n_units = cast(Decimal, to_decimal(units))  # (a number: the rulebook refuses any other units)
     if not isinstance(k, Known):
         return outs + [review(f"apolice_seguro.{parameter}_desconhecida",
                               f"{k.reason}: não é possível calcular o mínimo de {number_br(n_units, 0)} {unit} "

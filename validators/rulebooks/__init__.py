@@ -230,7 +230,19 @@ def _read(path: Path) -> Rulebook:
     missing = unknown_names(rb)
     if missing:
         raise RulebookError(f"Rulebook {rb.id}: verificações não registradas: {', '.join(missing)}")
+    # `units` counts a dated parameter's unit (2500 UPF-RS), which a check multiplies by the unit's
+    # value: anything but a number is refused here, not met by every packet judged (a text is no
+    # number either: '3.000' would read 3)
+    wrong = [f"{item.id}: {c.name} (units: {c.params['units']!r})" for item in rb.items
+             for c in [*item.checks, *item.applies_if] if "units" in c.params and not _number(c.params["units"])]
+    if wrong:
+        raise RulebookError(f"Rulebook {rb.id}: 'units' deve ser um número (quantas unidades do parâmetro, "
+                            f"ex.: 2500): {'; '.join(wrong)}")
     return rb
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 @cache
