@@ -55,7 +55,7 @@ def parser_fingerprint() -> str:
 def documents_fingerprint() -> str:
     """What the Documents of a file depend on: the reading code, and the trust folder in force
     (a signature's verdict is the anchors')."""
-    from intake import anchors
+    from intake.signatures import anchors
 
     trust = anchors.fingerprint(anchors.trust_dir())
     return hashlib.sha256(f"{parser_fingerprint()}:{trust}".encode()).hexdigest()[:16]

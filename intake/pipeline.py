@@ -26,7 +26,7 @@ from domain.result import Correction, Decision, Result
 from intake import normalize
 from intake.cache import Cache, ReadCache
 from intake.classify import classify, scores
-from intake.parsers import parse
+from intake.doctypes import parse
 from intake.reading.calibration import calibrated
 from intake.reading.peers import against_peers
 from intake.reading.corroborate import raised_by_agreement
@@ -34,8 +34,8 @@ from intake.reading.fleet import fleet_rows_chosen
 from intake.reading.finish import finished
 from intake.reading.vocabulary import suffix_slips, vocabulary
 from intake import signatures
-from intake.segments import segments
-from intake.vouch import by_content, vouched
+from intake.page.segments import segments
+from intake.classify.vouch import by_content, vouched
 from ocr.model import Extraction, Problem
 from ocr.problems import problem
 from validators import engine

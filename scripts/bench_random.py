@@ -28,7 +28,7 @@ Seeds (samples/gen/random_layout: keep them apart):
 
 Fitting the calibration on random layouts (the lead's step, after the readers change; the bands
 must be fitted on values read without them):
-    mv intake/calibration.yaml /tmp/calibration.yaml.before
+    mv intake/reading/calibration.yaml /tmp/calibration.yaml.before
     .venv/bin/python scripts/bench_random.py --seeds 30000-30099 --rendering scanned,photocopied \\
         --jobs 2 --cache-dir /tmp/reads --values /tmp/random-values.jsonl
     .venv/bin/python scripts/calibrate.py /tmp/random-values.jsonl [/tmp/perturbed-values.jsonl] --width 0.1 \\

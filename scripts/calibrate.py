@@ -1,27 +1,27 @@
-"""Fit the confidence calibration of values read by OCR (intake/calibration.yaml).
+"""Fit the confidence calibration of values read by OCR (intake/reading/calibration.yaml).
 
 Reads the values scripts/robustness.py wrote with --values (every value read from a perturbed
 layout, scanned: its type, field, kind, confidence and whether it was right), groups them by the
 kind of value and by band of confidence, and prints for each the share that was right. A band
 whose values are right less often than the target (99.5 %: the share the contract promises of a
 value reported at 0.80 or more), beyond chance, is one the parsers are too sure of; with --write, those bands go
-to intake/calibration.yaml, where intake/reading/calibration.py reports such values below
+to intake/reading/calibration.yaml, where intake/reading/calibration.py reports such values below
 CONFIDENT (for review), never above.
 
 Fit on seeds kept for it (the calibration range, 10000-10999), never on the held-out ones, from
-values read without the bands (move intake/calibration.yaml aside first: values it already lowered
+values read without the bands (move intake/reading/calibration.yaml aside first: values it already lowered
 would not be seen; its absence changes the reading code's fingerprint, so the read cache parses
 again and OCRs nothing again), on every layout family (each value carries its family; a fit on
 the project's own layouts only, `regrouped`, never sees a page whose structure changed):
 
-    mv intake/calibration.yaml /tmp/calibration.yaml.before
+    mv intake/reading/calibration.yaml /tmp/calibration.yaml.before
     .venv/bin/python scripts/robustness.py --rendering scanned --seeds 10000-10099 --jobs 2 \\
         --family regrouped,columns,kv_table,prose,grouped,spreadsheet,boxed,packet \\
         --cache-dir /tmp/reads --values /tmp/values.jsonl
     .venv/bin/python scripts/calibrate.py /tmp/values.jsonl --width 0.1 --seeds 10000-10099 \\
         --families regrouped,columns,kv_table,prose,grouped,spreadsheet,boxed,packet [--write]
 
-(--write puts the bands in intake/calibration.yaml, with the seeds, families and counts.) Then check
+(--write puts the bands in intake/reading/calibration.yaml, with the seeds, families and counts.) Then check
 the fit on seeds it was not fitted on, with the bands in place: `scripts/robustness.py --rendering
 scanned --seeds 10100-10149 --family ... --jobs 2` (values at >= 0.80: at least 99.5 % right).
 `--family` here keeps only the values of the families named (the fit of a subset, to compare).
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", default="", help="the seeds the values come from, recorded with the fit")
     ap.add_argument("--families", default="", help="the families the values were read in, recorded with the fit")
     ap.add_argument("--family", default="", help="fit only on the values of these families (comma-separated)")
-    ap.add_argument("--write", action="store_true", help="write the bands that fall short to intake/calibration.yaml")
+    ap.add_argument("--write", action="store_true", help="write the bands that fall short to intake/reading/calibration.yaml")
     args = ap.parse_args(argv)
     values = [json.loads(line) for p in args.values for line in Path(p).read_text(encoding="utf-8").splitlines()
               if line.strip()]

@@ -26,7 +26,7 @@ exit status is always 0.
 Seeds (keep them apart):
     development   0-999            use these while working on the parsers; look at their misses
     calibration   10000-10999      scanned, with --values: what scripts/calibrate.py fits the
-                                   confidence bands on (intake/calibration.yaml); a range first
+                                   confidence bands on (intake/reading/calibration.yaml); a range first
                                    run there is a fresh measure, once fitted on, a development one
     held-out      100000-100199    the default; the figure reported in samples/README.md. Never
                                    tune against it: run it only to report. With the default

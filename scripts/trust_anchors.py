@@ -2,9 +2,9 @@
 of its subfolders: each file's subject CN, the SHA-256 of its DER bytes, `root: true` for a
 self-signed one, the chain given, and the source as a YAML alias (defined under `sources:`).
 Adding a chain is copying its .pem files into a subfolder and pasting what this prints under
-`certificates:` (intake/trust/anchors.yaml; docs/signatures.md).
+`certificates:` (intake/signatures/trust/anchors.yaml; docs/signatures.md).
 
-    .venv/bin/python scripts/trust_anchors.py intake/trust gov-br --chain gov.br --source govbr
+    .venv/bin/python scripts/trust_anchors.py intake/signatures/trust gov-br --chain gov.br --source govbr
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from cryptography import x509
 from cryptography.x509.oid import NameOID
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from intake.anchors import pem_der  # noqa: E402
+from intake.signatures.anchors import pem_der  # noqa: E402
 
 
 def entries(folder: Path, sub: str, chain: str, source: str) -> list[str]:

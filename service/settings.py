@@ -75,7 +75,7 @@ class Settings(BaseSettings, Limits):
     max_field_bytes: int = 64 * 1024
     sync_read_concurrency: int = 2
 
-    # Trust anchors for documents' signatures (intake/anchors.py reads FRETADOC_TRUST_DIR itself,
+    # Trust anchors for documents' signatures (intake/signatures/anchors.py reads FRETADOC_TRUST_DIR itself,
     # where the reading runs; declared here so the service refuses a folder that is not there).
     trust_dir: Path | None = None
 

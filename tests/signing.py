@@ -7,7 +7,7 @@ leaves (otherName 2.16.76.1.3.3 the CNPJ; 2.16.76.1.3.1 the birth date then the 
 DOC-ICP-04 lays it out), and a gov.br-like chain ("GovBr-Teste": root, intermediate, final AC)
 with a citizen's leaf; pyHanko signs the project's own samples with `/adbe.pkcs7.detached`, the
 leaf alone embedded (the intermediates come from the trust folder, as for the real chains).
-`trust_dir` writes a trust folder of the same layout as intake/trust/ for FRETADOC_TRUST_DIR.
+`trust_dir` writes a trust folder of the same layout as intake/signatures/trust/ for FRETADOC_TRUST_DIR.
 The forgeries are made as a forger would make them.
 """
 
@@ -80,7 +80,7 @@ def issue(cn: str, issuer: Issued | None, *, ca: bool, not_before: datetime, not
             critical=True)
     else:
         # digitalSignature without nonRepudiation: pyHanko's default alone would refuse it (an
-        # ICP-Brasil application certificate may be issued so; intake/signatures.py accepts either)
+        # ICP-Brasil application certificate may be issued so; intake/signatures/__init__.py accepts either)
         builder = builder.add_extension(x509.KeyUsage(
             digital_signature=True, content_commitment=False, key_encipherment=True, data_encipherment=False,
             key_agreement=False, key_cert_sign=False, crl_sign=False, encipher_only=False, decipher_only=False),

@@ -1,3 +1,3 @@
 """The reading toolkit every parser uses: labels found from vocabularies kept as data
-(intake/vocabulary/), values taken from the label's cell by geometry, checked against their
+(intake/doctypes/), values taken from the label's cell by geometry, checked against their
 shape, with a calibrated confidence. The same code reads a text layer and OCR boxes."""

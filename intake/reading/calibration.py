@@ -2,7 +2,7 @@
 on scanned perturbed layouts, fewer than 99.5 % were right (beyond chance) are reported below
 CONFIDENT (for review).
 
-The bands are data (intake/calibration.yaml), fitted by scripts/calibrate.py from the values
+The bands are data (intake/reading/calibration.yaml), fitted by scripts/calibrate.py from the values
 scripts/robustness.py reads on the calibration seeds, with the date, seeds and counts they came
 from. A band only lowers a value's confidence, never raises it; a text layer's values (and a
 photo's, capped apart) are left as the parsers read them.
@@ -18,7 +18,7 @@ from domain import doctypes, yamlfile
 from domain.documents import CONFIDENT, Field
 from ocr.model import Extraction
 
-PATH = Path(__file__).resolve().parent.parent / "calibration.yaml"
+PATH = Path(__file__).resolve().with_name("calibration.yaml")
 # what a value in a band short of the target is reported at: below CONFIDENT, a hint
 REPORTED = round(CONFIDENT - 0.01, 2)
 

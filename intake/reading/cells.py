@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from intake.layout import Layout, Span, first_cluster, span_overlap, LayoutRow, is_text
+from intake.page.layout import Layout, Span, first_cluster, span_overlap, LayoutRow, is_text
 from intake.normalize import key
 from intake.reading.lexicon import FUNCTION_WORDS
 from intake.reading.labels import RUN_GAP, LabelAt, LabelIndex, in_sentence, item_number, run_gap

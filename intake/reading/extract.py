@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from domain.documents import CONFIDENT, Field
-from intake.layout import Layout, Span
+from intake.page.layout import Layout, Span
 from intake.normalize import key
 from intake.reading import shapes
 from intake.reading.cells import Cells, Region

@@ -13,7 +13,7 @@ from domain import doctypes
 from domain.documents import Field
 from intake import normalize as nz
 from intake.reading.values import UNSURE, cap
-from intake.layout import Layout
+from intake.page.layout import Layout
 from intake.reading.extract import print_height
 from intake.reading.labels import run_gap
 from intake.reading.shapes import CUT_AFTER, CUT_NAME

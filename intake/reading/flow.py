@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from domain.documents import Field
 from intake import normalize as nz
-from intake.layout import Span
+from intake.page.layout import Span
 from intake.reading.values import field
 from ocr.model import Word
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
 
-from intake.layout import Layout, Span, is_text
+from intake.page.layout import Layout, Span, is_text
 from intake.normalize import key
 from intake.reading.vocabulary import Vocabulary
 from ocr.model import Word

@@ -13,7 +13,7 @@ from domain.ids import doc as doc_id
 from domain.ids import placa as placa_id
 from domain.ids import renavam as renavam_id
 from intake import normalize as nz
-from intake.layout import Span
+from intake.page.layout import Span
 from intake.reading.values import SURE_OCR, SURE_VIN, UNSURE, cap, field, span_of
 
 # Confidence given to an OCR'd identifier whose check digit fails: a hint, not a read.

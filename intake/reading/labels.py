@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from intake.layout import Layout, LayoutRow
+from intake.page.layout import Layout, LayoutRow
 from intake.normalize import key
 from intake.reading.lexicon import known
 from intake.reading.vocabulary import Vocabulary

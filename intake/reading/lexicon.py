@@ -27,7 +27,7 @@ from typing import cast, overload
 from rapidfuzz.distance import Levenshtein
 
 from intake import normalize as nz
-from intake.layout import Span, match_factor
+from intake.page.layout import Span, match_factor
 
 log = logging.getLogger(__name__)
 

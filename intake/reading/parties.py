@@ -21,7 +21,7 @@ from rapidfuzz.distance import Levenshtein
 
 from domain.documents import Field
 from intake import normalize as nz
-from intake.layout import Layout, Span
+from intake.page.layout import Layout, Span
 from intake.reading.flow import Flow
 from domain.ids.doc import find as find_docs
 from intake.reading.identifiers import cnpj_alnum_repair, ident

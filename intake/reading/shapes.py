@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from rapidfuzz import fuzz, process
 
 from intake import normalize as nz
-from intake.layout import Span
+from intake.page.layout import Span
 from intake.reading.lexicon import STRANGE, split_in_two, word_conf
 from intake.reading.identifiers import checked_renavam, cnpj_alnum_repair, doc_checked, plate_in, vin_in
 from intake.reading.values import (

@@ -1,7 +1,7 @@
 """Tables read by their header, whatever the order of their columns.
 
 The header is the row (or two rows, a header wrapped in its cell) that names at least
-`min_cols` of the table's columns, each by one of its spellings (intake/vocabulary), each
+`min_cols` of the table's columns, each by one of its spellings (intake/doctypes), each
 spelling a run of words with no column gap inside it: 'Documento   Tipo' is two columns,
 never the one 'DOCUMENTO TIPO'. A column spans from its header's left edge to the next
 header's. Each word of a row below goes to the column its centre falls in.
@@ -24,7 +24,7 @@ from typing import cast
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from intake.layout import Layout, Row, Span, LayoutRow
+from intake.page.layout import Layout, Row, Span, LayoutRow
 from intake.normalize import key
 from ocr.model import Word, union_bbox
 

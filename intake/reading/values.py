@@ -17,7 +17,7 @@ from datetime import date
 
 from domain.documents import CONFIDENT, Field
 from intake import normalize as nz
-from intake.layout import Span
+from intake.page.layout import Span
 from intake.reading.vocabulary import address_words
 
 # OCR confidence below which a value with no internal check (a plate, a count) is a hint only.

@@ -1,4 +1,4 @@
-"""Label vocabularies as data: intake/vocabulary/<doc type>.yaml (see its README).
+"""Label vocabularies as data: intake/doctypes/<doc type>.yaml (see its README).
 
 A Vocabulary knows, for one document type, each field's label spellings, the shape of its
 value, the labels of the document's other boxes (never a value) and its closed vocabularies.
@@ -15,7 +15,7 @@ from pathlib import Path
 from intake.normalize import key
 from domain import yamlfile
 
-_DIR = Path(__file__).resolve().parent.parent / "vocabulary"
+_DIR = Path(__file__).resolve().parent.parent / "doctypes"
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,7 @@ def _synthesised(doc_type: str) -> dict:
 
 @cache
 def vocabulary(doc_type: str) -> Vocabulary:
-    """The vocabulary of a document type: intake/vocabulary/<type>.yaml, or one made from
+    """The vocabulary of a document type: intake/doctypes/<type>.yaml, or one made from
     doctypes.yaml and the common synonyms when the type has no file."""
     path = _DIR / f"{doc_type}.yaml"
     if doc_type == "common":

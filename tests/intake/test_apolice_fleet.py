@@ -6,7 +6,7 @@ from its place; 'Invalidez' is never death. Coordinates are fractions of the pag
 from __future__ import annotations
 
 from domain.documents import CONFIDENT
-from intake.parsers import apolice
+from intake.doctypes import apolice_seguro as apolice
 from tests.intake.test_reading_toolkit import ext, row
 
 HEADS = [("Item", 0.02), ("Placa", 0.08), ("Lugares", 0.17), ("Morte", 0.27), ("Invalidez", 0.38), ("DMH", 0.50),

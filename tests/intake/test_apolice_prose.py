@@ -9,7 +9,7 @@ import pytest
 
 import ocr
 from domain.documents import CONFIDENT
-from intake import parsers
+from intake import doctypes as parsers
 from samples.gen import perturb
 
 FIELDS = ("seguradora_nome", "seguradora_cnpj", "ap_por_passageiro", "dmh_por_passageiro", "rc_por_veiculo")

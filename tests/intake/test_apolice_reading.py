@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from domain.documents import CONFIDENT
-from intake.layout import Layout
-from intake.parsers import apolice
+from intake.page.layout import Layout
+from intake.doctypes import apolice_seguro as apolice
 from intake.reading.values import INFERRED, UNSURE
 from intake.reading.tables import read_table
 from intake.reading.vocabulary import vocabulary

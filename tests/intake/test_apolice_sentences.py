@@ -9,7 +9,7 @@ from __future__ import annotations
 from domain.documents import CONFIDENT
 from domain.ids import cnpj as cnpj_id
 from domain.ids import renavam as renavam_id
-from intake.parsers import apolice
+from intake.doctypes import apolice_seguro as apolice
 from intake.reading.values import INFERRED
 from tests.intake.test_reading_toolkit import ext, row
 

@@ -48,7 +48,7 @@ def test_the_shipped_table_names_known_types_groups_and_bands_below_one():
     from domain.documents import DOC_TYPES
 
     table = calibration.bands()
-    assert table, "intake/calibration.yaml holds the fitted bands"
+    assert table, "intake/reading/calibration.yaml holds the fitted bands"
     groups = set(calibration._GROUPS.values())
     for typ, grp, lo, hi in table:
         assert typ in DOC_TYPES and grp in groups and CONFIDENT <= lo < hi <= 1.0

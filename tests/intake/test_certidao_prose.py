@@ -7,7 +7,7 @@ CNDT and a state's certidão da dívida ativa, with made-up holders."""
 
 from __future__ import annotations
 
-from intake import parsers
+from intake import doctypes as parsers
 from tests.intake.test_parsers_unit import _ext
 
 ANTECEDENTES_PF = [

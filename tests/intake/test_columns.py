@@ -3,8 +3,8 @@ form's label column beside its values and a table of figures stay rows across th
 
 from __future__ import annotations
 
-from intake import columns
-from intake.layout import Layout
+from intake.page import columns
+from intake.page.layout import Layout
 from tests.intake.test_layout import ext, page, w
 
 LEFT = [

@@ -10,7 +10,7 @@ import pytest
 import ocr
 from domain.documents import CONFIDENT
 from intake import pipeline
-from intake.parsers import contrato
+from intake.doctypes import contrato_fretamento as contrato
 from tests.intake.test_reading_toolkit import _flow
 from tests.intake.test_segments import _centred, _pdf
 
@@ -138,5 +138,5 @@ def test_an_amount_per_unit_or_a_penalty_is_never_the_contracts_value():
 @pytest.mark.parametrize("read, kept", [("291/2024", True), ("CT-173-2024", True), ("18/06/2024", False),
                                         ("Protocolado", False)])
 def test_a_contracts_number_holds_a_digit_and_is_no_date(read, kept):
-    from intake.parsers._common import field
+    from intake.doctypes._common import field
     assert (contrato.numbered(field(read)).value is not None) is kept

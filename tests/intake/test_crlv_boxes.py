@@ -5,8 +5,8 @@ slash read as a letter in small print is a slip; the owner's CPF/CNPJ under a la
 
 from __future__ import annotations
 
-from intake import parsers
-from intake.layout import Layout, match_factor
+from intake import doctypes as parsers
+from intake.page.layout import Layout, match_factor
 from intake.reading.extract import SHAPE_ONLY, Extractor
 from intake.reading.labels import LabelIndex
 from intake.reading.vocabulary import vocabulary

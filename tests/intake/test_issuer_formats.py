@@ -4,7 +4,7 @@ certificate (ASO) naming a worker, an inspection certificate citing the rule it 
 
 from __future__ import annotations
 
-from intake import parsers
+from intake import doctypes as parsers
 from tests.intake.test_parsers_unit import _ext, _page_of
 
 
@@ -147,7 +147,7 @@ def test_labels_printed_with_ou_for_the_slash():
 
 
 def test_a_lone_ou_is_no_name():
-    from intake.layout import Span
+    from intake.page.layout import Span
     from intake.reading import shapes
     from ocr.model import Word
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from domain.documents import CONFIDENT
-from intake.layout import Layout
-from intake.parsers import crlv
+from intake.page.layout import Layout
+from intake.doctypes import crlv
 from intake.reading.extract import Extractor
 from intake.reading.labels import LabelIndex
 from intake.reading.vocabulary import vocabulary

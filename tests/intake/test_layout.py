@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from intake.layout import Layout
+from intake.page.layout import Layout
 from ocr.model import Extraction, Line, Page, Word
 
 H = 0.012  # word height
@@ -159,7 +159,7 @@ def test_label_search_finds_what_a_search_of_every_window_finds():
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from intake.layout import _pieces
+    from intake.page.layout import _pieces
 
     @settings(max_examples=200, deadline=None)
     @given(st.text(alphabet="abcdeo", min_size=5, max_size=20), st.integers(0, 3),

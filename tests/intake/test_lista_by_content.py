@@ -8,7 +8,7 @@ close under a row is no part of it. Hand-built pages; coordinates are fractions 
 from __future__ import annotations
 
 from domain.documents import CONFIDENT
-from intake import parsers
+from intake import doctypes as parsers
 from intake.classify import classify
 from intake.pipeline import documents_from_extraction
 from tests.intake.test_lista_evidence import _people

@@ -11,9 +11,9 @@ from validate_docbr import Certidao
 
 from domain.documents import CONFIDENT
 from domain.ids import cpf
-from intake import parsers
-from intake.parsers import lista
-from intake.layout import Layout
+from intake import doctypes as parsers
+from intake.doctypes import lista_passageiros as lista
+from intake.page.layout import Layout
 from intake.reading.tables import read_table
 from intake.reading.vocabulary import vocabulary
 from ocr.model import Extraction, Line, Page, Word

@@ -14,7 +14,7 @@ import pytest
 import ocr
 from domain.documents import CONFIDENT
 from intake import normalize as nz
-from intake import parsers
+from intake import doctypes as parsers
 from intake.reading.vocabulary import vocabulary
 
 pytest.importorskip("reportlab")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import logging
 
-from intake import parsers
+from intake import doctypes as parsers
 from intake.reading import identifiers as common
-from intake.parsers.crlv import tipo_veiculo
-from intake.layout import Span
+from intake.doctypes.crlv import tipo_veiculo
+from intake.page.layout import Span
 from ocr.model import Extraction, Line, Page, Word
 from domain import doctypes
 from domain.documents import CONFIDENT, DOC_TYPES
@@ -184,7 +184,7 @@ def _contract_prints(first: float, second: float | None, number: str = "41.318.4
 
 
 def _lifted(ext: Extraction, value: str = "41318410000165", conf: float = common.MISREAD) -> float:
-    from intake.parsers._repeated import repeated
+    from intake.doctypes._repeated import repeated
     from domain.documents import Field
 
     fields = {"contratado_documento": Field(value=value, confidence=conf, page=1)}
@@ -273,8 +273,8 @@ def test_a_passenger_cpf_the_renderings_agreed_on_is_judged_as_printed():
 def test_a_coverage_amount_picked_from_several_with_no_limit_column_is_unsure():
     # no header names the limits' column: of 'R$ 80.000,00' and 'R$ 312,40' on the row, which is
     # the limit is a guess (a scan read the premium's column as the limit at 0.96)
-    from intake.parsers.apolice import GUESSED_COLUMN, _scan_limits
-    from intake.parsers._common import Reader
+    from intake.doctypes.apolice_seguro import GUESSED_COLUMN, _scan_limits
+    from intake.doctypes._common import Reader
 
     ext = _page_of([[(0.06, "APÓLICE DE SEGURO RCF-V", 1.0)],
                     [(0.06, "Acidentes Pessoais por Passageiro - Morte", 1.0), (0.55, "R$ 80.000,00", 1.0),
@@ -288,8 +288,8 @@ def test_a_coverage_amount_picked_from_several_with_no_limit_column_is_unsure():
 def test_a_coverage_row_printing_an_amount_and_that_amount_times_the_seats_names_both_bases():
     # the header read only in part ('LMI'), two limits under it: 50.000,00 per passenger beside
     # 2.250.000,00 for the 45 seats (a scan once read the total as AP at 0.94)
-    from intake.parsers.apolice import GUESSED_COLUMN, _scan_limits
-    from intake.parsers._common import Reader
+    from intake.doctypes.apolice_seguro import GUESSED_COLUMN, _scan_limits
+    from intake.doctypes._common import Reader
 
     ext = _page_of([[(0.06, "Coberturas", 1.0), (0.40, "Prêmio", 1.0), (0.66, "LMI", 1.0)],
                     [(0.06, "APP - Invalidez", 1.0), (0.40, "R$ 4.104,83", 1.0), (0.58, "R$ 2.250.000,00", 1.0),
@@ -302,7 +302,7 @@ def test_a_coverage_row_printing_an_amount_and_that_amount_times_the_seats_names
 
 
 def test_a_passage_read_by_ocr_is_for_review_as_a_value_a_text_layers_is_not():
-    from intake.parsers._passage import passages
+    from intake.doctypes._passage import passages
     from domain.documents import STATED, Field
 
     spec = doctypes.fields("contrato_fretamento")
@@ -357,7 +357,7 @@ def test_an_alphanumeric_cnpj_whose_check_digits_hold_for_a_look_alike_as_well_i
 
 
 def test_a_town_read_glued_or_split_is_unsure():
-    from intake.parsers.contrato import _town_shaped
+    from intake.doctypes.contrato_fretamento import _town_shaped
 
     assert all(map(_town_shaped, ["Erechim/RS", "Santa Bárbara d'Oeste/SP", "Embu-Guaçu - SP", "PORTO ALEGRE/RS",
                                   "Ipatinga/MG (portaria principal da usina)"]))

@@ -109,8 +109,8 @@ def test_a_list_going_on_over_a_page_is_one_document(seed: int) -> None:
 
 
 def test_a_numbered_list_read_in_part_is_unsure() -> None:
-    from intake.layout import Span
-    from intake.parsers.lista import numbering
+    from intake.page.layout import Span
+    from intake.doctypes.lista_passageiros import numbering
     from ocr.model import Word
 
     def cells(*texts):
@@ -124,7 +124,7 @@ def test_a_numbered_list_read_in_part_is_unsure() -> None:
 
 
 def test_a_number_cell_holding_several_passengers_numbers_is_no_sure_row() -> None:
-    from intake.parsers.lista import _glued
+    from intake.doctypes.lista_passageiros import _glued
 
     assert _glued({"documento": "288684893096175314344633263753444", "documento_tipo": "cpf"})
     assert not _glued({"documento": "14495401552019100252070005062379", "documento_tipo": "certidao"})

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from domain.documents import CONFIDENT
 from intake import normalize as nz
-from intake.layout import Span
+from intake.page.layout import Span
 from intake.reading import lexicon as lx
-from intake.parsers import lista
+from intake.doctypes import lista_passageiros as lista
 from ocr.model import Word
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from domain.documents import CONFIDENT, Field
 from intake import normalize as nz
-from intake.layout import Layout, Span
-from intake.parsers import lista
-from intake.parsers._common import Reader
+from intake.page.layout import Layout, Span
+from intake.doctypes import lista_passageiros as lista
+from intake.doctypes._common import Reader
 from intake.reading.lexicon import word_conf
 from intake.pipeline import ocr_company_suffix
 from intake.reading import shapes
@@ -122,7 +122,7 @@ def test_a_list_row_whose_cells_stand_at_different_heights_lost_a_line():
 
 
 def test_the_old_plate_is_read_beside_its_label_too():
-    from intake.parsers import crlv
+    from intake.doctypes import crlv
 
     words = (row("PLACA ANTERIOR JTC2980/BA", 0.09, 0.375, 0.91)
              + row("PLACA ATUAL", 0.09, 0.445, 0.95) + [w("JTC2)80", 0.20, 0.445, 0.16)])
@@ -204,7 +204,7 @@ def test_a_partys_qualification_starts_after_the_other_partys_designation_and_no
 
 
 def test_one_document_for_both_parties_leaves_the_unnamed_one_unsure():
-    from intake.parsers.contrato import _one_party_per_document
+    from intake.doctypes.contrato_fretamento import _one_party_per_document
 
     out = {"contratante_nome": Field(), "contratante_documento": Field(value="459UEH3W000121", confidence=0.9),
            "contratante_tipo": Field(value="pj", confidence=0.9),
@@ -216,7 +216,7 @@ def test_one_document_for_both_parties_leaves_the_unnamed_one_unsure():
 
 
 def test_coverage_amounts_skip_the_premium_column_and_a_part_read_amount_is_unsure():
-    from intake.parsers import apolice
+    from intake.doctypes import apolice_seguro as apolice
 
     words = (row("GARANTIAS CONTRATADAS", 0.07, 0.058)
              + row("RISCO", 0.07, 0.08) + [w("scacái", 0.55, 0.08, 0.0)] + row("DE", 0.67, 0.08)
@@ -284,7 +284,7 @@ def test_an_alphanumeric_cnpj_voted_alike_with_a_look_alike_glyph_is_still_unsur
 
 
 def test_two_coverages_in_one_cell_leave_its_amount_unsure_but_one_name_wrapped_does_not():
-    from intake.parsers import apolice
+    from intake.doctypes import apolice_seguro as apolice
 
     merged = Span(1, tuple(row("(DMH) (POR PASSAGEIRO)", 0.22, 0.828) + row("APP MORTE (POR PASSAGEIRO)", 0.22, 0.845)))
     assert apolice._merged(merged)
@@ -325,7 +325,7 @@ def test_ocr_names_of_one_word_are_unsure_and_suffixes_are_mended():
 
 
 def test_a_limits_column_says_its_basis_in_the_words_over_it_and_an_ap_row_that_lost_its_name_counts():
-    from intake.parsers import apolice
+    from intake.doctypes import apolice_seguro as apolice
 
     assert apolice._ap_word_lost("a PERMANENTE POR ACIDENTE R$ 100.000,00")
     assert not apolice._ap_word_lost("APP - Invalidez Permanente") and not apolice._ap_word_lost("Danos a Terceiros")
@@ -364,7 +364,7 @@ def test_two_names_run_together_are_unsure():
 
 
 def test_a_town_after_a_municipio_whose_space_was_read_as_a_dash():
-    from intake.parsers import contrato
+    from intake.doctypes import contrato_fretamento as contrato
 
     fl = _flow("transporte dos estudantes com origem no Município-de Sete Lagoas/MG e destino no Município\n"
                "de Governador Valadares/MG, de segunda a sexta-feira.")
@@ -372,7 +372,7 @@ def test_a_town_after_a_municipio_whose_space_was_read_as_a_dash():
 
 
 def test_a_partys_name_ends_before_an_identifier_whose_label_was_misread():
-    from intake.parsers import contrato
+    from intake.doctypes import contrato_fretamento as contrato
 
     words = tuple(row("TRANSPORTADORA TURÍSTICA CAMPOS GERAIS LTDA - CNP): 37.405.884/0001-74", 0.3, 0.3, 0.93))
     assert " ".join(x.text for x in contrato._before_identifier(words)) == \
@@ -392,7 +392,7 @@ def test_an_especie_split_by_ocr_is_joined_and_an_unknown_piece_is_unsure():
 def test_a_numbered_list_going_on_below_its_last_row_read_is_unsure():
     """A row OCR made nothing of ended the table; the page goes on with the next numbers: the
     rows read are a part of the list (lista._numbers_go_on makes rows and count unsure)."""
-    from intake.layout import Row
+    from intake.page.layout import Row
 
     words, rows = [], []
     for i, nome in enumerate(["ÍCARO ANDRADE QUEIROZ", "JÉSSICA DE FÁTIMA CUNHA", "WAGNER LUÍS KOWALSKI"]):
@@ -425,8 +425,8 @@ def test_a_spelling_inside_a_longer_labels_words_takes_the_longer_labels_cell():
 def test_a_coverage_row_with_an_illegible_word_may_be_any_coverage():
     """'ERR Lidez' / 'ou Parcial' with a limit: the disability row whose 'APP - Invalidez' OCR
     lost; one illegible word is enough (it may be the word that named the coverage)."""
-    from intake.layout import Row
-    from intake.parsers import apolice
+    from intake.page.layout import Row
+    from intake.doctypes import apolice_seguro as apolice
 
     name = row("ERR", 0.1, 0.3, 0.15) + row("Lidez", 0.14, 0.3, 0.90) + row("ou Parcial", 0.1, 0.32, 0.96)
     limit = Span(1, tuple(row("R$ 80.000,00", 0.7, 0.3, 0.96)))
@@ -455,7 +455,7 @@ def test_an_amount_glued_by_a_colon_to_three_digits_is_no_amount():
 def test_a_value_beside_another_label_is_not_the_value_of_a_heading_above_it():
     """'Dados da Apólice' over 'Proposta 28634242': the number is the proposal's, not the
     policy's; a policy number with a speck after it is still read, unsure."""
-    from intake.parsers import apolice
+    from intake.doctypes import apolice_seguro as apolice
 
     words = (row("Dados da Apólice", 0.10, 0.170, 0.96)
              + row("Proposta", 0.13, 0.186, 0.96) + row("28634242", 0.23, 0.186, 0.95)
@@ -479,7 +479,7 @@ def test_a_code_split_where_letters_meet_digits_is_one_word_and_an_unclear_gap_i
 def test_a_per_passenger_limit_on_a_row_naming_no_known_cover_leaves_a_lone_ap_unsure():
     """'Invalidez Permanente Total' lost by OCR, 'Parcial - ou Parcial' left with R$ 40.000,00 per
     passenger, 'Morte Acidental' R$ 60.000,00 read: the lesser AP may be the row not named."""
-    from intake.parsers import apolice
+    from intake.doctypes import apolice_seguro as apolice
 
     words = (row("COBERTURAS", 0.09, 0.50) + row("LMI POR PASSAGEIRO", 0.50, 0.50) + row("LMI TOTAL", 0.70, 0.50)
              + row("Parcial - ou Parcial", 0.09, 0.53, 0.96) + row("R$ 40.000,00", 0.52, 0.53, 0.94)
@@ -505,7 +505,7 @@ def test_specks_inside_a_companys_name_are_read_past_and_leave_it_unsure():
 
 
 def test_a_list_of_stops_goes_on_past_a_comma_read_as_a_stop_after_a_number():
-    from intake.parsers import contrato
+    from intake.doctypes import contrato_fretamento as contrato
 
     text = "Rua Visconde de Mauá, 700. Cidade Alta, Itabira; Rodovia RS-122, km 14. Fim."
     assert contrato._sentence_end(text) == text.index("14.") + 2
@@ -537,7 +537,7 @@ def test_a_plate_with_a_letter_that_may_be_either_of_two_digits_is_unsure():
 
 
 def test_a_bracket_glued_to_a_digit_leaves_the_number_unsure():
-    from intake.layout import BRACKET_DIGIT
+    from intake.page.layout import BRACKET_DIGIT
 
     lay = Layout(ext(row("com início em", 0.1, 0.3, 0.95) + [w("[6/04/2026", 0.3, 0.3, 0.89)]
                      + [w("[NOME", 0.1, 0.4, 0.9), w("RS|", 0.3, 0.4, 0.9)], source="ocr"))
@@ -546,13 +546,13 @@ def test_a_bracket_glued_to_a_digit_leaves_the_number_unsure():
 
 
 def test_a_town_cut_after_its_slash_is_unsure():
-    from intake.parsers import contrato
+    from intake.doctypes import contrato_fretamento as contrato
 
     assert not contrato._town_shaped("Piracicaba/") and contrato._town_shaped("Piracicaba/SP")
 
 
 def test_a_school_named_in_prose_ends_before_the_next_items_number():
-    from intake.parsers import contrato
+    from intake.doctypes import contrato_fretamento as contrato
 
     fl = _flow("5. INSTITUIÇÃO DE ENSINO ESCOLA TÉCNICA CAMINHOS DO: SUL\n7. PONTO DE PARTIDA Ribeirão Preto/SP")
     assert contrato._prose_instituicao(fl).value == "ESCOLA TÉCNICA CAMINHOS DO SUL"
@@ -571,7 +571,7 @@ def test_one_word_read_as_two_where_the_document_prints_it_whole_is_unsure():
 
 
 def test_a_number_column_holding_words_leaves_the_rows_unsure():
-    from intake.parsers.lista import _words_for_numbers
+    from intake.doctypes.lista_passageiros import _words_for_numbers
 
     assert _words_for_numbers(["RG", "RG", "RG", None, "RG"])
     assert not _words_for_numbers(["1", "2", "3", "4"]) and not _words_for_numbers([None, None, None])
@@ -596,7 +596,7 @@ def test_an_alphanumeric_cnpj_a_look_alike_glyph_makes_another_valid_one_is_unsu
 
 
 def test_an_amount_read_with_all_its_marks_lost_is_unsure():
-    from intake.parsers.apolice import _marks_lost
+    from intake.doctypes.apolice_seguro import _marks_lost
 
     assert _marks_lost("R$ 300000000") and not _marks_lost("R$ 3.000.000,00") and not _marks_lost("R$ 50000,00")
 
@@ -632,7 +632,7 @@ def test_a_dot_in_a_header_row_closes_no_box():
 
 
 def test_towns_lose_the_word_municipio_and_a_state_split_in_two_is_unsure():
-    from intake.parsers import contrato
+    from intake.doctypes import contrato_fretamento as contrato
 
     assert contrato._TOWN_WORDING.match("Município de Maringá/PR").end() == len("Município de ")
     assert not contrato._town_shaped("Vitória da Conquista/B A") and contrato._town_shaped("Vitória da Conquista/BA")
@@ -663,7 +663,7 @@ def test_a_label_numbered_a_tab_apart_opens_its_box_at_the_number():
 
 
 def test_prose_stops_that_may_be_specks():
-    from intake.parsers import contrato
+    from intake.doctypes import contrato_fretamento as contrato
 
     # inside brackets no sentence ends; a list of addresses goes on past a stop after any word
     assert contrato._sentence_end("Divinópolis (Terminal. Rodoviário), BR-282. Fim.") == len("Divinópolis (Terminal. Rodoviário), BR-282")
@@ -686,14 +686,14 @@ def test_a_word_only_its_accents_part_from_one_read_surer_elsewhere_is_an_accent
 
 
 def test_a_limit_with_cents_or_below_a_hundred_is_no_sure_limit():
-    from intake.parsers.apolice import _round_limit
+    from intake.doctypes.apolice_seguro import _round_limit
 
     assert _round_limit(50_000) and _round_limit(13_500) and _round_limit(1_320_000)
     assert not _round_limit(1827.62) and not _round_limit(25.0) and not _round_limit(1969.27)
 
 
 def test_a_policy_heading_is_no_label_of_its_number():
-    from intake.parsers import apolice
+    from intake.doctypes import apolice_seguro as apolice
 
     words = (row("Identificacao da Apolice", 0.10, 0.31, 0.91) + row("Emitida em", 0.10, 0.33, 0.9)
              + row("09/11/2024", 0.10, 0.34, 0.95) + row("0531", 0.20, 0.34, 0.96))
@@ -715,7 +715,7 @@ def test_a_town_shape_cut_after_its_slash_is_unsure():
 def test_an_unsure_line_beside_a_label_leaves_the_box_below_it_ambiguous():
     """'8. Roteiro  sio Municipal) - Rodovia GO-474 - Av. Getúlio Vargas' (its start garbled) over
     'Anápolis (terminal urbano)': the line below is not sure to be the whole route."""
-    from intake.parsers import contrato
+    from intake.doctypes import contrato_fretamento as contrato
 
     words = (row("8. Roteiro", 0.10, 0.232, 0.96) + [w("sio", 0.44, 0.232, 0.31)]
              + row("Municipal) - Rodovia GO-474 - Av. Getúlio Vargas - BR-490", 0.48, 0.232, 0.93)
@@ -818,7 +818,7 @@ def test_a_box_edge_read_as_a_dash_far_from_the_word_before_leaves_the_label_sta
 
 
 def test_a_value_that_points_elsewhere_read_with_a_slip_still_points_elsewhere():
-    from intake.parsers import contrato
+    from intake.doctypes import contrato_fretamento as contrato
 
     assert contrato._refers("contorme programacao anexa") and contrato._refers("conforme anexo i")
     assert not contrato._refers("ida 06h00 volta 18h30") and not contrato._refers("confins mg")
@@ -853,8 +853,8 @@ def test_a_two_digit_day_cut_by_ocr_is_unsure():
 
 
 def test_a_page_opening_with_the_lists_header_again_continues_it_though_ocr_garbled_a_heading():
-    from intake.layout import LayoutRow
-    from intake.segments import _header_again
+    from intake.page.layout import LayoutRow
+    from intake.page.segments import _header_again
 
     def r(text):
         ws = tuple(row(text, 0.1, 0.1))
@@ -891,7 +891,7 @@ def test_a_state_code_read_in_small_letters_is_a_state_code():
 
 
 def test_an_ocr_especie_whose_accent_ocr_cannot_tell_is_unsure_but_its_tipo_is_sure():
-    from intake.parsers import crlv
+    from intake.doctypes import crlv
 
     f = crlv._especie_as_printed(Field(value="PASSAG/ÔNIBUS", confidence=0.9))
     assert f.confidence < CONFIDENT and crlv.tipo_veiculo(f.value) == "onibus"
@@ -927,7 +927,7 @@ def test_a_town_with_a_slash_spaced_on_one_side_is_unsure():
 
 
 def test_a_policys_term_in_prose_with_a_day_cut_in_two_is_unsure():
-    from intake.parsers import apolice
+    from intake.doctypes import apolice_seguro as apolice
 
     words = row("Vigência do seguro: De 31/03/2026 até 3 1/03/2027", 0.15, 0.82, 0.95)
     got = apolice.parse(ext(words, source="ocr"), "apolice_seguro")
@@ -991,7 +991,7 @@ def test_a_town_runs_to_its_state_and_what_follows_leaves_it_unsure_however_its_
 
 
 def test_a_town_before_origem_in_prose_keeps_its_name_and_a_state_alone_is_no_town():
-    from intake.parsers import contrato
+    from intake.doctypes import contrato_fretamento as contrato
 
     fl = _flow("o transporte no trajeto entre Governador\nValadares /MG (origem) e Sete Lagoas/MG (destino), até a escola.")
     assert contrato._prose_place(fl, "origem").value.startswith("Governador Valadares")
@@ -1037,7 +1037,7 @@ def test_a_key_value_tables_next_label_under_a_label_is_no_row_of_values():
 
 
 def test_a_title_joining_two_column_names_with_e_is_no_table_header():
-    from intake.parsers import apolice
+    from intake.doctypes import apolice_seguro as apolice
 
     words = (row("COBERTURAS E LIMITES MÁXIMOS DE INDENIZAÇÃO", 0.14, 0.635, 0.96)
              + row("DESCRIÇÃO DA COBERTURA", 0.14, 0.652, 0.96) + row("VALOR SEGURADO", 0.645, 0.652, 0.96)
@@ -1095,7 +1095,7 @@ def test_a_signature_caption_a_town_before_its_state_or_a_colon_speck_do_not_mak
 
 
 def test_a_schedule_states_a_time_and_a_value_naming_its_annex_points_elsewhere():
-    from intake.parsers import contrato
+    from intake.doctypes import contrato_fretamento as contrato
 
     assert shapes.times(Span(1, tuple(row("CLÁUSULAS E CONDIÇÕES", 0.1, 0.3, 0.96))), True).confidence < CONFIDENT
     assert shapes.times(Span(1, tuple(row("06h00 (ida) e 12h30 (volta)", 0.1, 0.3, 0.96))), True).confidence == 0.96
@@ -1122,7 +1122,7 @@ def test_a_line_under_a_label_opening_with_another_fields_label_and_its_value_is
 
 
 def test_a_town_is_not_read_from_another_fields_label_nor_is_a_school_a_town():
-    from intake.parsers import contrato
+    from intake.doctypes import contrato_fretamento as contrato
 
     fl = _flow("Ponto de Chegada: Feira de Santana/BA.\nInstituição de Destino: INSTITUTO DE EDUCAÇÃO VALE VERDE.")
     assert contrato._prose_place(fl, "destino").value is None
@@ -1132,7 +1132,7 @@ def test_a_town_is_not_read_from_another_fields_label_nor_is_a_school_a_town():
 
 
 def test_a_stop_before_a_particle_inside_a_scanned_town_is_a_speck():
-    from intake.parsers import contrato
+    from intake.doctypes import contrato_fretamento as contrato
 
     words = (row("CONTRATO DE FRETAMENTO", 0.3, 0.05, 0.96) + row("Ponto de partida: Vitória. da Conquista/BA", 0.1, 0.2, 0.93)
              + row("Destino: Jequié/BA", 0.1, 0.23, 0.95))
@@ -1142,7 +1142,7 @@ def test_a_stop_before_a_particle_inside_a_scanned_town_is_a_speck():
 
 
 def test_a_towns_ocr_specks_are_mended_unsure_and_a_surer_label_read_is_not_displaced():
-    from intake.parsers import contrato
+    from intake.doctypes import contrato_fretamento as contrato
 
     assert shapes.town_specks("Vitória. da Conquista/BA") == ("Vitória da Conquista/BA", True)
     assert shapes.town_specks("Governador Valadares /MG (origem)") == ("Governador Valadares/MG (origem)", True)
@@ -1252,7 +1252,7 @@ def test_words_printed_small_over_a_larger_line_are_its_label_whatever_they_say(
 
 
 def test_another_amounts_longer_label_opening_with_valor_is_not_the_contracts_value():
-    from intake.parsers.contrato import _other_amount
+    from intake.doctypes.contrato_fretamento import _other_amount
 
     assert _other_amount(" POR HORA DE ESPERA ") and _other_amount(" da Hora Parada: ")
     assert not _other_amount(" TOTAL DO CONTRATO: ") and not _other_amount(" mensal ajustado é de ")
@@ -1260,7 +1260,7 @@ def test_another_amounts_longer_label_opening_with_valor_is_not_the_contracts_va
 
 
 def test_the_policy_parser_takes_no_number_from_a_sentence_naming_the_policy():
-    from intake import parsers
+    from intake import doctypes as parsers
 
     words = (row("CERTIFICADO DE SEGURO", 0.30, 0.08)
              + row("Ficam de fora as perdas excluídas desta apólice: ZK40T1, conforme as condições gerais.",

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from domain.documents import CONFIDENT
-from intake.layout import Layout, Span
-from intake.parsers import crlv
+from intake.page.layout import Layout, Span
+from intake.doctypes import crlv
 from intake.reading.flow import Flow
 from intake.reading import shapes
 from intake.reading.extract import AMBIGUOUS, Extractor
@@ -417,7 +417,7 @@ def test_a_cell_wrapped_at_tight_leading_stays_with_its_row_across_a_narrow_padd
 
 def test_a_name_cut_at_its_columns_edge_is_joined_only_where_something_says_so():
     from intake.reading.lexicon import words as lexicon
-    from intake.parsers.lista import _Column
+    from intake.doctypes.lista_passageiros import _Column
 
     def cell(*lines, y=0.30):
         out = []
@@ -442,7 +442,7 @@ def test_a_name_cut_at_its_columns_edge_is_joined_only_where_something_says_so()
 
 
 def test_prose_wrapping_back_to_the_margin_is_no_table_cell_and_an_unlisted_label_ends_a_clause():
-    from intake.parsers import contrato
+    from intake.doctypes import contrato_fretamento as contrato
 
     # 'ROTEIRO: ... (portão' / 'principal).' / 'HORÁRIOS: ...': the second line starts in the
     # label's column, so the cell right of the label is its first line only
@@ -516,7 +516,7 @@ def test_the_box_under_a_label_skips_another_columns_line_set_a_little_lower():
 
 
 def test_a_coverage_amount_centred_beside_a_two_line_name_and_no_clause_number_as_amount():
-    from intake.parsers import apolice
+    from intake.doctypes import apolice_seguro as apolice
 
     words = (row("Limite Coberturas", 0.09, 0.30)
              + row("R$ 3.000.000,00", 0.09, 0.32) + row("RCF-V - Danos Corporais a Passageiros", 0.25, 0.32)
@@ -573,7 +573,7 @@ def test_ocr_prose_loses_its_punctuation_specks_and_a_misread_of_a_word_read_sur
 
 
 def test_a_list_row_not_of_its_columns_kind_or_left_out_between_passengers_is_unsure():
-    from intake.parsers import lista
+    from intake.doctypes import lista_passageiros as lista
 
     def page(rows):
         words = row("Nº", 0.05, 0.20, conf=0.95) + row("NOME", 0.12, 0.20, conf=0.95) + row("CPF", 0.55, 0.20, conf=0.95)
@@ -637,7 +637,7 @@ def test_a_name_running_into_a_cnpj_of_letters_is_no_name():
 
 
 def test_a_two_line_coverage_name_with_its_amount_between_is_named_by_both_lines():
-    from intake.parsers import apolice
+    from intake.doctypes import apolice_seguro as apolice
 
     h = 0.0108  # lines set 0.0111 apart, each amount halfway between its name's two lines
     words = (_sized("Risco", 0.339, 0.0925, h) + _sized("LMI/IS", 0.574, 0.0925, h)
@@ -784,7 +784,7 @@ def test_a_cards_validity_by_shape_is_its_latest_date_unless_that_is_in_another_
 
 
 def test_a_word_of_a_sentence_is_not_a_value_by_its_shape():
-    from intake.parsers.cnh import _categoria
+    from intake.doctypes.cnh import _categoria
 
     e = _ocr(row("2 e 1 NOME E SOBRENOME", 0.10, 0.22, 0.9), row("TOMÁS GOMES SANTOS", 0.10, 0.235, 0.9),
              row("LN 14/06/2005 AD BRASILEIRO", 0.10, 0.33, 0.8),

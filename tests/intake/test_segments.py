@@ -1,4 +1,4 @@
-"""A file holding several documents cut into them (intake/segments.py): PDFs built here with
+"""A file holding several documents cut into them (intake/page/segments.py): PDFs built here with
 reportlab, pages of short documents one after another as a carrier merges or scans a packet,
 read through their text layer; and the evidence weighed on hand-built pages."""
 
@@ -9,9 +9,10 @@ import io
 import pytest
 
 import ocr
-from intake import pipeline, segments
+from intake import pipeline
+from intake.page import segments
 from intake.classify import heading_row
-from intake.layout import Layout
+from intake.page.layout import Layout
 from ocr.model import Extraction
 from tests.intake.test_reading_toolkit import ext, row
 

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from cryptography import x509
 
-from intake import anchors, signatures
+from intake.signatures import anchors
+from intake import signatures
 from intake.cache import ReadCache, documents_fingerprint
 from intake.pipeline import read_file
 from tests import signing
@@ -124,7 +125,7 @@ def test_an_unsigned_pdf_states_nothing_when_its_page_does_not_and_an_image_has_
 
 
 def test_reading_and_judging_an_unsigned_pdf_imports_no_pyhanko_and_loads_no_anchor() -> None:
-    code = ("import sys; from datetime import date; from intake import anchors; "
+    code = ("import sys; from datetime import date; from intake.signatures import anchors; "
             "from intake.pipeline import read_file, judge_packet; from pathlib import Path; "
             f"d = read_file(Path({str(CRLVE)!r}).read_bytes(), 'x.pdf')[0]; "
             "assert d.signature.status == 'unsigned', d.signature; "

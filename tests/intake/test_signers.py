@@ -209,7 +209,7 @@ def test_a_cpf_only_in_the_subject_is_read_with_valid_check_digits(pki: signing.
 def test_a_rule_by_name_must_be_marked_a_fallback(test_trust: Path, tmp_path: Path) -> None:
     import shutil
 
-    from intake import anchors
+    from intake.signatures import anchors
 
     other = tmp_path / "trust"
     shutil.copytree(test_trust, other)

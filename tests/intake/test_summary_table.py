@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from domain.documents import CONFIDENT
-from intake.layout import Layout
-from intake.parsers import contrato
+from intake.page.layout import Layout
+from intake.doctypes import contrato_fretamento as contrato
 from intake.reading.flow import Flow
 from intake.reading.values import UNSURE
 from intake.reading.extract import Extractor

@@ -5,8 +5,8 @@ import pytest
 
 from domain.documents import CONFIDENT
 from domain.ids import cnpj
-from intake.layout import Span
-from intake.parsers import apolice, relacao_veiculos
+from intake.page.layout import Span
+from intake.doctypes import apolice_seguro as apolice, relacao_veiculos
 from intake.reading.identifiers import REPAIRED, cnpj_alnum_repair
 from intake.reading.values import field
 from ocr.model import Word

@@ -4,7 +4,7 @@ never for a type the classifier did not name from a title or key phrases of its 
 from __future__ import annotations
 
 from domain.documents import Field
-from intake.vouch import VOUCHED, vouched
+from intake.classify.vouch import VOUCHED, vouched
 
 
 def _register(**unsure: float) -> dict[str, Field]:

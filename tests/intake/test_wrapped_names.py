@@ -7,7 +7,7 @@ import pytest
 
 import ocr
 from domain.documents import CONFIDENT
-from intake import parsers
+from intake import doctypes as parsers
 from intake.reading.finish import finished
 from samples.gen import perturb
 

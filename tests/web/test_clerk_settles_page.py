@@ -31,7 +31,7 @@ PHONE = {"width": 390, "height": 844}
 
 def _consulta(src: bytes) -> bytes:
     """The CRLV as a DETRAN's web consultation prints it: another heading, the same fields but
-    the RENAVAM, left out (so its content cannot vouch for its type: intake/vouch.py)."""
+    the RENAVAM, left out (so its content cannot vouch for its type: intake/classify/vouch.py)."""
     return redraw(src, change=lambda t: "CONSULTA CRLV" if "CERTIFICADO DE REGISTRO" in t else t,
                   drop=lambda t: t.strip("- ") == "DIGITAL" or (t.strip().isdigit() and len(t.strip()) == 11))
 

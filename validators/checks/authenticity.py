@@ -1,5 +1,5 @@
 """Whether the documents an item rests on are what their issuer signed: judged for every
-rulebook alike (not an act's item), on the `signature` reading gave each PDF (intake/signatures.py).
+rulebook alike (not an act's item), on the `signature` reading gave each PDF (intake/signatures/__init__.py).
 
 - `valid`: an info finding on each item resting on the document ("CRLV-e autêntico: ...").
 - `modified`: the document was read as signed (its fields are the signed revision's), so an

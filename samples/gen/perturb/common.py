@@ -31,7 +31,7 @@ from reportlab.platypus import Flowable, Paragraph
 from samples.gen import ids, pdf, text
 
 ROOT = Path(__file__).resolve().parents[3]
-VOCAB_DIR = ROOT / "intake" / "vocabulary"
+VOCAB_DIR = ROOT / "intake" / "doctypes"
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
 # --------------------------------------------------------------------------- vocabularies
@@ -39,7 +39,7 @@ DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
 @cache
 def vocab(doc_type: str) -> dict:
-    """intake/vocabulary/<doc_type>.yaml (read only)."""
+    """intake/doctypes/<doc_type>.yaml (read only)."""
     return yaml.safe_load((VOCAB_DIR / f"{doc_type}.yaml").read_text(encoding="utf-8")) or {}
 
 

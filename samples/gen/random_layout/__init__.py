@@ -14,7 +14,7 @@ party), beside:
   impressão, protocolo, proposta), other amounts (prêmio, IOF, multa, valor venal, subtotals),
   other CNPJs and CPFs (a broker's beside the insurer's, a representative's, a previous owner's,
   witnesses'), other plates (placa anterior, the fleet's other vehicles, a list's bus);
-- label spellings from intake/vocabulary/*.yaml and synonyms no vocabulary lists (labels.py): the
+- label spellings from intake/doctypes/*.yaml and synonyms no vocabulary lists (labels.py): the
   document's share of synonyms is drawn (0 to 3/4), and `meta["sources"]` says, per field, where
   its label came from, so a benchmark tells generality from vocabulary recall;
 - coverages as a table (columns in any order), as groups over columns ("APP por passageiro" over
@@ -32,7 +32,7 @@ derived, never printed). The same seed, type and rendering give the same bytes.
 
 Seeds (keep them apart):
     DEVELOPMENT  20000-20999     look at their misses while working on the readers
-    FITTING      30000-30999     what scripts/calibrate.py may fit intake/calibration.yaml on
+    FITTING      30000-30999     what scripts/calibrate.py may fit intake/reading/calibration.yaml on
     HELD_OUT     200000-200999   the benchmark's default (scripts/bench_random.py): never fitted on
 """
 

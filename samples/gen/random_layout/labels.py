@@ -1,4 +1,4 @@
-"""Label spellings: the project's vocabularies (intake/vocabulary/*.yaml) and synonyms no
+"""Label spellings: the project's vocabularies (intake/doctypes/*.yaml) and synonyms no
 vocabulary lists, so a benchmark measures how a reader generalises, not how well it recalls its
 own word lists. A synonym that a vocabulary comes to list stops being drawn as one (`synonyms`
 drops it), so the split stays true as the vocabularies grow.

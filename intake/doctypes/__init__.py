@@ -1,0 +1,74 @@
+"""Parsers: one module per document type, found in this package by the TYPES they declare.
+
+Interface:
+    parse(doc_type, ext) -> dict[str, Field]
+
+A module `intake/doctypes/<name>.py` declares `TYPES = ("crlv", ...)` and a function
+`parse(ext: Extraction, doc_type: str) -> dict[str, Field]`. Types without a module of their
+own go to `generic`, which reads the fields doctypes.yaml lists for the type by their labels.
+Whatever a parser returns, every field doctypes.yaml lists for the type is present in the
+result (null with confidence 0 when not found), and nothing outside that list is.
+A parser that fails on a document gives nulls, not an exception: the failure is logged
+without the document's content.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import pkgutil
+from collections.abc import Callable
+from functools import cache
+
+from domain import doctypes
+from domain.documents import Field
+from intake.doctypes._passage import passages
+from intake.doctypes._repeated import repeated
+from ocr.model import Extraction
+
+log = logging.getLogger(__name__)
+
+Parser = Callable[[Extraction, str], dict[str, Field]]
+
+
+@cache
+def registry() -> dict[str, Parser]:
+    """doc type -> parse function, from every module of this package that declares TYPES."""
+    out: dict[str, Parser] = {}
+    for info in pkgutil.iter_modules(__path__):
+        if info.name.startswith("_") or info.name == "generic":
+            continue
+        mod = importlib.import_module(f"{__name__}.{info.name}")
+        for t in getattr(mod, "TYPES", ()):
+            if t in out:
+                raise RuntimeError(f"two parsers declare the type {t!r}")
+            out[t] = mod.parse
+    return out
+
+
+def parser_for(doc_type: str) -> Parser:
+    from intake.doctypes import generic
+
+    return registry().get(doc_type, generic.parse)
+
+
+def parse(doc_type: str, ext: Extraction) -> dict[str, Field]:
+    """The fields of one document of the given type, each with confidence, page and bbox (an
+    identifier printed twice and read alike keeps its wrong check digits: _repeated; running text
+    read by OCR is for review as a value: _passage)."""
+    spec = doctypes.fields(doc_type)
+    if not spec or not ext.pages:
+        return {name: Field() for name in spec}
+    fn = parser_for(doc_type)
+    try:
+        found = fn(ext, doc_type)
+    except Exception as exc:  # a parser bug must not lose the document; nulls go to review
+        tb = exc.__traceback__
+        while tb is not None and tb.tb_next is not None:
+            tb = tb.tb_next
+        where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}" if tb else "?"
+        # only the exception type and place: its message may hold document content
+        log.error("parser for %s failed: %s at %s", doc_type, type(exc).__name__, where)
+        found = {}
+    found = passages(repeated(found, ext, doc_type), ext, spec)
+    return {name: found.get(name) or Field() for name in spec}

@@ -1,0 +1,1 @@
+"""A page as geometry: words in rows and columns, reading order, rotation, where one document ends."""
