@@ -21,6 +21,7 @@ def expected(a: Apolice) -> dict:
         "vigencia_fim": a.fim.isoformat(), "placa": v.placa, "chassi": v.chassi, "renavam": v.renavam,
         "assentos": a.assentos, "ap_por_passageiro": min(a.ap_morte, a.ap_invalidez),
         "rc_por_veiculo": a.rc_passageiros, "dmh_por_passageiro": a.dmh,
+        "veiculos": None,  # one vehicle, no fleet's table
     }
 
 
