@@ -107,6 +107,8 @@ def compare(doc_type: str, name: str, expected: Any, got: Any) -> float:
             return min(s["passageiros.count"], s["passageiros.docs"])
         spec = doctypes.fields(doc_type).get(name, {})
         return float(accuracy.same("records", spec, expected, got))
+    if expected is None:  # nothing printed to read: any value is wrong
+        return float(got is None)
     if sc:
         return float(sc.same(sc.KIND.get(name, "text"), expected, got))
     spec = doctypes.fields(doc_type).get(name, {})

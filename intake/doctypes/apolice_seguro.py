@@ -17,7 +17,7 @@ from intake.reading.identifiers import (
     REPAIRED, doc_field, id_valid, ident, plate_in, checked, checked_renavam, vin_in,
 )
 from intake.reading.values import (
-    INFERRED, date_field, field, first, int_field, SURE_OCR, UNSURE, cap, name_field, period_fields, span_of,
+    INFERRED, date_field, field, first, int_field, SURE_OCR, UNSURE, cap, name_field, period_fields, span_of, TERM_JOIN,
 )
 from intake.doctypes._common import Reader
 from intake.reading.extract import Extractor
@@ -514,7 +514,15 @@ def _vigencia(r: Reader, x: Extractor) -> tuple[Field, Field]:
             if len(dates) >= 2 and dates[0][0] < dates[1][0]:
                 (a, s1, e1), (b, s2, e2) = dates[:2]
                 o = m.end()
-                return period_fields(fl.field(a, o + s1, o + e1), fl.field(b, o + s2, o + e2), window, (s1, e1), (s2, e2))
+                pa, pb = period_fields(fl.field(a, o + s1, o + e1), fl.field(b, o + s2, o + e2), window,
+                                       (s1, e1), (s2, e2))
+                if ini.value is not None and ini.confidence >= CONFIDENT and ini.value != a.isoformat():
+                    break  # the start read sure under its own label is not this pair's: no term here
+                if not TERM_JOIN.fullmatch(nz.fold(window[e1:s2])):
+                    # two dates after the word not joined as a term's are ('VIGÊNCIA INÍCIO' over
+                    # a row of dates under other labels): either may be another label's
+                    pa, pb = cap(pa, UNSURE), cap(pb, UNSURE)
+                return pa, pb
     return ini, fim
 
 

@@ -18,7 +18,7 @@ from intake.page.layout import Span
 from intake.reading.flow import Flow
 from domain.ids.doc import find as find_docs
 from intake.reading.identifiers import ident
-from intake.reading.values import INFERRED, UNSURE, cap, field, ocr_text, period_fields, span_of, unchecked
+from intake.reading.values import INFERRED, TERM_JOIN, UNSURE, cap, field, ocr_text, period_fields, span_of, unchecked
 from intake.doctypes._common import Reader
 from intake.reading.lexicon import DASHES, accent_slip, confs, despeck, echoes, mend_prose, weighed
 from intake.doctypes.generic import closing_date
@@ -252,7 +252,10 @@ def _party(role: str, table: _Table, prose: list[Party], signed: Sequence[Party]
         return (agreed if agreed is not nome else cap(nome, 0.75)), doc, qual
     if sig:
         agreed = _agreed(sig[0].nome, every)
-        return (agreed if agreed is not sig[0].nome else cap(sig[0].nome, 0.75)), sig[0].documento, sig[0].qualificacao
+        if agreed is sig[0].nome:
+            # (the number by a signature may be the signer's, a representative's CPF, as its name may be)
+            return cap(sig[0].nome, 0.75), cap(sig[0].documento, 0.75), sig[0].qualificacao
+        return agreed, sig[0].documento, sig[0].qualificacao
     return nome, doc, qual
 
 
@@ -772,9 +775,6 @@ def _contratante_extra(fl: Flow, nome: Field, doc: Field, qual: str, table: _Tab
 
 # ------------------------------------------------------------------ term, places, value
 
-_TERM_JOIN = re.compile(r"[\s,]*(?:\(?[a-z\s]{0,30}\)?\s*)?(?:a|ate|e|ao|as|-|–|/)\s*(?:(?:o )?dia\s*|as? \d{1,2}h\w*\s*(?:de|do dia)?\s*)?")
-
-
 # words of a date that is no term's end: a readjustment's, a filing's, a signature's, an issue's
 _OTHER_DATE = re.compile(r"\b(reajuste|data-base|protocol\w*|firmad\w*|assinad\w*|assinatura|celebrad\w*|"
                          r"emitid\w*|emissao|gerad\w*|impress\w*|vencimento|pagamento|multa|nascimento)\b")
@@ -790,7 +790,7 @@ def _vigencia(fl: Flow) -> tuple[Field, Field]:
             (a, s1, e1), (b, s2, e2) = ds[:2]
             ini, fim = period_fields(fl.field(a, o + s1, o + e1), fl.field(b, o + s2, o + e2), window, (s1, e1), (s2, e2))
             between = nz.fold(window[e1:s2])
-            if not _TERM_JOIN.fullmatch(between) and _OTHER_DATE.search(between):
+            if not TERM_JOIN.fullmatch(between) and _OTHER_DATE.search(between):
                 # two dates after the word, not joined as a term's are ('de X a Y', 'X até Y'), a
                 # word of another date's meaning between them: the second may be that date
                 ini, fim = cap(ini, UNSURE), cap(fim, UNSURE)
@@ -993,8 +993,11 @@ _PARTICLES = frozenset("de da do das dos e".split())
 
 def _prose_words(value: str) -> bool:
     """A place holding two words in small letters that are no particles ('Município contrato
-    mediante notificação ...'): a sentence, no town's name. (A note in brackets is not counted.)"""
+    mediante notificação ...'), or a figure: a sentence, no town's name. (A note in brackets is
+    not counted.)"""
     head = value.split("(", 1)[0]
+    if re.search(r"R\$|\d{2}", head):
+        return True  # an amount or a figure run into it ('Sete Lagoas/MG e valor R$ 10.747,72')
     return sum(1 for w in head.split() if w[:1].islower() and nz.fold(w) not in _PARTICLES) >= 2
 
 

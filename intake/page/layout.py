@@ -719,15 +719,19 @@ class Layout:
 
     def _column_start(self, page: int, x: float, *, exclude: int, tol: float = 0.004) -> bool:
         """Whether another row has a word starting at x after a gap (a table's value column)."""
-        n = 0
+        return len(self.column_rows(page, x, exclude=exclude, tol=tol)) >= 2
+
+    def column_rows(self, page: int, x: float, *, exclude: int, tol: float = 0.004) -> list[LayoutRow]:
+        """The other rows with a word starting at x after a gap: a table's value column."""
+        out = []
         for row in self.rows[page]:
             if row.index == exclude:
                 continue
             for i, w in enumerate(row.words):
                 if i > 0 and abs(w.bbox[0] - x) <= tol and w.bbox[0] - row.words[i - 1].bbox[2] > 0.8 * row.height:
-                    n += 1
+                    out.append(row)
                     break
-        return n >= 2
+        return out
 
     def next_line(self, hit: Hit, *, max_dy: float = 0.05, same_column: bool = False) -> Span | None:
         """The whole next row under the label (from the label's x onwards when same_column)."""

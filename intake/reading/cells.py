@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from intake.page.layout import Layout, Span, first_cluster, span_overlap, LayoutRow, is_text
 from intake.normalize import key
 from intake.reading.lexicon import FUNCTION_WORDS
-from intake.reading.labels import RUN_GAP, LabelAt, LabelIndex, in_sentence, item_number, run_gap
+from intake.reading.vocabulary import label_words
+from intake.reading.labels import RUN_GAP, LabelAt, LabelIndex, in_sentence, item_number, row_runs, run_gap
 from ocr.model import Word
 
 # a gap this many row heights wide ends a value on its row
@@ -348,6 +349,8 @@ class Cells:
             how = "far"
             if self._under_label(row, first):
                 return None  # another column's box: its label is right above ('Corretor' / 'MARQUES ...')
+            if self._heads_column(lab, row, out):
+                return None  # a table's header row: right of this header is the next one, the values below
         aligned = how != "adjacent" and self.layout._column_start(lab.page, first.bbox[0], exclude=row.index)
         spans = [Span(lab.page, tuple(out), lab.score)]
         open_end = unclear_cut or unclear_label
@@ -486,6 +489,27 @@ class Cells:
             return w.bbox[1] < bottom and w.bbox[3] > top
         dx = (w.bbox[0] + w.bbox[2]) / 2 - (lab.bbox[0] + lab.bbox[2]) / 2
         return top < (w.bbox[1] + w.bbox[3]) / 2 - tilt * dx < bottom
+
+    def _heads_column(self, lab: LabelAt, row: LayoutRow, out: list[Word]) -> bool:
+        """Whether the words far right of a label are the next header of a table's header row
+        ('INSTITUIÇÃO      VEÍCULO (PLACA)' over 'INSTITUTO X      GRJ3B89'): label words only,
+        no figure, and the line right under the row starts a word under the label and under them."""
+        text = [key(w.text) for w in out]
+        content = [k for k in text if k and k not in FUNCTION_WORDS]
+        if not content or any(c.isdigit() for w in out for c in w.text):
+            return False
+        if not all(k in label_words() for k in content):
+            # words no vocabulary knows: a header only on a row of three runs or more, none with a figure
+            runs = row_runs(row)
+            if len(runs) < 3 or any(c.isdigit() for r in runs for w in r for c in w.text):
+                return False
+        rows = self.layout.rows[row.page]
+        if row.index + 1 >= len(rows) or rows[row.index + 1].y0 - row.y1 > 1.5 * row.height:
+            return False
+        below = rows[row.index + 1].words
+        tol = 0.6 * row.height
+        return any(abs(u.bbox[0] - lab.words[0].bbox[0]) <= tol for u in below) and \
+            any(abs(u.bbox[0] - out[0].bbox[0]) <= tol and self.labels.starting(u) is None for u in below)
 
     def _under_label(self, row: LayoutRow, w: Word) -> bool:
         """Whether the nearest word above w, in w's column and a line away at most, is a label."""

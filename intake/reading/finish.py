@@ -12,10 +12,10 @@ from statistics import median
 from domain import doctypes
 from domain.documents import Field
 from intake import normalize as nz
-from intake.reading.values import UNSURE, cap
-from intake.page.layout import Layout
+from intake.reading.values import UNSURE, cap, field
+from intake.page.layout import Layout, Span
 from intake.reading.extract import print_height
-from intake.reading.labels import run_gap
+from intake.reading.labels import row_runs
 from intake.reading.shapes import CUT_AFTER, CUT_NAME
 from intake.reading.vocabulary import caption_words, label_words, vocabulary
 from ocr.model import Extraction, Word
@@ -37,7 +37,8 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
         vkind = specs.get(name, {}).get("kind")
         if vkind not in _FREE_TEXT or not isinstance(f.value, str) or not f.value:
             continue
-        if vkind == "name" and _captioned(f.value) or _introduces(f.value):
+        f = _cut_at_rule(kind, f)
+        if vkind == "name" and _captioned(f.value) or _introduces(f.value) or _a_label(kind, f.value):
             out[name] = Field(page=f.page, bbox=f.bbox)
             continue
         if vkind == "name" and f.confidence > UNSURE:
@@ -70,6 +71,26 @@ _TIES = frozenset("de da do das dos e em por pelo pela para no na".split())
 _SEPARATORS = ("-", "–", "—", "|")
 SMALLER_PRINT = 0.88  # a line printed this much smaller than the one under it is a label over it
 SHORT_LABEL = 4  # words: a label's length, at most
+
+
+def _cut_at_rule(kind: str, f: Field) -> Field:
+    """A value that runs past a box's rule or a separator ('|') into a label ('FACULDADE X |
+    CHEGADA EM ...', 'ESCOLA X | Contratada - ...'): the words before it. Sure only where what
+    follows opens with a label of this document's vocabulary, else unsure (a '|' may be part of
+    the value; where the next box starts is then a guess)."""
+    assert isinstance(f.value, str)
+    head, sep, tail = f.value.partition(" | ")
+    head = head.strip()
+    if not sep or not any(c.isalpha() for c in head):
+        return f
+    words = tail.split()
+    opens = bool(words) and (nz.key(words[0]) in label_words() and nz.key(words[0]) not in _TIES
+                             or any(w.endswith(":") or w in _SEPARATORS for w in words[1:4]))
+    if not opens:
+        return f
+    spellings = vocabulary(kind).spellings()
+    known = any(nz.key(" ".join(words[:n])) in spellings for n in range(1, min(6, len(words)) + 1))
+    return f.model_copy(update={"value": head, "confidence": f.confidence if known else min(f.confidence, UNSURE)})
 
 
 def _title(word: str) -> bool:
@@ -114,6 +135,20 @@ def _unlabelled(kind: str, layout: Layout, f: Field) -> Field:
     colon = [i for i, w in enumerate(words) if w.endswith(":")]
     if colon:
         return Field(page=f.page, bbox=f.bbox)  # (the name shape refuses a ':'; another reader took it)
+    dash = next((i for i, w in enumerate(words[:SHORT_LABEL + 1]) if w in _SEPARATORS), None)
+    if dash is not None and 2 <= dash <= SHORT_LABEL and len(words) - dash - 1 >= 2 \
+            and not _COMPANY_END.search(nz.fold(" ".join(words[:dash]))) \
+            and all(_capitals(w) or nz.key(w) in _TIES for w in words[:dash]):
+        # 'EMPRESA DE TRANSPORTE - VIAÇÃO X LTDA': words set apart by a dash before a name may
+        # be its label or the name's own first part: the name after it, unsure
+        return f.model_copy(update={"value": " ".join(words[dash + 1:]), "confidence": min(f.confidence, UNSURE)})
+    content = [nz.key(w) for w in words if nz.key(w) and nz.key(w) not in _TIES]
+    if len(content) >= 2 and 4 * sum(k in label_words() for k in content) >= 3 * len(content) \
+            and not _COMPANY_END.search(nz.fold(f.value)):
+        # its words, three in four at least, labels' words ('Documento do Titular do Seguro',
+        # 'EMITIDA EM CNPJ PLACA CNH MOTORISTA'): labels read where a name was looked for, or a
+        # name made of label words; unsure
+        return cap(f, UNSURE)
     if len(words) >= 4 and words[1] in _SEPARATORS and not _COMPANY_END.search(nz.fold(words[0])):
         # 'ASSEGURADORA - MERIDIONAL COMPANHIA ...': one word set apart by a dash before a name
         # may be its label (or the name's own part): the name after it, unsure
@@ -142,8 +177,25 @@ def _unlabelled(kind: str, layout: Layout, f: Field) -> Field:
         # 'Cliente   FUNDAÇÃO X': a title-case word or two before a name in capitals is its label
         tail = [w.text for w in after]
         return f.model_copy(update={"value": " ".join(tail), "confidence": UNSURE})
-    runs = _row_runs(row)
+    runs = row_runs(row)
     own_runs = [r for r in runs if any(id(w) in mine for w in r)]
+    rest = list(row.words[row.words.index(ws[0]):]) if ws else []
+    if (cells := _key_and_value(layout, row, rest)) and \
+            {id(w) for w in cells[0] if any(c.isalnum() for c in w.text)} == mine:
+        # the value read is the key's cell of a key/value table's row ('DETENTOR DO VEÍCULO |
+        # VIAÇÃO X'): its value is the cell beside it, up to the next run of words, unsure
+        run = next(r for r in row_runs(row) if any(w is cells[1][0] for w in r))
+        cell = run[next(i for i, w in enumerate(run) if w is cells[1][0]):]
+        return field(" ".join(w.text for w in cell), Span(row.page, tuple(cell)), min(f.confidence, UNSURE))
+    if len(own_runs) in (1, 2) and (cells := _key_and_value(layout, row, [w for r in own_runs for w in r])):
+        # 'DETENTOR DO VEÍCULO | VÍTOR CASTRO': a row of a key/value table read whole; the key's
+        # words name nothing a vocabulary lists, so the value beside them is only likely the one
+        return field(" ".join(w.text for w in cells[1]), Span(row.page, tuple(cells[1])), min(f.confidence, UNSURE))
+    if len(own_runs) >= 2 and 0 < sum(id(w) in mine for w in own_runs[-1]) < len(own_runs[-1]):
+        # the value runs past a wide gap into the first words of the next box ('ESCOLA X      VEÍCULO
+        # (PLACA) ...'): the words before that gap, unsure
+        kept = [w for r in own_runs[:-1] for w in r if id(w) in mine]
+        return field(" ".join(w.text for w in kept), Span(row.page, tuple(kept)), min(f.confidence, UNSURE))
     if len(own_runs) == 2 and _label_run([w.text for w in own_runs[0]]):
         value = " ".join(w.text for w in own_runs[1])
         return f.model_copy(update={"value": value, "confidence": UNSURE})
@@ -182,15 +234,35 @@ def _value_row(layout: Layout, f: Field):
     return None, set()
 
 
-def _row_runs(row) -> list[list[Word]]:
-    gap = run_gap(row)
-    out: list[list[Word]] = []
-    for w in row.words:
-        if out and w.bbox[0] - out[-1][-1].bbox[2] < gap:
-            out[-1].append(w)
-        else:
-            out.append([w])
-    return out
+# a word starting a table's value column sits this many of its line's word spaces from the one
+# before it at least (a key's cell ends where its rule is drawn, then the value's cell's margin)
+CELL_GAP = 2.5
+
+
+def _key_and_value(layout: Layout, row, run: list[Word]) -> tuple[list[Word], list[Word]] | None:
+    """A run of words that is a key/value table's row read whole: (key, value) where one word
+    starts after a gap of CELL_GAP word spaces, at the x where the value of two other rows
+    starts, and those rows' words before it, letters only, start where the run does (the key
+    column); the key holds letters only and no company's form. Else None."""
+    if len(run) < 3:
+        return None
+    gaps = [b.bbox[0] - a.bbox[2] for a, b in zip(run, run[1:])]
+    space = median(gaps)
+    for i, gap in enumerate(gaps, 1):
+        if gap < CELL_GAP * max(space, 1e-4) or gap < 0.5 * row.height:
+            continue
+        key, value = run[:i], run[i:]
+        x = value[0].bbox[0]
+        # (other rows' keys: letters only, as a key is; 'CNPJ: 77.668.238/0001-14' beside a box
+        # on the right is a label with its value, no key of a table)
+        others = [r for r in layout.column_rows(row.page, x, exclude=row.index)
+                  if abs(r.words[0].bbox[0] - key[0].bbox[0]) <= 0.004
+                  and not any(c.isdigit() for w in r.words if w.bbox[0] < x - 0.002 for c in w.text)]
+        text = " ".join(w.text for w in key)
+        if len(others) >= 2 and len(key) <= SHORT_LABEL + 1 and not re.search(r"\d", text) \
+                and not _COMPANY_END.search(nz.fold(text).strip(" ,-")):
+            return key, value
+    return None
 
 
 def _line_under(layout: Layout, row, ws: list[Word]):
@@ -238,6 +310,12 @@ def _cut(value: str) -> bool:
     own rule, for names whatever reader took them)."""
     words = value.split()
     return len(words) > 1 and nz.fold(words[-1]).strip(".,;()") in CUT_AFTER
+
+
+def _a_label(kind: str, value: str) -> bool:
+    """A value that is, word for word, a label this document's vocabulary lists ('Placa do
+    Veículo' where a town was looked for): the label read where its value was looked for."""
+    return nz.key(value.rstrip(" :")) in vocabulary(kind).spellings()
 
 
 def _captioned(value: str) -> bool:

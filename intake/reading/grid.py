@@ -454,10 +454,26 @@ def _grid(page: int, runs: list[_Run], col: list[_Run], h: float, labels: _Label
                     and lines[0].bbox[3] <= min(r.y0 for r in c) + 0.2 * h:
                 lines = lines[1:]  # a column's header over the first row's value ('CNPJ' / '24.319.919/0001-00')
             cells_.append(Cell(page, lines, is_lab))
+        if _header_row([label_cell] + cells_, runs, h):
+            # a columns table's header row ('Cidade de Origem  Placa do Veículo  Encerramento'
+            # over a line of values): each cell labels the value under it, none the one beside it
+            cells_ = [Cell(page, cell.lines, True) for cell in cells_]
         rows.append(GridRow(page, (label_cell,) + tuple(cells_)))
     if sum(1 for row in rows if row.pairs() and row.pairs()[0][1] is not None and labels.exact(row.cells[0].key)) < 2:
         return None  # two labels it knows with a value beside each, at least: a table of keys and values
     return Grid(page, tuple(rows), max((r.x1 for r in inside), default=1.0))
+
+
+def _header_row(cells: list[Cell], runs: list[_Run], h: float) -> bool:
+    """Whether a row's cells, three or more, are all one line of label-like words with no
+    figure, and the line right under them starts a run under three of them at least."""
+    if len(cells) < 3 or any(len(c.lines) != 1 or not _label_like(c.text) or any(ch.isdigit() for ch in c.text)
+                             for c in cells):
+        return False
+    y1 = max(w.bbox[3] for c in cells for w in c.words)
+    under = [r for r in runs if y1 - 0.2 * h <= r.y0 <= y1 + 1.5 * h]
+    tol = COLUMN_TOL * h
+    return sum(any(abs(r.x0 - c.x0) <= tol for r in under) for c in cells) >= 3
 
 
 def _lines(page: int, runs: list[_Run]) -> tuple[Span, ...]:

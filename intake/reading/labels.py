@@ -603,6 +603,18 @@ def run_gap(row: LayoutRow) -> float:
     return gap
 
 
+def row_runs(row: LayoutRow) -> list[list[Word]]:
+    """The row's words in runs, parted at gaps of run_gap()."""
+    gap = run_gap(row)
+    out: list[list[Word]] = []
+    for w in row.words:
+        if out and w.bbox[0] - out[-1][-1].bbox[2] < gap:
+            out[-1].append(w)
+        else:
+            out.append([w])
+    return out
+
+
 def _runs(row: LayoutRow) -> list[tuple[int, int]]:
     """The row's runs of words: [a, b) word ranges cut at gaps wider than RUN_GAP heights, and
     at a box's rule read as a '|' (it bridges the gap between a label and its value:

@@ -99,6 +99,10 @@ def split_day(text: str, s: int, e: int) -> tuple[date | None, int] | None:
     return (joined[0][0] if joined and joined[0][1] == 0 else None), lone.start(1)
 
 
+# what joins a term's two dates ('de X a Y', 'X até Y', 'X - Y', 'X (início) e Y'), folded
+TERM_JOIN = re.compile(r"[\s,]*(?:\(?[a-z\s]{0,30}\)?\s*)?(?:a|ate|e|ao|as|-|–|/)\s*(?:(?:o )?dia\s*|as? \d{1,2}h\w*\s*(?:de|do dia)?\s*)?")
+
+
 def period_fields(a: Field, b: Field, text: str, at_a: tuple[int, int], at_b: tuple[int, int]) -> tuple[Field, Field]:
     """A term's two dates as read from `text` (where each was found): both unsure where OCR cut
     a day in two ('até 3 1/03/2027': 01 or 31); a text layer says what it says."""

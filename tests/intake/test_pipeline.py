@@ -27,9 +27,9 @@ def maxrss_mb() -> float:
 def test_bad_file_gives_its_finding(kind: str) -> None:
     maker, filename, code = KINDS[kind]
     data = maker()
-    rss0, t0 = maxrss_mb(), time.perf_counter()
+    rss0, t0 = maxrss_mb(), time.process_time()  # (CPU time: other work on the machine does not count)
     docs = pipeline.read_file(data, filename)
-    elapsed = time.perf_counter() - t0
+    elapsed = time.process_time() - t0
     assert len(docs) == 1
     doc = docs[0]
     assert doc.type == "unknown" and doc.fields == {}

@@ -22,7 +22,8 @@ from tests.hostile import png_bomb
 from tests.ocr.ocr_makers import png_bytes, text_image, text_pdf
 
 # Regression guards, stated generously (they are not benchmarks): measured here the bomb
-# is refused in ~1 ms and the 2,000-page PDF in ~50 ms, each without growing memory.
+# is refused in ~1 ms and the 2,000-page PDF in ~50 ms, each without growing memory. CPU time
+# of this process, not the wall clock: other work on the machine does not count.
 BOUND_S = 5.0
 BOUND_MB = 100
 
@@ -125,9 +126,9 @@ def test_image_bomb_refused_before_decoding(side):
     # over ours (40 MP): our header check is what refuses it.
     data = png_bomb(side, side)
     assert len(data) < 400_000
-    rss0, t0 = maxrss_mb(), time.perf_counter()
+    rss0, t0 = maxrss_mb(), time.process_time()
     ext = read(data)
-    elapsed = time.perf_counter() - t0
+    elapsed = time.process_time() - t0
     assert_one_error(ext, "file.too_many_pixels")
     assert f"{side} × {side}" in ext.problems[0].message
     assert elapsed < BOUND_S
@@ -154,9 +155,9 @@ def test_pdf_of_2000_pages_refused_without_parsing_pages(tmp_path):
     with open(path, "wb") as fh:
         writer.write(fh)
     data = path.read_bytes()
-    rss0, t0 = maxrss_mb(), time.perf_counter()
+    rss0, t0 = maxrss_mb(), time.process_time()
     ext = read(data)
-    elapsed = time.perf_counter() - t0
+    elapsed = time.process_time() - t0
     assert_one_error(ext, "file.too_many_pages")
     assert ext.page_count == 2000
     assert "2000 páginas" in ext.problems[0].message
@@ -182,9 +183,9 @@ def test_pdf_page_too_large_for_the_dpi_is_rendered_smaller(no_tesseract):
     c.rect(100, 100, 5000, 5000, fill=1)
     c.showPage()
     c.save()
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     ext = read(out.getvalue())
-    assert time.perf_counter() - t0 < BOUND_S
+    assert time.process_time() - t0 < BOUND_S
     page = ext.pages[0]
     assert [p.code for p in page.problems] == ["page.too_large", "ocr.failed"]
     assert page.problems[0].severity == "warning"
