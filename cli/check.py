@@ -10,8 +10,7 @@ from cli import errors
 import typer
 
 from cli.common import LocalPacket, read_local, stdout, unreadable_all, unreadable_message
-from intake import pipeline
-from validators import corrections, rulebooks
+from validators import corrections, engine, rulebooks
 from validators.dates import reference_out_of_range
 from domain import doctypes, wording
 from domain.result import Correction, Result
@@ -107,9 +106,11 @@ def command(
                                         "ou carrier (transportador: declaração, o item fica em revisão)."),
 ) -> int:
     ref = parse_reference_date(reference_date)
-    facts = parse_facts(fact)
+    declared = parse_facts(fact)
     try:
-        rulebooks.load(rulebook).parse_facts(facts)
+        # looked up and typed once, before any file is read; the judging takes both as they are
+        book = rulebooks.load(rulebook)
+        facts = book.parse_facts(declared)
     except rulebooks.RulebookError as exc:
         raise errors.UsageError(exc.message) from None
     local = read_local(paths, show_progress=True)
@@ -117,7 +118,7 @@ def command(
     if unreadable_all(documents):
         raise errors.ClickException(unreadable_message(documents))
     given = parse_corrections(documents, correct, correct_as)
-    result = pipeline.judge_packet(documents, rulebook, ref, facts, corrections=given)
+    result = engine.judge_packet(documents, book, ref, facts, corrections=given)
     if pdf:
         write_parecer(result, local, pdf)
     if as_json:

@@ -34,6 +34,15 @@ CONFIDENT = 0.80
 PASSAGE_WORDS = 6
 STATED = 0.70
 
+# Confidences a parser gives a value with evidence against it; the judging never raises such a
+# read on another file's agreement (validators/agreement.py).
+# An OCR'd identifier whose check digit fails: a hint, not a read.
+MISREAD = round(CONFIDENT * 0.6, 2)
+# ... and one made valid by undoing a single OCR confusion (probably right, still a guess).
+REPAIRED = round(CONFIDENT * 0.9, 2)
+# Two places, two values: a hint, not a read.
+AMBIGUOUS = 0.6
+
 
 def without_absent(out: Any, *keys: str) -> Any:
     """A serialised model without the optional keys it does not carry (absent, not null: the

@@ -9,10 +9,9 @@ confusions its positions make unambiguous, its check digits), named here for the
 from __future__ import annotations
 
 import re
-import unicodedata
 from datetime import date, timedelta
-from functools import lru_cache
 
+from domain.folding import fold, fold_chars, key
 from domain.ids.chassi import find as find_chassis, find_in_ocr as find_vins, parse as chassi, repair_ocr as vin_repair
 from domain.ids.cnpj import digits_variant as cnpj_digits_variant
 from domain.ids.doc import parse as doc
@@ -27,38 +26,7 @@ __all__ = [
 ]
 
 # --------------------------------------------------------------------------- folding
-
-
-@lru_cache(maxsize=4096)
-def _fold_char(c: str) -> str:
-    if c.isascii():
-        return c.lower()
-    base = "".join(ch for ch in unicodedata.normalize("NFKD", c) if not unicodedata.combining(ch))
-    # One character in, one out, so spans found in the folded text are spans of the original.
-    return (base[:1] or " ").lower() if base.strip() else " "
-
-
-_FOLD_TABLE: dict[int, str] = {}
-
-
-def fold_chars(text: str) -> str:
-    """Lower case without accents, one character for one ('º' -> 'o'), spacing untouched."""
-    if not text:
-        return ""
-    if text.isascii():
-        return text.lower()
-    for c in set(text):  # (each character folded once per process, then by table)
-        if ord(c) > 127 and ord(c) not in _FOLD_TABLE:
-            _FOLD_TABLE[ord(c)] = _fold_char(c)
-    return text.translate(_FOLD_TABLE).lower()
-
-
-def fold(text: str) -> str:
-    """Lower case, no accents, runs of whitespace as one space: the form keywords match in."""
-    return " ".join(fold_chars(text).split())
-
-
-_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+# (fold, fold_chars, key: domain/folding.py, shared with the judging)
 
 
 def whole_words_at(text: str, phrase: str) -> int:
@@ -75,12 +43,6 @@ def whole_words_at(text: str, phrase: str) -> int:
 
 def _alnum(c: str) -> bool:
     return "a" <= c <= "z" or "0" <= c <= "9"
-
-
-@lru_cache(maxsize=65536)
-def key(text: str) -> str:
-    """fold() with punctuation as spaces: 'MARCA / MODELO / VERSÃO' == 'Marca/Modelo/Versão'."""
-    return " ".join(_NON_ALNUM.sub(" ", fold_chars(text)).split())
 
 
 def spaces(text: str | None) -> str | None:

@@ -1,8 +1,9 @@
-"""The one path from uploaded bytes to a judged packet, shared by the CLI, the API and workers.
+"""The one path from uploaded bytes to a packet's documents, shared by the CLI, the API and workers.
 
 read_file()    bytes -> Documents (OCR or text layer, classification, parsing), cached by hash
 read_packet()  many files -> Documents with packet-unique ids, in parallel when asked
-judge_packet() Documents + rulebook -> the contract's Result (after raising reads another file agrees with)
+
+The documents are judged beside the rules: validators.engine.judge_packet.
 """
 
 from __future__ import annotations
@@ -11,9 +12,8 @@ import hashlib
 import logging
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date
 from functools import cache
 
 from rapidfuzz import process
@@ -22,15 +22,12 @@ from rapidfuzz.distance import Levenshtein
 import ocr
 from domain import doctypes
 from domain.documents import Document, Field, Finding
-from domain.result import Correction, Decision, Result
 from intake import normalize
 from intake.cache import Cache, ReadCache
 from intake.classify import classify, scores
 from intake.doctypes import parse
 from intake.reading.calibration import calibrated
 from intake.reading.peers import against_peers
-from intake.reading.corroborate import raised_by_agreement
-from intake.reading.fleet import fleet_rows_chosen
 from intake.reading.finish import finished
 from intake.reading.vocabulary import suffix_slips, vocabulary
 from intake import signatures
@@ -38,7 +35,6 @@ from intake.page.segments import segments
 from intake.classify.vouch import by_content, vouched
 from ocr.model import Extraction, Problem
 from ocr.problems import problem
-from validators import engine
 
 
 log = logging.getLogger(__name__)
@@ -392,31 +388,6 @@ def read_packet(
         for i, (f, _) in enumerate(jobs):
             rotations[f.sha256 or sha256_hex(f.data or b"")] = results[i].rotations
     return number_documents([results[i].documents for i in range(len(jobs))])
-
-
-def packet_id_for(documents: Iterable[Document]) -> str:
-    """A stable id for a packet judged outside the service: the same files, the same id."""
-    h = hashlib.sha256("".join(sorted(d.sha256 for d in documents)).encode()).hexdigest()
-    return f"pkt-{h[:16]}"
-
-
-def judge_packet(
-    documents: list[Document],
-    rulebook_id: str,
-    reference_date: date,
-    facts: dict[str, str] | None = None,
-    packet_id: str | None = None,
-    corrections: list[Correction] | None = None,
-    decisions: list[Decision] | None = None,
-) -> Result:
-    """The result of the documents read (validators.engine.result), its id from their contents
-    unless given. Values read unsure that another file of the packet reads alike are raised first
-    (reading.corroborate.raised_by_agreement): every path to a judgement (the CLI, the service's
-    first judgement and its judgements again after a correction) starts from the files' own reads
-    and passes here. Then a fleet policy's vehicle is the row of the packet's CRLV (reading.fleet)."""
-    documents = fleet_rows_chosen(raised_by_agreement(documents))
-    return engine.result(packet_id or packet_id_for(documents), rulebook_id, documents, reference_date,
-                         facts, corrections, decisions)
 
 
 def default_workers() -> int:

@@ -152,12 +152,13 @@ def goal_warm(repeat: int) -> dict:
 
     import ocr
     from intake import pipeline
+    from validators import engine, rulebooks
 
     files = [pipeline.SourceFile(p.name, p.read_bytes()) for p in sorted(QUICKSTART.glob("*.pdf"))]
 
     def ours() -> None:
         docs = pipeline.read_packet(files, workers=1)
-        pipeline.judge_packet(docs, "rs-metroplan-escolar", date(2026, 3, 2))
+        engine.judge_packet(docs, rulebooks.load("rs-metroplan-escolar"), date(2026, 3, 2))
 
     def bare() -> None:
         for f in files:

@@ -22,8 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cli.common import read_paths  # noqa: E402
-from intake import pipeline  # noqa: E402
-from validators import corrections  # noqa: E402
+from validators import corrections, engine, rulebooks  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,17 +33,18 @@ def main(argv: list[str] | None = None) -> int:
     spec = json.loads((args.packet / "packet.json").read_text(encoding="utf-8"))
     documents = read_paths([str(args.packet / "digital")], show_progress=False)
     ref = date.fromisoformat(spec["reference_date"])
-    facts = {k: str(v) for k, v in (spec.get("facts") or {}).items()}
+    book = rulebooks.load(spec["rulebook"])
+    facts = book.parse_facts({k: str(v) for k, v in (spec.get("facts") or {}).items()})
     crlv = next(d for d in documents if d.type == "crlv")
     fix = [corrections.make(documents, number=1, document=crlv.id, field="placa", value=crlv.fields["placa"].value,
                             by="clerk", at="2026-12-05T00:00:00Z")]
-    pipeline.judge_packet(documents, spec["rulebook"], ref, facts)  # first use of the rulebook and its data
+    engine.judge_packet(documents, book, ref, facts)  # first use of the rulebook's data
 
     def timed(given) -> list[float]:
         out = []
         for _ in range(args.runs):
             t = time.perf_counter()
-            pipeline.judge_packet(documents, spec["rulebook"], ref, facts, corrections=given)
+            engine.judge_packet(documents, book, ref, facts, corrections=given)
             out.append(time.perf_counter() - t)
         return out
 

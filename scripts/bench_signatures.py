@@ -69,6 +69,9 @@ def packets(work: Path, two: bool = False) -> tuple[Path, Path, Path]:
 
 def warm(plain: Path, signed: Path, repeat: int) -> dict:
     from intake import pipeline
+    from validators import engine, rulebooks
+
+    book = rulebooks.load(RULEBOOK)
 
     def files(folder: Path) -> list:
         return [pipeline.SourceFile(p.name, p.read_bytes()) for p in sorted(folder.iterdir())]
@@ -77,7 +80,7 @@ def warm(plain: Path, signed: Path, repeat: int) -> dict:
     got = {}
     for name, fs in runs.items():  # warm: rulebooks, vocabularies, pyHanko loaded
         docs = pipeline.read_packet(fs, workers=1)
-        got[name] = pipeline.judge_packet(docs, RULEBOOK, date.fromisoformat(REFERENCE))
+        got[name] = engine.judge_packet(docs, book, date.fromisoformat(REFERENCE))
     crlv = next(d for d in got["signed"].documents if d.filename == CRLVE)
     assert crlv.signature is not None and crlv.signature.status == "valid", crlv.signature
     contract = next(d for d in got["signed"].documents if d.filename == CONTRACT)
@@ -90,7 +93,7 @@ def warm(plain: Path, signed: Path, repeat: int) -> dict:
         for name in (("unsigned", "signed") if i % 2 == 0 else ("signed", "unsigned")):
             c0 = _self_cpu()
             docs = pipeline.read_packet(runs[name], workers=1)
-            pipeline.judge_packet(docs, RULEBOOK, date.fromisoformat(REFERENCE))
+            engine.judge_packet(docs, book, date.fromisoformat(REFERENCE))
             times[name].append(_self_cpu() - c0)
     u, s = statistics.median(times["unsigned"]), statistics.median(times["signed"])
     return {"unsigned_cpu_s": round(u, 4), "signed_cpu_s": round(s, 4), "added": round(s / u - 1, 3)}

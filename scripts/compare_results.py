@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere
 
 from cli.common import read_paths  # noqa: E402
-from intake import pipeline  # noqa: E402
+from validators import engine, rulebooks  # noqa: E402
 from cli.check import parse_facts, parse_reference_date  # noqa: E402
 
 RENDERINGS = ("digital", "scanned")
@@ -38,8 +38,9 @@ def results(only: str, renderings: tuple[str, ...]):
             if not folder.is_dir():
                 continue
             documents = read_paths([str(folder)], show_progress=False)
-            facts = parse_facts([f"{k}={v}" for k, v in (spec.get("facts") or {}).items()])
-            result = pipeline.judge_packet(documents, spec["rulebook"], parse_reference_date(spec["reference_date"]), facts)
+            book = rulebooks.load(spec["rulebook"])
+            facts = book.parse_facts(parse_facts([f"{k}={v}" for k, v in (spec.get("facts") or {}).items()]))
+            result = engine.judge_packet(documents, book, parse_reference_date(spec["reference_date"]), facts)
             yield f"{case}/{rendering}.json", result.model_dump_json(indent=2) + "\n"
 
 

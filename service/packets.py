@@ -5,7 +5,7 @@ create  (API)     files already streamed to temp files and checked, within the t
                   one read token per file (service/fair_queue.py picks the file)
 read    (worker)  claim the file, read it (pipeline.read_file, cached by hash), write its
                   documents once; the last file read queues the judgement
-judge   (worker)  documents in upload order -> pipeline.judge_packet -> one result row
+judge   (worker)  documents in upload order -> validators.engine.judge_packet -> one result row
 delete  (API)     rows, then blobs and cached reads no other packet holds (also the
                   retention purge: service/retention.py)
 (callbacks: service.callbacks; where the steps run, a pool or Celery: service.dispatch)
@@ -51,6 +51,7 @@ from service.storage import BlobNotFound, Storage, StorageError, get_storage
 from service.tenants import Principal, authority_for, new_id
 from validators import corrections as corrections_
 from validators import decisions as decisions_
+from validators import engine, rulebooks
 
 log = logging.getLogger("fretadoc.service")
 
@@ -355,8 +356,7 @@ def judge_step(packet_id: str, *, settings: Settings | None = None) -> bool:
         documents = [doc for _, _, doc in rows]
         started = time.monotonic()
         try:
-            result = pipeline.judge_packet(documents, packet.rulebook_id, packet.reference_date,
-                                           dict(packet.facts or {}), packet_id=packet.id)
+            result = _judged(packet, documents)
         except Exception:
             log.exception("judging packet %s failed", packet_id)
             packet.status = "failed"
@@ -370,6 +370,15 @@ def judge_step(packet_id: str, *, settings: Settings | None = None) -> bool:
             s.add(Callback(packet_id=packet_id, event=f"packet.{packet.status}"))
         s.flush()
         return bool(packet.callback_url)
+
+
+def _judged(packet: PacketRow, documents: list[Document], given: list[Correction] | None = None,
+            decided: list[Decision] | None = None) -> Result:
+    """The packet's result, its first or again after a correction (validators.engine.judge_packet):
+    its rulebook looked up once and its facts, stored as declared, typed once for the judgement."""
+    book = rulebooks.load(packet.rulebook_id)
+    return engine.judge_packet(documents, book, packet.reference_date, book.parse_facts(dict(packet.facts or {})),
+                               packet_id=packet.id, corrections=given, decisions=decided)
 
 
 def _callback_pending(s: Session, packet_id: str) -> bool:
@@ -558,9 +567,7 @@ def _rejudge(s: Session, packet: PacketRow, documents: list[Document], given: li
              decided: list[Decision]) -> str:
     """The packet judged again on its documents as read (no file is read again) with the
     corrections and decisions; the stored result replaced; the callback due again as a new event."""
-    result = pipeline.judge_packet(documents, packet.rulebook_id, packet.reference_date,
-                                   dict(packet.facts or {}), packet_id=packet.id, corrections=given,
-                                   decisions=decided)
+    result = _judged(packet, documents, given, decided)
     row = s.get(ResultRow, packet.id)
     if row is None:
         s.add(ResultRow(packet_id=packet.id, verdict=result.verdict, body=result.model_dump(mode="json")))

@@ -10,9 +10,9 @@ one way to be misled, one systematic confusion in every copy, leaves the documen
 with one another, which is what the rules compare them for. Below FLOOR nothing is lifted.
 
 The lift is for judging only (lifted_for_judging(), called by the engine): the result reports
-every field with the confidence of its read. The reading raises a read that another file agrees
-with in the result itself, as far as the evidence goes and noted among its document's problems
-(intake.reading.corroborate.raised_by_agreement), before the engine sees it.
+every field with the confidence of its read. A read that another file agrees with is raised in
+the result itself, as far as the evidence goes and noted among its document's problems
+(agreement.py, raised_by_agreement), before the rules see the packet (engine.judge_packet).
 """
 
 from __future__ import annotations

@@ -1,5 +1,11 @@
 """The rule engine: a rulebook and a packet of typed documents in, the checklist out.
 
+judge_packet() is the one judgement of a packet, which every path takes (the CLI, the service's
+first judgement and its judgements again after a correction, hence the API and the web page): the
+documents as read, raised where another file reads a value alike (agreement.py), a fleet policy's
+vehicle taken from the row of the packet's CRLV (fleet_row.py), then the rules of a rulebook the
+caller looked up once, with the facts it typed once (Rulebook.parse_facts).
+
 For each item, in the order of the act: decide whether it applies (applies_if), whether any
 document that can satisfy it is there (else `missing`), then run its named checks — once, or
 once per vehicle (CRLV) or per driver (CNH) — and take the worst outcome. Informational items
@@ -9,7 +15,9 @@ without the packet's data.
 
 from __future__ import annotations
 
+import hashlib
 import logging
+from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
@@ -18,11 +26,13 @@ from domain.documents import Document, Finding, Shown
 from domain.result import Correction, Decision, Item, Result, RulebookRef, verdict_of, worst
 from validators import corrections as corrections_
 from validators import decisions as decisions_
+from validators.agreement import raised_by_agreement
 from validators.checks import CHECKS, CONDITIONS, Applicability, Context, Outcome, authenticity
 from validators.checks.common import finding
 from validators.checks.packet import Packet
 from validators.corroborate import lifted_for_judging
 from validators.dates import to_date
+from validators.fleet_row import fleet_rows_chosen
 from validators.rulebooks import ItemSpec, Rulebook, RulebookError, load
 
 log = logging.getLogger(__name__)
@@ -55,15 +65,47 @@ def judge_rulebook(rb: Rulebook, documents: list[Document], reference_date: date
     return authenticity.attach(items, documents, {s.id for s in rb.items if s.informational})
 
 
+def judge_packet(documents: list[Document], rulebook: Rulebook, reference_date: date,
+                 facts: dict[str, Any] | None = None, *, packet_id: str | None = None,
+                 corrections: list[Correction] | None = None, decisions: list[Decision] | None = None) -> Result:
+    """The result of a packet's documents as read: values read unsure that another file of the
+    packet reads alike raised first (agreement.py), then a fleet policy's vehicle the row of the
+    packet's CRLV (fleet_row.py), then the checklist of `rulebook` (looked up once, by the
+    caller). `facts` are typed by that rulebook (rulebook.parse_facts: every fact it knows, its
+    default where none was declared); None: none declared. The id from the documents' contents
+    unless given."""
+    if facts is None:
+        facts = rulebook.parse_facts(None)
+    elif set(facts) != set(rulebook.facts):
+        # (declarations as given, not typed: a 'false' would count as true)
+        raise TypeError("facts must be typed by the rulebook (Rulebook.parse_facts)")
+    documents = fleet_rows_chosen(raised_by_agreement(documents))
+    return _result(packet_id or packet_id_for(documents), rulebook, documents, reference_date, facts,
+                   corrections, decisions)
+
+
+def packet_id_for(documents: Iterable[Document]) -> str:
+    """A stable id for a packet judged outside the service: the same files, the same id."""
+    h = hashlib.sha256("".join(sorted(d.sha256 for d in documents)).encode()).hexdigest()
+    return f"pkt-{h[:16]}"
+
+
 def result(packet_id: str, rulebook_id: str, documents: list[Document], reference_date: date,
            facts: dict[str, str] | None = None, corrections: list[Correction] | None = None,
            decisions: list[Decision] | None = None) -> Result:
-    """The whole contract document for a packet (what the CLI and the API return); with
-    corrections, of the documents as corrected (validators/corrections.py), the result recording
-    each correction."""
+    """The whole contract document for these documents exactly as given (no packet step of
+    judge_packet: the rules' own tests), by a rulebook's id and the facts as declared."""
     rb = load(rulebook_id)
+    return _result(packet_id, rb, documents, reference_date, rb.parse_facts(facts), corrections, decisions)
+
+
+def _result(packet_id: str, rb: Rulebook, documents: list[Document], reference_date: date,
+            facts: dict[str, Any], corrections: list[Correction] | None,
+            decisions: list[Decision] | None) -> Result:
+    """The contract document; with corrections, of the documents as corrected
+    (validators/corrections.py), the result recording each correction."""
     given = list(corrections or [])
-    judged, items = corrections_.judge(lambda docs: judge(rulebook_id, docs, reference_date, facts), documents, given)
+    judged, items = corrections_.judge(lambda docs: judge_rulebook(rb, docs, reference_date, facts), documents, given)
     items = decisions_.apply(items, list(decisions or []))
     types = {d.id: d.type for d in judged}
     for item in items:  # each finding in words for people, beside its codes

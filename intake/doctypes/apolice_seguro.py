@@ -123,7 +123,7 @@ class Item:
     caps: dict[str, float]
 
 
-# a fleet's row as the packet's vehicle may take it (reading/fleet.py)
+# a fleet's row as the packet's vehicle may take it (validators/fleet_row.py)
 ITEM_FIELDS = ("placa", "chassi", "assentos", "ap_por_passageiro", "dmh_por_passageiro", "rc_por_veiculo")
 
 
@@ -993,7 +993,7 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
     its basis from either. Rows that disagree on a coverage's amount leave it unsure (which row is
     the packet's vehicle is not said here). Also the vehicle's plate, chassis and seats where the
     table has their columns, and each row as an Item (the packet's CRLV may tell which is its
-    vehicle: reading/fleet.py)."""
+    vehicle: validators/fleet_row.py)."""
     seats_keys = {nz.key(s) for s in (*_SEATS_HEADS, *vocabulary("apolice_seguro").fields["assentos"].labels)}
     for page in r.layout.pages:
         rows = r.layout.rows[page.number]

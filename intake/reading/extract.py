@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from domain.documents import CONFIDENT, Field
+from domain.documents import AMBIGUOUS, CONFIDENT, Field
 from intake.page.layout import Layout, Span
 from intake.normalize import key
 from intake.reading import shapes
@@ -29,7 +29,6 @@ from intake.reading.labels import LabelAt, LabelIndex, item_number, run_gap
 from intake.reading.vocabulary import Vocabulary, vocabulary
 from ocr.model import Extraction, Word
 
-AMBIGUOUS = 0.6  # two places, two values: a hint, not a read
 FAR_UNALIGNED = 0.9  # a value far right of a label, in no column another row shares
 OPEN_END = 0.7  # a value that may go on in a line under it (Region.open_end)
 DISAGREE = 0.75  # the field's own label holds no value of its shape, another reader found one

@@ -4,42 +4,18 @@ intake.reading.values)."""
 
 from __future__ import annotations
 
-import importlib
-
-from domain.documents import CONFIDENT, Field
+from domain.documents import MISREAD, REPAIRED, Field
 from domain.ids import cnpj as cnpj_id
 from domain.ids import cpf as cpf_id
 from domain.ids import doc as doc_id
 from domain.ids import placa as placa_id
+from domain.ids import is_valid as id_valid  # (its check digits / shape, by domain.ids)
 from domain.ids import renavam as renavam_id
 from intake import normalize as nz
 from intake.page.layout import Span
 from intake.reading.values import SURE_OCR, SURE_VIN, UNSURE, cap, field, span_of
 
-# Confidence given to an OCR'd identifier whose check digit fails: a hint, not a read.
-MISREAD = round(CONFIDENT * 0.6, 2)
-# ... and one made valid by undoing a single OCR confusion (probably right, still a guess).
-REPAIRED = round(CONFIDENT * 0.9, 2)
-
-
-# ---------------------------------------------------------------- identifiers
-
-def _ids(kind: str):
-    try:
-        return importlib.import_module(f"domain.ids.{kind}")
-    except ImportError:  # pragma: no cover - validators.ids is part of the tree
-        return None
-
-
-def id_valid(kind: str, value: str | None) -> bool | None:
-    """Check digits / shape by validators.ids; None when the kind has no checker."""
-    if not value:
-        return None
-    if kind == "doc":
-        kind = "cpf" if len(value) == 11 else "cnpj" if len(value) == 14 else ""
-    mod = _ids(kind) if kind else None
-    return bool(mod.is_valid(value)) if mod else None
-
+# (MISREAD, REPAIRED: the confidences of an identifier with evidence against it, in domain/documents.py)
 
 _NORMALISE = {"doc": nz.doc, "cpf": nz.doc, "cnpj": nz.doc, "renavam": nz.renavam,
               "placa": nz.placa, "chassi": nz.chassi}

@@ -90,6 +90,41 @@ def test_a_failing_packet_exits_1() -> None:
     assert statuses["art4-v"] == "fail"
 
 
+# Counts, by their code objects, every call of rulebooks.load and Rulebook.parse_facts while
+# `fretadoc check` runs (whatever name a module imported them under), then prints the counts.
+COUNTING = """
+import sys
+from validators import rulebooks
+counts = {rulebooks.load.__code__: 0, rulebooks.Rulebook.parse_facts.__code__: 0}
+def count(frame, event, arg):
+    if event == "call" and frame.f_code in counts:
+        counts[frame.f_code] += 1
+sys.setprofile(count)
+from cli.main import main
+sys.argv = ["fretadoc", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as exc:
+    code = exc.code
+sys.setprofile(None)
+print(*counts.values(), file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def test_check_looks_its_rulebook_up_once_and_types_its_facts_once() -> None:
+    """The CLI looks the rulebook up and types the facts before reading, and the judging takes
+    both as they are: once each, with a correction (judged as read and as corrected) too."""
+    crlv = "d6"  # (the quickstart's files in name order: its CRLV is the sixth document)
+    proc = subprocess.run(
+        [sys.executable, "-c", COUNTING, "check", "--rulebook", "rs-metroplan-escolar", "--reference-date",
+         "2026-03-02", "--fact", "mei=false", "--correct", f"{crlv}.placa", "--json", str(QUICKSTART)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, env={**os.environ, "COLUMNS": "120"})
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["corrections"][0]["document"] == crlv
+    assert proc.stderr.strip().splitlines()[-1].split() == ["1", "1"]
+
+
 def test_rulebooks_lists_every_rulebook_with_items() -> None:
     proc = fretadoc("rulebooks", "--json")
     assert proc.returncode == 0, proc.stderr

@@ -152,7 +152,7 @@ def test_each_vehicle_of_a_fleet_is_an_entry_with_its_own_seats_and_coverages():
 
 
 def test_the_packets_crlv_names_the_fleets_row_and_the_policy_takes_that_rows_vehicle():
-    from intake.reading.fleet import CODE, fleet_rows_chosen
+    from validators.fleet_row import CODE, fleet_rows_chosen
     crlv, policy = fleet_rows_chosen([_crlv("DEF2G34"), _policy(TWO)])
     got = {k: (policy.fields[k].value, policy.fields[k].confidence)
            for k in ("placa", "assentos", "ap_por_passageiro", "dmh_por_passageiro")}
@@ -165,7 +165,7 @@ def test_the_packets_crlv_names_the_fleets_row_and_the_policy_takes_that_rows_ve
 
 
 def test_no_row_is_chosen_on_an_unsure_crlv_plate_a_plate_on_no_row_or_two_vehicles_of_one_fleet():
-    from intake.reading.fleet import fleet_rows_chosen
+    from validators.fleet_row import fleet_rows_chosen
     for docs in ([_crlv("DEF2G34", 0.6), _policy(TWO)], [_crlv("GHI3J45"), _policy(TWO)],
                  [_crlv("ABC1D23"), _crlv("DEF2G34").model_copy(update={"id": "doc-3"}), _policy(TWO)]):
         policy = fleet_rows_chosen(docs)[-1]

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from domain.result import Item, Result
-from intake.pipeline import SourceFile, judge_packet, read_packet
+from intake.pipeline import SourceFile, read_packet
 from tests import signing
+from validators import rulebooks
+from validators.engine import judge_packet
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKETS = ROOT / "samples" / "packets" / "rs-metroplan-escolar"
@@ -32,7 +34,7 @@ def _trust_env(test_trust: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def _judge(folder: Path, contract: str, data: bytes | None, cache: str) -> Item:
     files = [SourceFile(p.name, data if p.name == contract and data is not None else p.read_bytes())
              for p in sorted(folder.iterdir())]
-    result: Result = judge_packet(read_packet(files, cache_dir=cache), "rs-metroplan-escolar", date(2026, 3, 2))
+    result: Result = judge_packet(read_packet(files, cache_dir=cache), rulebooks.load("rs-metroplan-escolar"), date(2026, 3, 2))
     return next(i for i in result.checklist if i.id == ITEM)
 
 
@@ -129,7 +131,7 @@ def test_der_mg_a_contract_signed_by_both_parties_is_firmado_entre_as_partes(pki
     def art7(signed: bytes | None) -> Item:
         files = [SourceFile(p.name, signed if p.name == "contrato-der.pdf" and signed else p.read_bytes())
                  for p in sorted(folder.iterdir())]
-        result = judge_packet(read_packet(files, cache_dir=read_cache_dir), "mg-der-fretamento", date(2026, 3, 2))
+        result = judge_packet(read_packet(files, cache_dir=read_cache_dir), rulebooks.load("mg-der-fretamento"), date(2026, 3, 2))
         return next(i for i in result.checklist if i.id == "art7")
 
     unsigned = art7(None)

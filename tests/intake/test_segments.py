@@ -15,6 +15,7 @@ from intake.classify import heading_row
 from intake.page.layout import Layout
 from ocr.model import Extraction
 from tests.intake.test_reading_toolkit import ext, row
+from validators import engine, rulebooks
 
 pytest.importorskip("reportlab")
 
@@ -285,8 +286,9 @@ def test_a_sample_packet_merged_into_one_pdf_is_judged_as_its_separate_files(ord
         [{k: f.value for k, f in d.fields.items()} for d in separate]
 
     def judged(docs):
-        got = pipeline.judge_packet(pipeline.number_documents([docs]), spec["rulebook"],
-                                    date.fromisoformat(spec["reference_date"]), spec["facts"])
+        book = rulebooks.load(spec["rulebook"])
+        got = engine.judge_packet(pipeline.number_documents([docs]), book,
+                                  date.fromisoformat(spec["reference_date"]), book.parse_facts(spec["facts"]))
         return got.verdict, [(i.id, i.status) for i in got.checklist]
 
     assert judged(merged) == judged(separate)

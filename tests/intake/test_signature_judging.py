@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from domain.result import Item, Result
-from intake.pipeline import SourceFile, judge_packet, read_packet
+from intake.pipeline import SourceFile, read_packet
 from tests import signing
+from validators import rulebooks
 from validators.checks import authenticity
+from validators.engine import judge_packet
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKET = ROOT / "samples" / "packets" / "mg-der-fretamento" / "valid" / "digital"
@@ -31,7 +33,7 @@ def _judge(crlv: bytes, read_cache_dir: str) -> tuple[Result, str]:
     files = [SourceFile(p.name, p.read_bytes()) for p in sorted(PACKET.iterdir()) if p.name != "crlv-der-onibus.pdf"]
     files.append(SourceFile("crlve.pdf", crlv))
     docs = read_packet(files, cache_dir=read_cache_dir)
-    result = judge_packet(docs, "mg-der-fretamento", date(2026, 3, 2))
+    result = judge_packet(docs, rulebooks.load("mg-der-fretamento"), date(2026, 3, 2))
     crlv_id = next(d.id for d in result.documents if d.filename == "crlve.pdf")
     return result, crlv_id
 

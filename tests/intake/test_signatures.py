@@ -126,10 +126,10 @@ def test_an_unsigned_pdf_states_nothing_when_its_page_does_not_and_an_image_has_
 
 def test_reading_and_judging_an_unsigned_pdf_imports_no_pyhanko_and_loads_no_anchor() -> None:
     code = ("import sys; from datetime import date; from intake.signatures import anchors; "
-            "from intake.pipeline import read_file, judge_packet; from pathlib import Path; "
+            "from intake.pipeline import read_file; from validators import engine, rulebooks; from pathlib import Path; "
             f"d = read_file(Path({str(CRLVE)!r}).read_bytes(), 'x.pdf')[0]; "
             "assert d.signature.status == 'unsigned', d.signature; "
-            "judge_packet([d], 'rs-metroplan-escolar', date(2026, 3, 2)); "
+            "engine.judge_packet([d], rulebooks.load('rs-metroplan-escolar'), date(2026, 3, 2)); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyhanko', 'pyhanko_certvalidator', 'asn1crypto')), "
             "anchors.load.cache_info().currsize)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)

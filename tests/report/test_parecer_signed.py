@@ -17,7 +17,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from domain.result import Decision, Result
-from intake.pipeline import judge_packet, number_documents, read_file
+from intake.pipeline import number_documents, read_file
+from validators import rulebooks
+from validators.engine import judge_packet
 from report import parecer, signing
 
 RULEBOOK = "rs-metroplan-escolar"
@@ -34,12 +36,12 @@ def _result() -> Result:
     docs = number_documents([read_file(f.read_bytes(), f.name) for f in sorted(VALID.glob("*.pdf"))])
     taxa = next(d for d in docs if d.filename == "taxa-autorizacao-onibus1.pdf")
     taxa.fields["placa"] = taxa.fields["placa"].model_copy(update={"confidence": 0.3})
-    first = judge_packet(docs, RULEBOOK, date(2026, 3, 2))
+    first = judge_packet(docs, rulebooks.load(RULEBOOK), date(2026, 3, 2))
     unsure = [i.id for i in first.checklist if i.status == "review"]
     assert unsure and any("Leitura incerta" in f.message for i in first.checklist for f in i.findings)
     decisions = [Decision(id=f"k{n}", item=item, status="ok", note="placa conferida no comprovante original",
                           at="2026-03-04T18:00:00Z") for n, item in enumerate(unsure, 1)]
-    return judge_packet(docs, RULEBOOK, date(2026, 3, 2), decisions=decisions)
+    return judge_packet(docs, rulebooks.load(RULEBOOK), date(2026, 3, 2), decisions=decisions)
 
 
 def _text(pdf: bytes) -> list[str]:
@@ -127,6 +129,6 @@ def test_a_chassis_corrected_prints_whole():
     vin = crlv.fields["chassi"].value
     fix = Correction(id="c1", document=crlv.id, field="chassi", value=vin, read_value=vin[:-1] + "X",
                      read_confidence=0.6, by="clerk", at="2026-03-04T18:00:00Z")
-    result = judge_packet(docs, RULEBOOK, date(2026, 3, 2), corrections=[fix])
+    result = judge_packet(docs, rulebooks.load(RULEBOOK), date(2026, 3, 2), corrections=[fix])
     flat = " ".join("\n".join(_text(parecer.build(result, lambda d, p: None, issued_at=ISSUED, signatory=WHO))).split())
     assert vin in flat and vin[:-1] + "X" in flat

@@ -64,6 +64,7 @@ def test_result_is_the_contract_and_the_pipelines(judged, valid_packet, result_s
     """The service's answer is exactly what the pipeline gives for the same files, in the contract."""
     from intake import pipeline
     from intake.cache import ReadCache
+    from validators import engine, rulebooks
 
     meta, files = valid_packet
     result = judged["done"]["result"]
@@ -71,8 +72,9 @@ def test_result_is_the_contract_and_the_pipelines(judged, valid_packet, result_s
     assert result["packet_id"] == judged["accepted"]["id"] and result["verdict"] == judged["done"]["verdict"]
     cache = ReadCache(read_cache_dir)
     docs = pipeline.number_documents([pipeline.read_file(f[1][1], f[1][0], cache=cache) for f in files])
-    local = pipeline.judge_packet(docs, meta.get("rulebook", RULEBOOK), date.fromisoformat(meta["reference_date"]),
-                                  meta.get("facts") or {}, packet_id=result["packet_id"])
+    book = rulebooks.load(meta.get("rulebook", RULEBOOK))
+    local = engine.judge_packet(docs, book, date.fromisoformat(meta["reference_date"]),
+                                book.parse_facts(meta.get("facts") or {}), packet_id=result["packet_id"])
     assert result == local.model_dump(mode="json")
 
 

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from domain.documents import Document
-from intake.pipeline import judge_packet, number_documents, read_file
-from validators import corrections
+from intake.pipeline import number_documents, read_file
+from validators import corrections, rulebooks
+from validators.engine import judge_packet
 from validators.corrections import CorrectionError
 
 RULEBOOK = "rs-metroplan-escolar"
@@ -58,14 +59,14 @@ def test_plate_type_and_fields_settled_by_the_clerk_clear_the_packet_to_apto():
     plate = crlv.fields["placa"].value
     _unsure(crlv, "placa", plate[:-1] + ("0" if plate[-1] != "0" else "1"))
     crlv.type_confidence = 0.72
-    before = judge_packet(docs, RULEBOOK, DAY)
+    before = judge_packet(docs, rulebooks.load(RULEBOOK), DAY)
     assert before.verdict == "review"
     messages = [m for ms in _unsure_items(before).values() for m in ms]
     # the policy and the receipts read their plates surely: no finding blames them
     assert not [m for m in messages if "Leitura incerta de Placa em Apólice" in m], messages
     given = _give(docs, [], crlv.id, "placa", plate)
     given = _give(docs, given, crlv.id, "tipo")  # confirmed as read: a CRLV
-    after = judge_packet(docs, RULEBOOK, DAY, corrections=given)
+    after = judge_packet(docs, rulebooks.load(RULEBOOK), DAY, corrections=given)
     assert after.verdict == "ok", _unsure_items(after)
     assert any("Tipo do documento" in f.message and "confirmado" in f.message
                for i in after.checklist for f in i.findings)
@@ -87,10 +88,10 @@ def test_a_register_settled_as_particular_fails_art_4_xii():
     crlv = _of(docs, "crlv")
     crlv.type_confidence = 0.72
     _unsure(crlv, "categoria", "PARTICULAR", 0.7)
-    assert judge_packet(docs, RULEBOOK, DAY).verdict == "review"
+    assert judge_packet(docs, rulebooks.load(RULEBOOK), DAY).verdict == "review"
     given = _give(docs, [], crlv.id, "categoria")  # confirmed as read
     given = _give(docs, given, crlv.id, "tipo", "Certificado de Registro e Licenciamento de Veículo (CRLV)")
-    result = judge_packet(docs, RULEBOOK, DAY, corrections=given)
+    result = judge_packet(docs, rulebooks.load(RULEBOOK), DAY, corrections=given)
     xii = next(i for i in result.checklist if i.id == "art4-xii")
     assert xii.status == "fail" and result.verdict == "fail", _unsure_items(result)
 
@@ -115,7 +116,7 @@ def test_a_list_printing_more_rows_than_read_cannot_be_confirmed_but_takes_rows_
     with pytest.raises(CorrectionError, match=f"informa {len(rows)} e {len(rows) - 2} foram lidas"):
         _give(docs, [], lista.id, "passageiros")
     given = _give(docs, [], lista.id, "passageiros", rows)  # the missing rows added
-    result = judge_packet(docs, RULEBOOK, DAY, corrections=given)
+    result = judge_packet(docs, rulebooks.load(RULEBOOK), DAY, corrections=given)
     assert result.verdict == "ok", _unsure_items(result)
 
 
@@ -133,6 +134,6 @@ def test_a_document_retyped_is_read_again_as_its_new_type_from_the_read():
     docs = [wrong if d.id == crlv.id else d for d in docs]
     given = _give(docs, [], crlv.id, "tipo", "crlv")
     given[0].fields = {k: v.model_dump(mode="json") for k, v in fields.items()}
-    assert judge_packet(docs, RULEBOOK, DAY).verdict != "ok"
-    result = judge_packet(docs, RULEBOOK, DAY, corrections=given)
+    assert judge_packet(docs, rulebooks.load(RULEBOOK), DAY).verdict != "ok"
+    result = judge_packet(docs, rulebooks.load(RULEBOOK), DAY, corrections=given)
     assert result.verdict == "ok", _unsure_items(result)

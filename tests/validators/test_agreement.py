@@ -1,16 +1,14 @@
-"""Confidence raised where another file of the packet reads the same value (intake/reading/corroborate.py),
+"""Confidence raised where another file of the packet reads the same value (validators/agreement.py),
 on hand-built documents: how far each kind of agreement raises, and every case where it must not."""
 
 from __future__ import annotations
 
 from datetime import date
 
-from domain.documents import CONFIDENT, Document, Field
+from domain.documents import AMBIGUOUS, CONFIDENT, MISREAD, REPAIRED, Document, Field
 from domain.ids import cnpj, renavam
-from intake import pipeline
-from intake.reading.identifiers import MISREAD, REPAIRED
-from intake.reading.corroborate import CODE, raised_by_agreement
-from intake.reading.extract import AMBIGUOUS
+from validators import engine, rulebooks
+from validators.agreement import CODE, raised_by_agreement
 
 CARRIER_CNPJ = "11222333000181"
 RENAVAM = "0038469115" + renavam.check_digit("0038469115")
@@ -194,7 +192,7 @@ def test_corroborating_twice_changes_nothing_more() -> None:
 
 def test_judging_starts_from_corroborated_reads() -> None:
     docs = [doc(1, "crlv", {"placa": ("IWE8828", 0.76)}), doc(2, "apolice_seguro", {"placa": ("IWE8828", 1.0)}, source="pdf_text")]
-    result = pipeline.judge_packet(docs, "rs-metroplan-escolar", date(2026, 3, 2))
+    result = engine.judge_packet(docs, rulebooks.load("rs-metroplan-escolar"), date(2026, 3, 2))
     got = {d.id: d for d in result.documents}
     assert got["d1"].fields["placa"].confidence == 0.95 >= CONFIDENT
     assert [p.code for p in got["d1"].problems] == [CODE]

@@ -4,7 +4,7 @@ of the packet reads alike is raised, as far as the evidence goes.
 Every file is read on its own (its own OCR run, or its text layer), so two files printing one
 plate, chassis, CNPJ, policy or contract number, or one party's name, give two independent reads
 of it: a misread that spells, character for character, what another print of it reads is no
-misread. Called once per packet, on the documents as read, before judging (pipeline.judge_packet).
+misread. Called once per packet, on the documents as read, before the rules (engine.judge_packet).
 
 - Only the same thing is compared: a vehicle's identifier with any identifier of its kind, a
   party's name or CPF/CNPJ with those of the same party in another type (ROLES: the carrier on
@@ -22,9 +22,9 @@ misread. Called once per packet, on the documents as read, before judging (pipel
 - The reason stays visible: each raised field gets an info finding among its document's problems
   naming the document that agrees.
 
-It only raises: disagreement between sure reads is for the validators' consistency checks. The
-result reports what is raised here; the engine then lifts, for judging only, an identifier two
-documents read alike (validators.corroborate.lifted_for_judging).
+It only raises: disagreement between sure reads is for the consistency checks. The result
+reports what is raised here; the engine then lifts, for the rules only, an identifier two
+documents read alike (corroborate.py, lifted_for_judging).
 """
 
 from __future__ import annotations
@@ -36,11 +36,10 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
 from domain import doctypes
-from domain.documents import CONFIDENT, Document, Finding
+from domain.documents import AMBIGUOUS, CONFIDENT, MISREAD, REPAIRED, Document, Finding
+from domain.folding import key as folded
+from domain.ids import is_valid as id_valid
 from domain.ids.text import alnum
-from intake import normalize as nz
-from intake.reading.identifiers import MISREAD, REPAIRED, id_valid
-from intake.reading.extract import AMBIGUOUS
 
 CODE = "field.corroborated"
 
@@ -118,7 +117,7 @@ def key(kind: str, value: object) -> str | None:
     if not isinstance(value, str) or not value.strip():
         return None
     if kind == "name":
-        return nz.key(value) or None
+        return folded(value) or None
     return alnum(value) or None
 
 

@@ -2,8 +2,9 @@
 Which row is the packet's vehicle the policy does not say; the packet's CRLV does. Where exactly
 one CRLV's plate, read sure, is exactly one row's plate, the policy's vehicle fields (placa,
 chassi, assentos, the coverages) are that row's: the same plate printed by another issuer is the
-evidence, as in reading/corroborate.py. Two vehicles of the packet in one fleet, or a plate on no
-row, leave the policy as read (unsure, for a person). Called once per packet before judging."""
+evidence, as in agreement.py. Two vehicles of the packet in one fleet, or a plate on no row,
+leave the policy as read (unsure, for a person). Called once per packet, after agreement.py and
+before the rules (engine.judge_packet)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 from domain import doctypes
 from domain.documents import CONFIDENT, Document, Field, Finding
 from domain.ids import placa as placa_id
-from intake.reading.corroborate import FLOOR, LEVELS
+from validators.agreement import FLOOR, LEVELS
 
 CODE = "apolice.veiculo_da_frota"
 
