@@ -24,6 +24,7 @@ from intake.reading.lexicon import DASHES, accent_slip, confs, despeck, echoes, 
 from intake.doctypes.generic import closing_date
 from intake.reading.cells import Cells
 from intake.reading.extract import AMBIGUOUS, Extractor
+from intake.reading.finish import names_no_one
 from intake.reading.labels import run_gap
 from intake.reading.grid import Cell, Grid, grids as find_grids
 from intake.reading.parties import Group, GroupLabels, Party, captions, parties, table_groups
@@ -241,6 +242,10 @@ def _party(role: str, table: _Table, prose: list[Party], signed: Sequence[Party]
     every = [nome] + [p.nome for p in prose] + [p.nome for p in signed]
     if with_doc:
         p = with_doc[0]
+        if isinstance(p.nome.value, str) and names_no_one(p.nome.value):
+            # ('ENDEREÇO Rua ...' taken for the party's name: the qualification was cut in the
+            # wrong place, so the number read with it may be anybody's)
+            return cap(p.nome, UNSURE), cap(p.documento, UNSURE), p.qualificacao
         return _agreed(p.nome, every), p.documento, p.qualificacao
     if nome.value is not None and doc.value is not None:
         return _agreed(nome, every), doc, qual

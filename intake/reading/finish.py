@@ -44,10 +44,16 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
         if vkind == "name" and f.confidence > UNSURE:
             if layout is None:
                 layout = Layout(ext)
-            f = _unlabelled(kind, layout, f)
-            if f.value is None:
-                out[name] = f
+            g = _unlabelled(kind, layout, f)
+            if g.value is None:
+                out[name] = g
                 continue
+            if g == f and _label_words_mostly(f.value):
+                # its words, three in four at least, labels' words ('Documento do Titular do
+                # Seguro', 'EMITIDA EM CNPJ PLACA CNH MOTORISTA'): labels read where a name was
+                # looked for, or a name made of label words; unsure
+                g = cap(f, UNSURE)
+            f = g
         if vkind == "name" and f.confidence > CUT_NAME and _cut(f.value):
             f = cap(f, CUT_NAME)
         if f.page in ocr_pages and f.bbox and f.confidence > UNSURE and _split_word(ext, f):
@@ -122,6 +128,14 @@ def _label_run(words: list[str]) -> bool:
         all(_title(w) for w in words if nz.key(w) and nz.key(w) not in _TIES)
 
 
+def _label_words_mostly(value: str) -> bool:
+    content = [nz.key(w) for w in value.split() if nz.key(w) and nz.key(w) not in _TIES]
+    # (a name opening with an organisation's word, 'SECRETARIA MUNICIPAL DE EDUCAÇÃO', 'ESCOLA
+    # TÉCNICA BOA VIAGEM', is made of label words and names one all the same)
+    return len(content) >= 2 and 4 * sum(k in label_words() for k in content) >= 3 * len(content) \
+        and not _COMPANY_END.search(nz.fold(value)) and not _ORGANISATION.match(nz.fold(value))
+
+
 def _unlabelled(kind: str, layout: Layout, f: Field) -> Field:
     """A name's value that is, or opens with, a label no vocabulary lists, whichever reader
     took it: null where the value is the label; where a value follows the label (after a ':', a
@@ -142,13 +156,6 @@ def _unlabelled(kind: str, layout: Layout, f: Field) -> Field:
         # 'EMPRESA DE TRANSPORTE - VIAÇÃO X LTDA': words set apart by a dash before a name may
         # be its label or the name's own first part: the name after it, unsure
         return f.model_copy(update={"value": " ".join(words[dash + 1:]), "confidence": min(f.confidence, UNSURE)})
-    content = [nz.key(w) for w in words if nz.key(w) and nz.key(w) not in _TIES]
-    if len(content) >= 2 and 4 * sum(k in label_words() for k in content) >= 3 * len(content) \
-            and not _COMPANY_END.search(nz.fold(f.value)):
-        # its words, three in four at least, labels' words ('Documento do Titular do Seguro',
-        # 'EMITIDA EM CNPJ PLACA CNH MOTORISTA'): labels read where a name was looked for, or a
-        # name made of label words; unsure
-        return cap(f, UNSURE)
     if len(words) >= 4 and words[1] in _SEPARATORS and not _COMPANY_END.search(nz.fold(words[0])):
         # 'ASSEGURADORA - MERIDIONAL COMPANHIA ...': one word set apart by a dash before a name
         # may be its label (or the name's own part): the name after it, unsure
@@ -295,6 +302,12 @@ _ORGANISATION = re.compile(r"\b(prefeitura|municipal|municipio|camara|secretaria
 _ADDRESS = re.compile(r"\b(rua|avenida|av\.|travessa|rodovia|alameda|estrada|praca)\s+\w")
 # words that end a label and introduce its value: 'Chegada em', 'Válido até', 'Ajuste Nº'
 _INTRODUCES = frozenset({"em", "ate", "desde", "no", "n", "nr", "numero", "sob"})
+
+
+def names_no_one(value: str) -> bool:
+    """A name's value that names no person or company: an address, a signature's captions, a
+    label introducing a value, or one word (what the checks here take out or leave unsure)."""
+    return bool(_ADDRESS.search(nz.fold(value))) or _captioned(value) or _introduces(value) or len(value.split()) < 2
 
 
 def _introduces(value: str) -> bool:

@@ -536,6 +536,8 @@ def _logical(visual, anchor: str | None, key_columns: Sequence[str], page: int,
                     owner[i] = min(keys, key=lambda k: (abs((visual[k][0].y0 + visual[k][0].y1) / 2 - cy), k > i))
         index: dict[int, int] = {}
         for i, (row, cells, sp) in enumerate(visual):
+            if not keyed[i] and _COUNT_NOTE.fullmatch(row.text.strip()):
+                continue  # 'Subtotal: 5' under a group's last row: a note, no cell's wrapped line
             o = owner[i]
             if o not in index:
                 index[o] = len(groups)
@@ -554,6 +556,10 @@ def _logical(visual, anchor: str | None, key_columns: Sequence[str], page: int,
         if keep is None or keep(r):
             out.append(r)
     return out
+
+
+# a line that is a word or two, a colon and a count ('Subtotal: 5', 'Total do grupo: 12')
+_COUNT_NOTE = re.compile(r"[^\W\d_]+(?:\s+[^\W\d_]+){0,3}\s*:\s*\d{1,4}")
 
 
 def _reading_order(ws: list[Word]) -> list[Word]:

@@ -114,3 +114,16 @@ def test_a_groups_subtotal_set_close_under_a_row_is_no_part_of_it():
     words = list(e.pages[0].words) + row("Subtotal: 9", 0.78, 0.20 + 9 * PITCH + 0.013)
     f = parsers.parse("lista_passageiros", ext(words))
     assert _numbers(f) == [p[4] for p in people]
+
+
+def test_a_groups_subtotal_under_the_numbers_column_is_no_wrap_of_the_last_number():
+    heads = [("ORD.", 0.04), ("TRANSPORTADO(A)", 0.10), ("IDENTIFICADOR", 0.50), ("TIPO", 0.72)]
+
+    def cells(i, p):
+        return [(str(i + 1), 0.04), (p[0], 0.10), (p[2], 0.50), (p[1], 0.72)]
+
+    e, people = _list(heads, cells, n=6)
+    # 'Subtotal: 6' set close under the last row, under the numbers' column
+    words = list(e.pages[0].words) + row("Subtotal: 6", 0.52, 0.20 + 6 * PITCH + 0.013)
+    f = parsers.parse("lista_passageiros", ext(words))
+    assert _numbers(f) == [p[4] for p in people]

@@ -106,3 +106,17 @@ def test_a_name_made_of_labels_words_whoever_read_it_is_unsure():
     read = Field(value="EMITIDA EM CNPJ PLACA CNH MOTORISTA", confidence=1.0, page=1, bbox=[0.35, 0.08, 0.75, 0.092])
     got = finished("lista_passageiros", ext(words), {"contratante_nome": read})["contratante_nome"]
     assert got.value is None or got.confidence < CONFIDENT
+
+
+def test_a_qualification_cut_at_an_address_leaves_its_number_unsure():
+    # the prose's 'X, ... CNPJ ..., doravante denominada ROLE' read back to an address line
+    # before it: the number read with that 'name' may be anybody's (a representative's CPF)
+    from intake.doctypes.contrato_fretamento import _Table, _party
+    from intake.doctypes._common import Reader
+    from intake.reading.parties import Party
+
+    read = Party(Field(value="ENDERECO Rua Sete de Setembro", confidence=1.0, page=1),
+                 Field(value="37415182987", confidence=1.0, page=1), "", "before")
+    r = Reader(ext(row("CONTRATO DE FRETAMENTO", 0.3, 0.03)), "contrato_fretamento")
+    nome, doc, _ = _party("contratado", _Table(r, None, r.x), [read])
+    assert nome.confidence < CONFIDENT and doc.confidence < CONFIDENT
