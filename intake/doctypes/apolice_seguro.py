@@ -21,6 +21,7 @@ from intake.reading.values import (
 )
 from intake.doctypes._common import Reader
 from intake.reading.extract import Extractor
+from intake.reading.finish import label_words_mostly
 from intake.reading.stated import stated
 from intake.reading.tables import HEADER_GAP, groups_over, header_runs, read_table
 from intake.reading.vocabulary import vocabulary
@@ -234,7 +235,7 @@ def _seguradora(r: Reader) -> tuple[Field, Field]:
             f = nz.fold(s.text)
             plain = re.sub(r"^(?:seguradora|emitente)\s*:\s*", "", s.text, flags=re.I)
             if _INSURER.search(f) and not _NOT_NAME.search(f) and len(f) <= 80 and not re.search(r"\bcorretor", f) \
-                    and not r.is_label(s.sub([w for w in s.words if nz.key(w.text)])) \
+                    and not r.is_label(s.sub([w for w in s.words if nz.key(w.text)])) and not label_words_mostly(s.text) \
                     and shape_name(s.sub([w for w in s.words if w.text in plain.split()]), r.ocr).value:
                 # nearer the SUSEP line and with a company suffix is better
                 score = (2 if re.search(r"\b(s\.?\s?a\.?|s/a|companhia|cia)\b", f) else 0)
@@ -306,8 +307,9 @@ def _insurer_by_cnpj(r: Reader, insured: str | None, name: Field, cnpj: Field) -
             if holder is None or not holder.words:
                 continue
             t = nz.fold(holder.text)
-            if _OTHER_PARTY.search(t) or _in_sentence(holder.text) or _NOT_NAME.search(t) or find_docs(holder.text):
-                continue
+            if _OTHER_PARTY.search(t) or _in_sentence(holder.text) or _NOT_NAME.search(t) or find_docs(holder.text) \
+                    or label_words_mostly(holder.text):
+                continue  # (a label before the number, 'Documento do Titular do Seguro': no company's name)
             nm = shape_name(holder, r.ocr)
             if nm.value is None:
                 continue

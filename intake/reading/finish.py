@@ -48,7 +48,7 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
             if g.value is None:
                 out[name] = g
                 continue
-            if g == f and _label_words_mostly(f.value):
+            if g == f and label_words_mostly(f.value):
                 # its words, three in four at least, labels' words ('Documento do Titular do
                 # Seguro', 'EMITIDA EM CNPJ PLACA CNH MOTORISTA'): labels read where a name was
                 # looked for, or a name made of label words; unsure
@@ -128,7 +128,9 @@ def _label_run(words: list[str]) -> bool:
         all(_title(w) for w in words if nz.key(w) and nz.key(w) not in _TIES)
 
 
-def _label_words_mostly(value: str) -> bool:
+def label_words_mostly(value: str) -> bool:
+    """Whether three in four of the words are words of some vocabulary's labels, and the value
+    neither ends as a company does nor opens as an organisation's name."""
     content = [nz.key(w) for w in value.split() if nz.key(w) and nz.key(w) not in _TIES]
     # (a name opening with an organisation's word, 'SECRETARIA MUNICIPAL DE EDUCAÇÃO', 'ESCOLA
     # TÉCNICA BOA VIAGEM', is made of label words and names one all the same)
