@@ -1,7 +1,7 @@
 """Grade de itinerário: contract number, origin and destination towns, itinerary, times.
 
 Labels are the vocabulary's (intake/doctypes/grade_itinerario.yaml): each field is read from
-its label's cell first, then by the older lookups over the same spellings."""
+its label's cell first, then by the layout lookups over the same spellings."""
 
 from __future__ import annotations
 
