@@ -87,18 +87,21 @@ class Reader:
         return field(None)
 
     def spellings(self, name: str, *, headings: bool = True) -> list[str]:
-        """The field's label spellings, most telling first, as the vocabulary of the document's
-        type lists them (intake/doctypes/<type>.yaml); none without a type or such a field.
+        """The field's label spellings for the layout lookups, most telling first, as the
+        vocabulary of the document's type lists them (intake/doctypes/<type>.yaml: its `labels`
+        but its `cell_only`, then its `value_words`); none without a type or such a field.
 
         headings=False: without the spellings that also head a block of the document ('SEGURADO'
         over the insured's rows): the cell of a block's title is the block, not the value."""
         spec = vocabulary(self.doc_type).fields.get(name) if self.doc_type else None
         if spec is None:
             return []
+        cell_only = {nz.key(lab) for lab in spec.cell_only}
+        labels = [lab for lab in spec.labels + spec.value_words if nz.key(lab) not in cell_only]
         if headings:
-            return list(spec.labels)
+            return labels
         heads = {nz.key(h) for s in vocabulary(self.doc_type).sections.values() for h in s.headings + s.numbered}
-        return [lab for lab in spec.labels if nz.key(lab) not in heads]
+        return [lab for lab in labels if nz.key(lab) not in heads]
 
     def section_spellings(self, section: str, name: str) -> list[str]:
         """The generic labels ('Nome', 'CNPJ') that name the field inside a block of the

@@ -455,7 +455,7 @@ def _segurado(r: Reader, insurer_cnpj: str | None) -> tuple[Field, Field]:
                 break
         region = (0.0, anchor.bbox[1] - 0.005, 1.0, bottom)
         if name.value is None:
-            name = _grab_in(r, r.section_spellings("segurado", "segurado_nome") + r.spellings("segurado_nome"), name_field,
+            name = _grab_in(r, r.section_spellings("segurado", "segurado_nome"), name_field,
                             region, anchor.page)
         doc = _grab_in(r, r.section_spellings("segurado", "segurado_documento"),
                        lambda s: doc_field(s, ocr), region, anchor.page)
@@ -967,6 +967,8 @@ def _column_kind(col: str, group: str) -> tuple[str | None, float]:
     return k, 1.0
 
 
+# a fleet table's seats column's headers, abbreviations too ('LOT.', 'QTD. LUGARES'): a table's
+# headers, not labels of the document; the field's own labels are added to them where used
 _SEATS_HEADS = ("LUGARES", "ASSENTOS", "LOTAÇÃO", "LUGARES SEGURADOS", "ASSENTOS SEGURADOS", "Nº DE LUGARES",
                 "Nº DE ASSENTOS", "CAPACIDADE", "LOT.", "PASSAGEIROS SEGURADOS", "QTD. LUGARES", "QTDE. LUGARES")
 
@@ -1169,6 +1171,8 @@ def _amount_beside(rows, i: int) -> tuple[Span, list[tuple[float, int, int, bool
     return seg, amounts, name
 
 
+# the limit column's headers that, with the coverage column's, mark the coverage table's header
+# row: a narrower set than the vocabulary's `limite` column (table headers, no field's labels)
 _LIMIT_HEADERS = ["LMI (R$)", "LMI", "Limite Máximo de Indenização", "Importância Segurada", "Capital Segurado",
                   "Limite"]
 

@@ -105,12 +105,12 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                   _gridded(table, "instituicao_destino", _name_parse(r.ocr, seen)))
     out["origem"] = go or (_sure(xo)
                      or _surer(table.text(r.spellings("origem"))
-                               or _value(_prose_labelled(fl, _phrases(r, "origem"), seen))
+                               or _value(_prose_labelled(fl, _phrases("origem"), seen))
                                or _value(_prose_place(fl, "origem", seen))
                                or _value(_prose_route(fl, "origem", seen)), xo))
     out["destino"] = gd or (_sure(xdst)
                       or _surer(table.text(r.spellings("destino"))
-                                or _value(_prose_labelled(fl, _phrases(r, "destino"), seen))
+                                or _value(_prose_labelled(fl, _phrases("destino"), seen))
                                 or _value(_prose_place(fl, "destino", seen))
                                 or _value(_prose_route(fl, "destino", seen)), xdst))
     for name in ("origem", "destino"):
@@ -324,7 +324,9 @@ _NUM = re.compile(r"\bcontrato\b(?:[\s.]+de\s+[a-z\s]{3,90}?)?[\s.]+(?:n\.?\s?[o
                   r"((?:[a-z]{1,4}\s(?=[a-z0-9./\-]*\d))?[A-Za-z0-9][A-Za-z0-9./\-]*\d[A-Za-z0-9./\-]*)")
 
 
-def contract_number(r: Reader, fl: Flow) -> Field:
+def contract_number(r: Reader, fl: Flow, name: str = "numero_contrato") -> Field:
+    """The contract's number after 'nº' in the text, else by the layout lookup over the spellings
+    of `name`, the field of the reader's type that holds it."""
     m = _NUM.search(fl.folded)
     if m:
         start = m.start(1)
@@ -335,7 +337,7 @@ def contract_number(r: Reader, fl: Flow) -> Field:
             raw = raw[len(head) + 1:]
         # (a number has no check digit: after OCR only a sure read counts, 'CT' read 'C7')
         return unchecked(fl.field(raw, start, start + len(raw)), r.ocr)
-    return r.grab_field("numero_contrato",
+    return r.grab_field(name,
                         lambda s: unchecked(field(s.words[0].text.rstrip(".,;"), s.sub(s.words[:1])), r.ocr))
 
 
@@ -1141,10 +1143,10 @@ def _clause(fl: Flow, labels) -> tuple[int, int] | None:
     return None
 
 
-def _phrases(r: Reader, name: str) -> list[str]:
+def _phrases(name: str) -> list[str]:
     """The field's spellings of more than one word: what labels it in a clause ('Ponto de
     partida: ...'; a bare 'origem' is a word of any sentence)."""
-    return [lab for lab in r.spellings(name) if len(nz.key(lab).split()) > 1]
+    return [lab for lab in vocabulary("contrato_fretamento").fields[name].labels if len(nz.key(lab).split()) > 1]
 
 
 def _prose_labelled(fl: Flow, labels, seen: dict[str, float] | None = None) -> Field:

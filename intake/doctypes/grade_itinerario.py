@@ -17,7 +17,7 @@ TYPES = ("grade_itinerario",)
 def parse(ext, doc_type: str) -> dict[str, Field]:
     r = Reader(ext, doc_type)
     out: dict[str, Field] = {}
-    out["contrato_numero"] = first(labelled(r, "contrato_numero"), contract_number(r, r.flow()))
+    out["contrato_numero"] = first(labelled(r, "contrato_numero"), contract_number(r, r.flow(), "contrato_numero"))
     out["origem"] = lookup_text(r, "origem")
     out["destino"] = lookup_text(r, "destino")
     out["itinerario"] = lookup_text(r, "itinerario", prose="names")

@@ -56,7 +56,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     r = Reader(ext, "lista_passageiros")
     x = r.x
     out: dict[str, Field] = {}
-    out["contrato_numero"] = numbered(first(x.field("contrato_numero"), contract_number(r, r.flow())))
+    out["contrato_numero"] = numbered(first(x.field("contrato_numero"), contract_number(r, r.flow(), "contrato_numero")))
     # a name read unsure in the header is often read sure elsewhere (a signature, a row)
     seen = echoes(w for row in r.layout.all_rows() for w in row.words) if r.ocr else None
     out["contratante_nome"] = x.field_or("contratante_nome", _contratante(r, seen), parse=_name_parse(x, seen))
