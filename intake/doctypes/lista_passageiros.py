@@ -39,8 +39,8 @@ NOT_READ = 0.3
 # so that their text is kept out of the others), and the kinds of document a column of its own holds
 COLUMNS = vocabulary("lista_passageiros").tables["passageiros"]
 DOC_KINDS = tuple(c.removeprefix("doc_") for c in COLUMNS if c.startswith("doc_"))
-# what ends the table besides its total (the field's labels): a closing sentence, the signature
-# or a notes box, words of the page's prose rather than labels of a field
+# what ends the table: its total (the field's labels are added where it is read), a closing
+# sentence, the signature or a notes box: words of the page rather than labels of a field
 STOP = ["TOTAL DE PASSAGEIROS", "TOTAL", "Declaramos", "Certificamos", "Declaro", "Assinatura",
         "Observações"]
 _FOOTER = re.compile(r"\b(pagina|pag|folha|lista de passageiros|relacao de passageiros|metroplan|contrato n|"
