@@ -14,6 +14,7 @@ from intake.reading.extract import Extractor
 from intake.reading.flow import Flow
 from intake.reading.labels import in_sentence
 from intake.reading.values import field, span_of
+from intake.reading.vocabulary import vocabulary
 from ocr.model import Extraction, Word
 
 class Reader:
@@ -84,6 +85,34 @@ class Reader:
             if f.value is not None:
                 return f
         return field(None)
+
+    def spellings(self, name: str, *, headings: bool = True) -> list[str]:
+        """The field's label spellings for the layout lookups, most telling first, as the
+        vocabulary of the document's type lists them (intake/doctypes/<type>.yaml: its `labels`
+        but its `cell_only`, then its `value_words`); none without a type or such a field.
+
+        headings=False: without the spellings that also head a block of the document ('SEGURADO'
+        over the insured's rows): the cell of a block's title is the block, not the value."""
+        spec = vocabulary(self.doc_type).fields.get(name) if self.doc_type else None
+        if spec is None:
+            return []
+        cell_only = {nz.key(lab) for lab in spec.cell_only}
+        labels = [lab for lab in spec.labels + spec.value_words if nz.key(lab) not in cell_only]
+        if headings:
+            return labels
+        heads = {nz.key(h) for s in vocabulary(self.doc_type).sections.values() for h in s.headings + s.numbered}
+        return [lab for lab in labels if nz.key(lab) not in heads]
+
+    def section_spellings(self, section: str, name: str) -> list[str]:
+        """The generic labels ('Nome', 'CNPJ') that name the field inside a block of the
+        document, as the vocabulary's `sections` list them."""
+        sec = vocabulary(self.doc_type).sections.get(section) if self.doc_type else None
+        return list(sec.fields.get(name, ())) if sec is not None else []
+
+    def grab_field(self, name: str, parse, *, headings: bool = True, **kw) -> Field:
+        """grab() over the field's spellings in the vocabulary (spellings()): the value right of
+        or below the first label printed that parses, where its label's cell (field()) held none."""
+        return self.grab(self.spellings(name, headings=headings), parse, **kw)
 
     def _labelled_by_other(self, span: Span, h: Hit) -> bool:
         """Whether the span's first word comes right after another label on its own row (the

@@ -1,7 +1,7 @@
 """Alvará de localização e funcionamento: holder, number, town, dates, activity.
 
 Labels are the vocabulary's (intake/doctypes/alvara.yaml): each field is read from its
-label's cell first, then by the older lookups over the same spellings."""
+label's cell first, then by the layout lookups over the same spellings."""
 
 from __future__ import annotations
 

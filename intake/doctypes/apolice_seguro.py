@@ -57,9 +57,8 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     x = r.x
     ocr = r.ocr
     out: dict[str, Field] = {}
-    out["numero_apolice"] = first(x.field("numero_apolice"), r.grab(
-        ["APÓLICE Nº", "APÓLICE N°", "Nº DA APÓLICE", "NÚMERO DA APÓLICE", "APÓLICE NÚMERO",
-         "Apólice:", "APÓLICE"], x.parser("numero_apolice")),  # (the field's shape: no date, no bare word)
+    out["numero_apolice"] = first(x.field("numero_apolice"), r.grab_field(
+        "numero_apolice", x.parser("numero_apolice")),  # (the field's shape: no date, no bare word)
         # a certificate's number where no policy's is printed: a hint, for a person to confirm
         cap(x.field("numero_certificado"), UNSURE))
     nome, cnpj = _seguradora(r)
@@ -92,15 +91,15 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     fl = r.flow()
     fleet = _coverage_columns(r)
     item = fleet[2]
-    out["placa"] = first(item.get("placa"), x.field("placa"), r.grab(["PLACA"], lambda s: plate_in(s, ocr)),
-                         r.grab(["PLACA"], lambda s: plate_in(s, ocr), how="below"),
+    out["placa"] = first(item.get("placa"), x.field("placa"), r.grab_field("placa", lambda s: plate_in(s, ocr)),
+                         r.grab_field("placa", lambda s: plate_in(s, ocr), how="below"),
                          stated(fl, "placa", ocr, before=said.get("diz_placa", ())))
-    out["chassi"] = first(item.get("chassi"), x.field("chassi"), r.grab(["CHASSI"], lambda s: vin_in(s, ocr)),
-                          r.grab(["CHASSI"], lambda s: vin_in(s, ocr), how="below"),
+    out["chassi"] = first(item.get("chassi"), x.field("chassi"), r.grab_field("chassi", lambda s: vin_in(s, ocr)),
+                          r.grab_field("chassi", lambda s: vin_in(s, ocr), how="below"),
                           stated(fl, "chassi", ocr, before=said.get("diz_chassi", ())))
     renavam = lambda s: checked_renavam(s, ocr)  # noqa: E731
-    out["renavam"] = first(x.field("renavam"), r.grab(["RENAVAM", "CÓDIGO RENAVAM", "CÓD. RENAVAM"], renavam),
-                           r.grab(["RENAVAM", "CÓDIGO RENAVAM", "CÓD. RENAVAM"], renavam, how="below"),
+    out["renavam"] = first(x.field("renavam"), r.grab_field("renavam", renavam),
+                           r.grab_field("renavam", renavam, how="below"),
                            stated(fl, "renavam", ocr, before=said.get("diz_renavam", ())))
     # (a bare 'PASSAGEIROS' also names coverages: 'RESPONSABILIDADE CIVIL - PASSAGEIROS' over
     # 'ASSISTÊNCIA 24 HORAS' is no seat count, so only the vocabulary's standing labels count)
@@ -198,7 +197,7 @@ def _not_broker(parse):
 
 
 def _seguradora(r: Reader) -> tuple[Field, Field]:
-    name = r.grab(["SEGURADORA", "NOME DA SEGURADORA", "Seguradora:"], name_field)
+    name = r.grab_field("seguradora_nome", name_field)
     if name.value is not None and not _INSURER.search(nz.fold(name.value)) and \
             not re.search(r"\b(s\.?\s?a\.?|s/a|companhia|cia)\b", nz.fold(name.value)):
         name = field(None)  # an insurer's name says what it is; anything else was misread
@@ -251,7 +250,7 @@ def _seguradora(r: Reader) -> tuple[Field, Field]:
             if cnpj.value is None:
                 cnpj = _block_doc(segs, best, r.ocr)
     if cnpj.value is None:
-        cnpj = r.grab(["CNPJ DA SEGURADORA", "CNPJ SEGURADORA"], lambda s: doc_field(s, r.ocr))
+        cnpj = r.grab_field("seguradora_cnpj", lambda s: doc_field(s, r.ocr))
     stated = _insurer_in_prose(r)
     if stated is not None:
         # a certificate in prose names the insurer with its CNPJ in one breath ('contratou com a X
@@ -442,10 +441,11 @@ _OTHER_BLOCK = re.compile(r"^(?:dados d[oa]\s+)?(?:corretor\w*|estipulante|segur
 
 def _segurado(r: Reader, insurer_cnpj: str | None) -> tuple[Field, Field]:
     ocr = r.ocr
-    name = r.grab(["NOME DO SEGURADO", "NOME / RAZÃO SOCIAL DO SEGURADO", "RAZÃO SOCIAL DO SEGURADO"], name_field)
+    name = r.grab_field("segurado_nome", name_field, headings=False)
     doc = field(None)
     # the insured's block: a heading or label that opens its row ('DADOS DO SEGURADO', 'Segurado')
-    anchors = [h for lab in ("DADOS DO SEGURADO", "NOME DO SEGURADO", "SEGURADO", "SEGURADO(A)")
+    heads = vocabulary("apolice_seguro").sections["segurado"].headings
+    anchors = [h for lab in heads + tuple(r.spellings("segurado_nome", headings=False))
                for h in r.layout.find(lab) if h.start == 0]
     anchors.sort(key=lambda h: (h.page, h.row))
     for anchor in anchors[:1]:
@@ -457,12 +457,12 @@ def _segurado(r: Reader, insurer_cnpj: str | None) -> tuple[Field, Field]:
                 break
         region = (0.0, anchor.bbox[1] - 0.005, 1.0, bottom)
         if name.value is None:
-            name = _grab_in(r, ["Nome", "Razão social", "Nome/Razão social", "Segurado"], name_field,
+            name = _grab_in(r, r.section_spellings("segurado", "segurado_nome"), name_field,
                             region, anchor.page)
-        doc = _grab_in(r, ["CPF / CNPJ", "CPF/CNPJ", "CNPJ", "CPF", "CNPJ/CPF"],
+        doc = _grab_in(r, r.section_spellings("segurado", "segurado_documento"),
                        lambda s: doc_field(s, ocr), region, anchor.page)
     if doc.value is None or doc.value == insurer_cnpj:
-        doc = r.grab(["CPF/CNPJ DO SEGURADO", "CNPJ DO SEGURADO", "CPF DO SEGURADO"], lambda s: doc_field(s, ocr))
+        doc = r.grab_field("segurado_documento", lambda s: doc_field(s, ocr))
     return name, doc
 
 
@@ -506,9 +506,8 @@ def _vigencia(r: Reader, x: Extractor) -> tuple[Field, Field]:
     both = x.period("vigencia")
     if both is not None:
         return both
-    ini = first(ini, r.grab(["INÍCIO DE VIGÊNCIA", "INÍCIO DA VIGÊNCIA", "VIGÊNCIA INÍCIO", "INÍCIO"], date_field))
-    fim = first(fim, r.grab(["FIM DE VIGÊNCIA", "FIM DA VIGÊNCIA", "TÉRMINO DE VIGÊNCIA", "TÉRMINO DA VIGÊNCIA",
-                             "VIGÊNCIA FIM", "TÉRMINO"], date_field))
+    ini = first(ini, r.grab_field("vigencia_inicio", date_field))
+    fim = first(fim, r.grab_field("vigencia_fim", date_field))
     if ini.value is None or fim.value is None:
         for m in re.finditer(r"vigencia\W{0,3}(?:do seguro)?\W{0,3}", fl.folded):
             window = fl.text[m.end():m.end() + 80]
@@ -978,6 +977,8 @@ def _column_kind(col: str, group: str) -> tuple[str | None, float]:
     return k, 1.0
 
 
+# a fleet table's seats column's headers, abbreviations too ('LOT.', 'QTD. LUGARES'): a table's
+# headers, not labels of the document; the field's own labels are added to them where used
 _SEATS_HEADS = ("LUGARES", "ASSENTOS", "LOTAÇÃO", "LUGARES SEGURADOS", "ASSENTOS SEGURADOS", "Nº DE LUGARES",
                 "Nº DE ASSENTOS", "CAPACIDADE", "LOT.", "PASSAGEIROS SEGURADOS", "QTD. LUGARES", "QTDE. LUGARES")
 
@@ -1180,6 +1181,8 @@ def _amount_beside(rows, i: int) -> tuple[Span, list[tuple[float, int, int, bool
     return seg, amounts, name
 
 
+# the limit column's headers that, with the coverage column's, mark the coverage table's header
+# row: a narrower set than the vocabulary's `limite` column (table headers, no field's labels)
 _LIMIT_HEADERS = ["LMI (R$)", "LMI", "Limite Máximo de Indenização", "Importância Segurada", "Capital Segurado",
                   "Limite"]
 

@@ -1,7 +1,7 @@
 """Atestado médico (sanidade física e mental): patient, fitness, doctor's CRM, dates.
 
 Labels are the vocabulary's (intake/doctypes/atestado_medico.yaml): a patient's box when the
-letter has one (its label's cell first, then the older lookups), else the letter's prose."""
+letter has one (its label's cell first, then the layout lookups), else the letter's prose."""
 
 from __future__ import annotations
 

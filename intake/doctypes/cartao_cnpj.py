@@ -2,7 +2,7 @@
 estadual: holder, CNAE codes (main and secondary), situation, MEI.
 
 Labels are the vocabularies' (intake/doctypes/cartao_cnpj.yaml, inscricao_estadual.yaml):
-each field is read from its label's cell first, then by the older lookups over the same
+each field is read from its label's cell first, then by the layout lookups over the same
 spellings; the activity boxes are found by the spellings of 'cnae'."""
 
 from __future__ import annotations

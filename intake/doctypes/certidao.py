@@ -2,7 +2,7 @@
 and atestados de antecedentes / folhas corridas: holder, code, kind, result, dates.
 
 Labels are the vocabularies' (intake/doctypes/certidao.yaml, atestado_antecedentes.yaml):
-each field is read from its label's cell first, then by the older lookups over the same
+each field is read from its label's cell first, then by the layout lookups over the same
 spellings, then from the certificate's prose."""
 
 from __future__ import annotations

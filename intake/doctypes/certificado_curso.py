@@ -2,7 +2,7 @@
 dates.
 
 Labels are the vocabulary's (intake/doctypes/certificado_curso.yaml): each field is read from
-its label's cell first, then by the older lookups over the same spellings, then from the
+its label's cell first, then by the layout lookups over the same spellings, then from the
 certificate's prose."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 the paid-activity remark (EAR), dates, observations.
 
 Labels are the vocabulary's (intake/doctypes/cnh.yaml): each field is read from its label's
-cell first, then by the older lookups over the same spellings."""
+cell first, then by the layout lookups over the same spellings."""
 
 from __future__ import annotations
 

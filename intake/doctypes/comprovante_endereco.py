@@ -1,7 +1,7 @@
 """Comprovante de endereço (utility bill): customer, address, town, state, issue date.
 
 Labels are the vocabulary's (intake/doctypes/comprovante_endereco.yaml): each field is read
-from its label's cell first, then by the older lookups over the same spellings."""
+from its label's cell first, then by the layout lookups over the same spellings."""
 
 from __future__ import annotations
 

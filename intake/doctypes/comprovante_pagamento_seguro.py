@@ -3,7 +3,7 @@ insurer's statement of instalments (paid up to date or not).
 
 Labels and the instalment table's headers are the vocabulary's (intake/doctypes/
 comprovante_pagamento_seguro.yaml): each field is read from its label's cell first, then by
-the older lookups over the same spellings."""
+the layout lookups over the same spellings."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Comprovante de recolhimento de taxa (guia paga): which fee, payer, amount, date, plate.
 
 Labels are the vocabulary's (intake/doctypes/comprovante_taxa.yaml): each field is read from
-its label's cell first, then by the older lookups over the same spellings. A plate the receipt
+its label's cell first, then by the layout lookups over the same spellings. A plate the receipt
 prints only in its description ('TAXA DE VISTORIA - VEÍCULO IWE8828') is read from there, as a
 value found without a label of its own."""
 

@@ -105,15 +105,13 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     go, gd, gi = (_gridded(table, "origem", _town_parse(r.ocr, seen)), _gridded(table, "destino", _town_parse(r.ocr, seen)),
                   _gridded(table, "instituicao_destino", _name_parse(r.ocr, seen)))
     out["origem"] = go or (_sure(xo)
-                     or _surer(table.text(["ORIGEM", "MUNICÍPIO DE ORIGEM", "PONTO DE INÍCIO DA VIAGEM", "PONTO DE PARTIDA"])
-                               or _value(_prose_labelled(fl, ["Ponto de início da viagem", "Ponto de partida",
-                                                              "Município de origem", "Local de partida"], seen))
+                     or _surer(table.text(r.spellings("origem"))
+                               or _value(_prose_labelled(fl, _phrases("origem"), seen))
                                or _value(_prose_place(fl, "origem", seen))
                                or _value(_prose_route(fl, "origem", seen)), xo))
     out["destino"] = gd or (_sure(xdst)
-                      or _surer(table.text(["DESTINO", "MUNICÍPIO DE DESTINO", "PONTO DE TÉRMINO DA VIAGEM", "PONTO FINAL"])
-                                or _value(_prose_labelled(fl, ["Ponto de término da viagem", "Ponto final",
-                                                               "Município de destino", "Local de destino"], seen))
+                      or _surer(table.text(r.spellings("destino"))
+                                or _value(_prose_labelled(fl, _phrases("destino"), seen))
                                 or _value(_prose_place(fl, "destino", seen))
                                 or _value(_prose_route(fl, "destino", seen)), xdst))
     for name in ("origem", "destino"):
@@ -133,8 +131,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                 accent_slip(t, out[name].confidence, seen) for t in re.split(r"[\s/]+", out[name].value.split("(")[0])):
             out[name] = cap(out[name], UNSURE)  # 'Vitóriá da Conquista' where 'Vitória' is read surer
     out["instituicao_destino"] = gi or (_sure(xi)
-                                  or table.text(["INSTITUIÇÃO DE DESTINO", "INSTITUIÇÃO DE ENSINO",
-                                                 "ESCOLA DE DESTINO", "INSTITUIÇÃO"], name=True)
+                                  or table.text(r.spellings("instituicao_destino"), name=True)
                                   or _value(_prose_instituicao(fl, seen)) or xi)
     for name in ("origem", "destino", "instituicao_destino", "contratante_nome", "contratado_nome"):
         v = out[name].value
@@ -157,7 +154,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     xv = x.field("valor")
     vl = vocabulary("contrato_fretamento").fields["valor"].labels
     gv = table.money(vl) if table.grid_cell(vl) is not None else None  # (the amount's own words, not 'R$')
-    out["valor"] = gv or _sure(xv) or table.money(["VALOR", "PREÇO", "VALOR DO CONTRATO", "VALOR MENSAL"]) or \
+    out["valor"] = gv or _sure(xv) or table.money(vl) or \
         _value(_valor(fl)) or xv
     out["passageiros_relacao"] = _has_passenger_table(r)
     return out
@@ -335,7 +332,9 @@ _NUM = re.compile(r"\bcontrato\b(?:[\s.]+de\s+[a-z\s]{3,90}?)?[\s.]+(?:n\.?\s?[o
                   r"((?:[a-z]{1,4}\s(?=[a-z0-9./\-]*\d))?[A-Za-z0-9][A-Za-z0-9./\-]*\d[A-Za-z0-9./\-]*)")
 
 
-def contract_number(r: Reader, fl: Flow) -> Field:
+def contract_number(r: Reader, fl: Flow, name: str = "numero_contrato") -> Field:
+    """The contract's number after 'nº' in the text, else by the layout lookup over the spellings
+    of `name`, the field of the reader's type that holds it."""
     m = _NUM.search(fl.folded)
     if m:
         start = m.start(1)
@@ -346,8 +345,8 @@ def contract_number(r: Reader, fl: Flow) -> Field:
             raw = raw[len(head) + 1:]
         # (a number has no check digit: after OCR only a sure read counts, 'CT' read 'C7')
         return unchecked(fl.field(raw, start, start + len(raw)), r.ocr)
-    return r.grab(["Nº DO CONTRATO", "NÚMERO DO CONTRATO", "CONTRATO Nº"],
-                  lambda s: unchecked(field(s.words[0].text.rstrip(".,;"), s.sub(s.words[:1])), r.ocr))
+    return r.grab_field(name,
+                        lambda s: unchecked(field(s.words[0].text.rstrip(".,;"), s.sub(s.words[:1])), r.ocr))
 
 
 # ------------------------------------------------------------------ summary table
@@ -509,9 +508,8 @@ class _Table:
         groups = self.groups().get(role) or []
         if groups:
             return self._group_party(groups[0])
-        labels = {"contratante": ["CONTRATANTE"],
-                  "contratado": ["CONTRATADA", "CONTRATADO", "TRANSPORTADORA", "TRANSPORTADOR"]}[role]
-        lines = self.cells(labels)
+        # the role's row ('1. CONTRATANTE'): the words that head its section when numbered
+        lines = self.cells(vocabulary("contrato_fretamento").sections[role].numbered)
         if not lines:
             return field(None), field(None), ""
         first = lines[0]
@@ -569,7 +567,7 @@ class _Table:
         if got is not None:
             lines = list(got[1].lines) if got[1] is not None else None
         else:
-            lines = self.cells(["VIGÊNCIA", "PRAZO", "PRAZO DE VIGÊNCIA", "PERÍODO"])
+            lines = self.cells(vocabulary("contrato_fretamento").fields["vigencia"].labels)
         if not lines:
             return None
         sp = Span(lines[0].page, tuple(w for ln in lines for w in ln.words))
@@ -1153,6 +1151,12 @@ def _clause(fl: Flow, labels) -> tuple[int, int] | None:
     return None
 
 
+def _phrases(name: str) -> list[str]:
+    """The field's spellings of more than one word: what labels it in a clause ('Ponto de
+    partida: ...'; a bare 'origem' is a word of any sentence)."""
+    return [lab for lab in vocabulary("contrato_fretamento").fields[name].labels if len(nz.key(lab).split()) > 1]
+
+
 def _prose_labelled(fl: Flow, labels, seen: dict[str, float] | None = None) -> Field:
     """'Itinerário: ...' in a clause, up to the next labelled paragraph or clause."""
     where = _clause(fl, labels)
@@ -1326,6 +1330,8 @@ def _valor(fl: Flow) -> Field:
 
 
 def _has_passenger_table(r: Reader) -> Field:
+    # (a table's headers, no field of the contract: the few that say a row is a passenger with a
+    # document, narrower than a passenger list's own columns)
     rows, header = r.layout.table(
         {"nome": ["NOME", "NOME COMPLETO", "PASSAGEIRO"], "doc": ["CPF", "RG", "DOCUMENTO", "MATRÍCULA"]},
         keep=lambda row: bool(re.fullmatch(r"[A-ZÀ-Ý' ]{5,}", (row.text("nome") or "").strip()))

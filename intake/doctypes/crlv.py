@@ -146,17 +146,16 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     ocr = r.ocr
     out: dict[str, Field] = {}
 
-    out["renavam"] = first(x.field("renavam"), r.grab(["CÓDIGO RENAVAM", "COD. RENAVAM", "CÓD. RENAVAM", "RENAVAM"],
-                                                      lambda s: ident_in(s, "renavam", ocr)))
+    out["renavam"] = first(x.field("renavam"), r.grab_field("renavam", lambda s: ident_in(s, "renavam", ocr)))
     out["placa"] = _placa(r, ocr)
-    out["chassi"] = first(x.field("chassi"), r.grab(["CHASSI", "CHASSI / VIN", "VIN"], lambda s: vin_in(s, ocr)))
+    out["chassi"] = first(x.field("chassi"), r.grab_field("chassi", lambda s: vin_in(s, ocr)))
     for name in ("renavam", "chassi"):  # their small labels lost on a scan or a photo
         if out[name].value is None:
             out[name] = x.by_shape(name)
     if doc_type == "crlv":
-        out["exercicio"] = first(x.field("exercicio"), r.grab(["EXERCÍCIO", "EXERCICIO", "ANO EXERCÍCIO"], _year))
-    fab = first(x.field("ano_fabricacao"), r.grab(["ANO FABRICAÇÃO", "ANO DE FABRICAÇÃO", "ANO FAB", "ANO FAB."], _year))
-    mod = first(x.field("ano_modelo"), r.grab(["ANO MODELO", "ANO MOD", "ANO MOD."], _year))
+        out["exercicio"] = first(x.field("exercicio"), r.grab_field("exercicio", _year))
+    fab = first(x.field("ano_fabricacao"), r.grab_field("ano_fabricacao", _year))
+    mod = first(x.field("ano_modelo"), r.grab_field("ano_modelo", _year))
     if fab.value is None or mod.value is None:
         cands = x.candidates("ano_fab_mod", lambda s: _years(s)[0])
         if cands:
@@ -169,9 +168,9 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["ano_fabricacao"], out["ano_modelo"] = fab, mod
 
     if doc_type == "crlv":
-        out["categoria"] = first(x.field("categoria"), r.grab(["CATEGORIA"], lambda s: _categoria(s, ocr)))
+        out["categoria"] = first(x.field("categoria"), r.grab_field("categoria", lambda s: _categoria(s, ocr)))
         out["especie_tipo"] = first(x.field("especie_tipo"),
-                                    r.grab(["ESPÉCIE / TIPO", "ESPECIE/TIPO", "ESPÉCIE"], lambda s: _especie(s, ocr)))
+                                    r.grab_field("especie_tipo", lambda s: _especie(s, ocr)))
         if out["especie_tipo"].value is None:
             out["especie_tipo"] = _especie_anywhere(r)
         et = out["especie_tipo"]
@@ -181,21 +180,20 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
             out["especie_tipo"] = field(et.value, None, min(et.confidence, 0.6), page=et.page, bbox=et.bbox)
         elif et.value and ocr:
             out["especie_tipo"] = _especie_as_printed(et)
-        out["lotacao"] = first(x.field("lotacao"), r.grab(["LOTAÇÃO", "LOTACAO", "LOTAÇÃO (PASSAGEIROS)"],
-                                                          lotacao_field), _lotacao_in_box(r))
+        out["lotacao"] = first(x.field("lotacao"), r.grab_field("lotacao", lotacao_field), _lotacao_in_box(r))
 
     out["proprietario_nome"] = x.field_or("proprietario_nome",
-                                          r.grab(["NOME", "NOME DO PROPRIETÁRIO", "PROPRIETÁRIO"], name_field))
+                                          r.grab_field("proprietario_nome", name_field))
     if out["proprietario_nome"].value is None:
         out["proprietario_nome"] = _nome_above_doc(r)
     out["proprietario_documento"] = cnpj_alnum_repair(first(
         x.field("proprietario_documento"),
-        r.grab(["CPF / CNPJ", "CPF/CNPJ", "CNPJ / CPF"], lambda s: doc_checked(s, ocr))), ocr)
+        r.grab_field("proprietario_documento", lambda s: doc_checked(s, ocr))), ocr)
     if out["proprietario_documento"].value is None:  # 'CPF/CNPJ' misread on a scan: the one CPF/CNPJ printed
         out["proprietario_documento"] = x.by_shape("proprietario_documento")
     out["data_emissao"] = first(x.field("data_emissao"),
-                                r.grab(["DATA", "DATA DE EMISSÃO", "EMISSÃO", "DATA EMISSÃO"], date_field))
-    out["municipio"] = first(x.field("municipio"), r.grab(["LOCAL", "MUNICÍPIO"], _municipio))
+                                r.grab_field("data_emissao", date_field))
+    out["municipio"] = first(x.field("municipio"), r.grab_field("municipio", _municipio))
 
     if doc_type == "crlv":
         out.update(_observacoes(r))
@@ -246,6 +244,8 @@ _LABELS = {nz.key(x) for x in (
 def _nome_above_doc(r: Reader) -> Field:
     """The owner's name when its small 'NOME' label is unreadable: in the grid it is the value
     printed just above the 'CPF / CNPJ' box, in the same column."""
+    # (the grid's own box, a place to look above, not a label read for its value: a bare 'CNPJ'
+    # the field's spellings also hold is no such box)
     hit = r.layout.find_one(["CPF / CNPJ", "CPF/CNPJ"], whole=False)
     if hit is None:
         return field(None)
@@ -272,7 +272,7 @@ def _observacoes(r: Reader) -> dict[str, Field]:
     'Arr.Merc:<CREDOR>', 'R DOM:' (financed or leased) or 'S/REST' (none); the vocabulary says."""
     labs = r.x.labels.of("observacoes")
     if not labs:
-        hit = r.layout.find_one(["OBSERVAÇÕES DO VEÍCULO", "OBSERVAÇÕES", "OBSERVACOES", "OBS"], whole=True)
+        hit = r.hit(r.spellings("observacoes"), whole=True)
         if hit is None:
             # no observations printed at all: nothing records a lien
             return {"observacoes": field(None),
@@ -326,6 +326,7 @@ def _placa(r: Reader, ocr: bool) -> Field:
     """The plate; after OCR weighed against the plate printed under PLACA ANTERIOR: a Mercosul
     plate converted from an old one is that plate with its 5th digit made a letter (0->A ...
     9->J), so both boxes print one plate, in glyphs OCR confuses differently."""
+    # (the label's first word, whatever follows it: every spelling of the box that opens with it)
     hits = [h for h in r.layout.find("PLACA", whole=False) if not _anterior(r, h)]
     hits.sort(key=lambda h: (-round(h.score, 3), h.page, h.row))
     cur, raw = field(None), None
@@ -383,7 +384,7 @@ def _anterior(r: Reader, h) -> bool:
 
 def _previous(r: Reader):
     """(the Mercosul form of the old plate under PLACA ANTERIOR, its read's confidence, span)."""
-    for h in r.layout.find("PLACA ANTERIOR", whole=False):
+    for h in r.layout.find("PLACA ANTERIOR", whole=False):  # (and 'PLACA ANTERIOR / UF' it opens)
         for span in (r.layout.below(h), r.layout.auto(h)):  # a grid's box, or 'LABEL value'
             if not span or not span.words:
                 continue
@@ -397,7 +398,7 @@ def _previous(r: Reader):
 def _year_near(r: Reader, modelo: int) -> Field:
     """ANO FABRICAÇÃO read with one digit wrong ('2915' beside ANO MODELO 2015): the one year a
     single digit away that the model year admits (the same year or the one before). A hint only."""
-    for h in r.layout.find("ANO FABRICAÇÃO", whole=False):
+    for h in r.layout.find("ANO FABRICAÇÃO", whole=False):  # (and 'ANO FABRICAÇÃO / MODELO' it opens)
         span = r.layout.auto(h)
         if not span or not span.words:
             continue

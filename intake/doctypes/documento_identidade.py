@@ -2,7 +2,7 @@
 Identidade Nacional (CIN, bilingual labels, CPF as the registry number).
 
 Labels are the vocabulary's (intake/doctypes/documento_identidade.yaml): each field is read
-from its label's cell first, then by the older lookups over the same spellings."""
+from its label's cell first, then by the layout lookups over the same spellings."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ type modules build on: each field doctypes.yaml lists for the type is looked up 
 spellings, kept as data in the type's vocabulary (intake/doctypes/<type>.yaml, or one made
 from doctypes.yaml and the common synonyms), first through the label's cell
 (intake/reading: right of the label or in the box below it, a value of the field's shape),
-then by the older lookups over the same spellings, which never take a label of the document
+then by the layout lookups over the same spellings, which never take a label of the document
 as a value. Fields of kinds that need the document's logic (bool, enum, list, records) are
 left to the type modules.
 """
@@ -30,7 +30,7 @@ from intake.reading import shapes
 from intake.reading.cells import Region
 from intake.reading.extract import AMBIGUOUS, Candidate
 from intake.reading.labels import NUMBER_SIGNS, RUN_GAP, cites_an_act
-from intake.reading.vocabulary import common_synonyms, vocabulary
+from intake.reading.vocabulary import common_synonyms
 from domain import doctypes
 from domain.documents import Field
 
@@ -86,10 +86,7 @@ def spellings(r: Reader, name: str) -> list[str]:
     """A field's label spellings, most telling first: data, in the vocabulary of the document's
     type (intake/doctypes/<type>.yaml; for a type without a file, the doctypes.yaml label and
     the common synonyms)."""
-    spec = vocabulary(r.doc_type).fields.get(name) if r.doc_type else None
-    if spec is not None and spec.labels:
-        return list(spec.labels)
-    return labels_for(name, doctypes.fields(r.doc_type).get(name, {}) if r.doc_type else {})
+    return r.spellings(name) or labels_for(name, doctypes.fields(r.doc_type).get(name, {}) if r.doc_type else {})
 
 
 _DASHES = {"-", "–", "—"}
@@ -260,7 +257,7 @@ def _rows_of(r: Reader) -> dict[int, tuple]:
 
 
 def in_label(r: Reader, hit=None, span: Span | None = None) -> bool:
-    """Whether an older lookup's find lands on a label, never a value: the hit is the start of
+    """Whether a layout lookup's find lands on a label, never a value: the hit is the start of
     a longer label of the document ('ALVARÁ' of 'ALVARÁ DE LOCALIZAÇÃO E FUNCIONAMENTO': the
     longest spelling wins), or the value found starts with a label (r.is_label) or inside one."""
     if r.doc_type is None:
@@ -289,9 +286,10 @@ def lookup(r: Reader, labels: str | Sequence[str], parse: Parse, *,
     labels: a field's name or label spellings. A field's name reads its label's cell first
     (labelled(): the vocabulary's spellings, x_parse or else the field's shape, over `lines`
     lines, the shape's by default; ordered: in_order(), the first spelling whose cell holds a
-    value), then the older lookups over the vocabulary's spellings of it. Spellings go to the
-    older lookups only. These take the first label (in the order given) whose value parses,
-    never a label (in_label(): a longer label's start, a value that starts with a label).
+    value), then the layout lookups over the vocabulary's spellings of it. Spellings (the
+    vocabulary's, in an order of the parser's) go to the layout lookups only. These take the
+    first label (in the order given) whose value parses, never a label (in_label(): a longer
+    label's start, a value that starts with a label).
 
     how: layout methods tried in turn ('auto', 'right', 'below', 'next', 'cell'), and 'wide':
     the value far right of a 'LABEL:' on its row (a form printed in two columns)."""
@@ -340,8 +338,8 @@ def lookup_text(r: Reader, labels: str | Sequence[str], *, name: bool = False, p
     ('ATIVIDADE:   Transporte ... / ... internacional'), else the value right of or below it.
 
     labels: a field's name (its label's cell first, over `lines` lines at most; ordered: the
-    first spelling whose cell holds a value, see in_order(); then the older lookups over the
-    vocabulary's spellings) or label spellings (the older lookups only); neither takes a value
+    first spelling whose cell holds a value, see in_order(); then the layout lookups over the
+    vocabulary's spellings) or label spellings (the layout lookups only); neither takes a value
     that starts with a label of the document.
     prose: after OCR, weigh the words against the dictionary (reading.lexicon): 'vocabulary' for text
     of common words (an activity, an object), 'names' for text that may hold proper names."""
@@ -495,13 +493,11 @@ def closing_date(r: Reader) -> Field:
     return best or field(None)
 
 
-def read_fields(r: Reader, doc_type: str, *, skip: Sequence[str] = (),
-                labels: dict[str, Sequence[str]] | None = None) -> dict[str, Field]:
+def read_fields(r: Reader, doc_type: str, *, skip: Sequence[str] = ()) -> dict[str, Field]:
     """Every field of the type with a plain kind, looked up by label: its label's cell first
-    (the vocabulary's spellings and the field's shape), then the older lookups over the same
-    spellings (and `labels`, extra spellings by field name)."""
+    (the vocabulary's spellings and the field's shape), then the layout lookups over the same
+    spellings."""
     out: dict[str, Field] = {}
-    labels = labels or {}
     if r.doc_type is None:
         r.doc_type = doc_type
     for name, spec in doctypes.fields(doc_type).items():
@@ -512,8 +508,7 @@ def read_fields(r: Reader, doc_type: str, *, skip: Sequence[str] = (),
             continue
         f = labelled(r, name)
         if f.value is None:
-            f = lookup(r, list(labels.get(name, ())) + [s for s in spellings(r, name) if s not in labels.get(name, ())],
-                       parse)
+            f = lookup(r, spellings(r, name), parse)
         out[name] = f
     if "data_emissao" in out and out["data_emissao"].value is None:
         out["data_emissao"] = closing_date(r)

@@ -1,7 +1,7 @@
 """Laudo de inspeção técnica / declaração de vistoria: vehicle, dates, result, issuer.
 
 Labels are the vocabulary's (intake/doctypes/laudo_inspecao.yaml): each field is read from
-its label's cell first, then by the older lookups over the same spellings. A plate printed
+its label's cell first, then by the layout lookups over the same spellings. A plate printed
 only in the declaration's prose ('vistoriei o veículo placa ABC1D23') is read from there, as a
 value found without a label of its own."""
 

@@ -35,27 +35,12 @@ TYPES = ("lista_passageiros",)
 # a passenger's number that could not be read (not a number shown absent)
 NOT_READ = 0.3
 
-DOC_COLUMNS = {
-    "cpf": ["CPF"],
-    "rg": ["RG", "IDENTIDADE", "CARTEIRA DE IDENTIDADE"],
-    "matricula": ["MATRÍCULA", "Nº MATRÍCULA", "MATRICULA"],
-    "certidao": ["CERTIDÃO", "CERTIDÃO DE NASCIMENTO", "CERTIDÃO NASC."],
-    "inscricao": ["INSCRIÇÃO"],
-}
-COLUMNS = {
-    "n": ["Nº", "N°", "ORDEM", "ITEM", "SEQ"],
-    "nome": ["NOME COMPLETO", "NOME DO(A) ESTUDANTE", "NOME DO ESTUDANTE", "NOME DO ALUNO",
-             "NOME DO PASSAGEIRO", "PASSAGEIRO", "ALUNO", "NOME"],
-    "tipo": ["DOCUMENTO TIPO", "TIPO DE DOCUMENTO", "TIPO DOC", "TIPO DOC.", "TIPO"],
-    "doc": ["NÚMERO", "Nº DO DOCUMENTO", "Nº DOCUMENTO", "NÚMERO DO DOCUMENTO", "DOCUMENTO",
-            "IDENTIFICAÇÃO", "DOC"],
-    **{f"doc_{k}": v for k, v in DOC_COLUMNS.items()},
-    # other columns lists carry: named only so that their text is kept out of the others
-    "x_curso": ["CURSO", "TURMA", "SÉRIE", "ANO/SÉRIE"],
-    "x_nasc": ["DATA DE NASCIMENTO", "NASCIMENTO", "DATA NASC."],
-    "x_ass": ["ASSINATURA"],
-    "x_end": ["ENDEREÇO", "TELEFONE", "EMBARQUE", "PONTO DE EMBARQUE"],
-}
+# the passenger table's columns, as the vocabulary names them (its 'x_' columns are named only
+# so that their text is kept out of the others), and the kinds of document a column of its own holds
+COLUMNS = vocabulary("lista_passageiros").tables["passageiros"]
+DOC_KINDS = tuple(c.removeprefix("doc_") for c in COLUMNS if c.startswith("doc_"))
+# what ends the table: its total (the field's labels are added where it is read), a closing
+# sentence, the signature or a notes box: words of the page rather than labels of a field
 STOP = ["TOTAL DE PASSAGEIROS", "TOTAL", "Declaramos", "Certificamos", "Declaro", "Assinatura",
         "Observações"]
 _FOOTER = re.compile(r"\b(pagina|pag|folha|lista de passageiros|relacao de passageiros|metroplan|contrato n|"
@@ -71,7 +56,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     r = Reader(ext, "lista_passageiros")
     x = r.x
     out: dict[str, Field] = {}
-    out["contrato_numero"] = numbered(first(x.field("contrato_numero"), contract_number(r, r.flow())))
+    out["contrato_numero"] = numbered(first(x.field("contrato_numero"), contract_number(r, r.flow(), "contrato_numero")))
     # a name read unsure in the header is often read sure elsewhere (a signature, a row)
     seen = echoes(w for row in r.layout.all_rows() for w in row.words) if r.ocr else None
     out["contratante_nome"] = x.field_or("contratante_nome", _contratante(r, seen), parse=_name_parse(x, seen))
@@ -101,8 +86,8 @@ def _contratante(r: Reader, seen=None) -> Field:
         if value:
             vs = span_of(sp, m.end(), end)
             return weighed(field(value, vs), vs, names=True, seen=seen, joining=False)
-    return r.grab(["CONTRATANTE", "NOME DO CONTRATANTE"],
-                  lambda s: weighed(field(nz.name(s.text), s), s, names=True, seen=seen, joining=False))
+    return r.grab_field("contratante_nome",
+                        lambda s: weighed(field(nz.name(s.text), s), s, names=True, seen=seen, joining=False))
 
 
 _INST = re.compile(r"\b(escola|colegio|faculdade|universidade|instituto|centro universitario|"
@@ -110,9 +95,8 @@ _INST = re.compile(r"\b(escola|colegio|faculdade|universidade|instituto|centro u
 
 
 def _instituicao(r: Reader, seen=None) -> Field:
-    f = r.grab(["INSTITUIÇÃO DE ENSINO", "INSTITUIÇÃO", "ESCOLA", "ESTABELECIMENTO DE ENSINO",
-                "INSTITUIÇÃO DE DESTINO"],
-               lambda s: weighed(field(nz.name(s.text), s), s, names=True, seen=seen, joining=False))
+    f = r.grab_field("instituicao",
+                     lambda s: weighed(field(nz.name(s.text), s), s, names=True, seen=seen, joining=False))
     if f.value is not None:
         return f
     # an institution's own list is headed by its name: a row that is a name alone, opening with
@@ -289,7 +273,7 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         return kept
 
     vocab = vocabulary("lista_passageiros")
-    columns = vocab.tables["passageiros"]
+    columns = COLUMNS
     # (the list's count under any of its labels ends the table, as its total does)
     stop = [*STOP, *vocab.fields["total_passageiros"].labels]
 
@@ -332,7 +316,7 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         nome_text, mended = column.mend(cells.get("nome"))
         nome = _name(nome_text if nome_text is not None else row.text("nome"), seen)
         tipo, doc, doc_sp = None, None, None
-        for kind in DOC_COLUMNS:
+        for kind in DOC_KINDS:
             sp = cells.get(f"doc_{kind}")
             v = _clean_doc(sp.text if sp else None)
             if v:

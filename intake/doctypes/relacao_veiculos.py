@@ -2,7 +2,7 @@
 
 Labels and the table's column headers are the vocabulary's (intake/doctypes/
 relacao_veiculos.yaml): the header's fields are read from their labels' cells first, then by
-the older lookups over the same spellings."""
+the layout lookups over the same spellings."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     out["titular_documento"] = doc if doc.value else sole_doc(r)
     em = labelled(r, "data_emissao")
     out["data_emissao"] = em if em.value is not None else closing_date(r)
+    # (the table ends at its total or the closing declaration: words of the page, no field's label)
     rows, header = r.layout.table(COLUMNS, min_cols=3, stop=["TOTAL", "Declaramos", "Declaro"],
                                   keep=lambda row: bool(nz.find_placas(row.text("placa") or "", strict=False)))
     veic, confs = [], []

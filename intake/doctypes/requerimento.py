@@ -1,7 +1,7 @@
 """Requerimento (the application form): applicant, its CNPJ/CPF, date, object.
 
 Labels are the vocabulary's (intake/doctypes/requerimento.yaml): each field is read from its
-label's cell first, then by the older lookups over the same spellings."""
+label's cell first, then by the layout lookups over the same spellings."""
 
 from __future__ import annotations
 

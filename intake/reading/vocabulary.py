@@ -31,6 +31,13 @@ class FieldSpec:
     # spellings that name only the value's kind ('DATA'): they label the field where no spelling
     # that names its meaning ('DATA DE EMISSÃO') labels another value
     generic: tuple[str, ...] = ()
+    # spellings that label the field as 'Escola:' but also open its values ('ESCOLA TÉCNICA ...'):
+    # no label of the document (a value may hold them), read by the layout lookup only
+    value_words: tuple[str, ...] = ()
+    # spellings the label's cell reads (it knows the value's shape and where the box ends), never
+    # the layout lookups: printed before a unit or in a grid's header row, the value right of them
+    # is another box's ('16 LUGARES 93YMA...', 'CIDADE DE ORIGEM | CHEGADA EM')
+    cell_only: tuple[str, ...] = ()
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -174,7 +181,8 @@ def vocabulary(doc_type: str) -> Vocabulary:
     for name, spec in (data.get("fields") or {}).items():
         spec = spec or {}
         fields[name] = FieldSpec(name, _alternatives(_tuple(spec.get("labels"))), str(spec.get("shape", "text")),
-                                 _tuple(spec.get("not")), _tuple(spec.get("never")), _tuple(spec.get("generic")))
+                                 _tuple(spec.get("not")), _tuple(spec.get("never")), _tuple(spec.get("generic")),
+                                 _tuple(spec.get("value_words")), _tuple(spec.get("cell_only")))
     tables = {t: {c: _tuple(v) for c, v in (spec.get("columns") or {}).items()}
               for t, spec in (data.get("tables") or {}).items()}
     values = {k: _tuple(v) for k, v in (data.get("values") or {}).items()}
