@@ -24,7 +24,7 @@ from intake.reading.extract import Extractor
 from intake.reading.finish import label_words_mostly
 from intake.reading.stated import stated
 from intake.reading.tables import HEADER_GAP, groups_over, header_runs, read_table
-from intake.reading.vocabulary import vocabulary
+from intake.reading.vocabulary import label_words, vocabulary
 from domain.documents import CONFIDENT, Field, RowRead
 
 TYPES = ("apolice_seguro",)
@@ -234,7 +234,7 @@ def _seguradora(r: Reader) -> tuple[Field, Field]:
             f = nz.fold(s.text)
             plain = re.sub(r"^(?:seguradora|emitente)\s*:\s*", "", s.text, flags=re.I)
             if _INSURER.search(f) and not _NOT_NAME.search(f) and len(f) <= 80 and not re.search(r"\bcorretor", f) \
-                    and not r.is_label(s.sub([w for w in s.words if nz.key(w.text)])) and not label_words_mostly(s.text) \
+                    and not r.is_label(s.sub([w for w in s.words if nz.key(w.text)])) and not label_words_mostly(s.text) and not _insurer_only_in_label(s.text) \
                     and shape_name(s.sub([w for w in s.words if w.text in plain.split()]), r.ocr).value:
                 # nearer the SUSEP line and with a company suffix is better
                 score = (2 if re.search(r"\b(s\.?\s?a\.?|s/a|companhia|cia)\b", f) else 0)
@@ -265,6 +265,19 @@ def _seguradora(r: Reader) -> tuple[Field, Field]:
             # two CNPJs stand for the insurer: neither is sure
             cnpj, name = cap(cnpj, UNSURE), cap(name, UNSURE)
     return name, cnpj
+
+
+def _insurer_only_in_label(text: str) -> bool:
+    """Whether the words saying 'insurer' are a label's, opening the line ('CONTRATANTE DO SEGURO
+    VIAÇÃO X LTDA'): label words up to that word, and no insurer's word or form after them."""
+    words = text.split()
+    for i, w in enumerate(words):
+        if _INSURER.search(nz.fold(w)):
+            head, rest = words[:i + 1], " ".join(words[i + 1:])
+            return bool(rest) and all(nz.key(h) in label_words() or nz.key(h) in ("de", "do", "da", "dos", "das")
+                                      for h in head if nz.key(h)) \
+                and not _INSURER.search(nz.fold(rest)) and not _COMPANY_FORM.search(nz.fold(rest))
+    return False
 
 
 # a company's form or what it is: an insurer says it ('Seguros', 'Seguradora', 'S.A.', 'Companhia')

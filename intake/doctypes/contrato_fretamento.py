@@ -29,7 +29,7 @@ from intake.reading.labels import run_gap
 from intake.reading.grid import Cell, Grid, grids as find_grids
 from intake.reading.parties import Group, GroupLabels, Party, captions, parties, table_groups
 from intake.reading.shapes import TIME, ceiling, name as shape_name, town, town_specks
-from intake.reading.vocabulary import address_words, caption_words, vocabulary
+from intake.reading.vocabulary import address_words, caption_words, label_words, vocabulary
 from domain.documents import CONFIDENT, Field
 
 TYPES = ("contrato_fretamento",)
@@ -115,6 +115,15 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                                 or _value(_prose_place(fl, "destino", seen))
                                 or _value(_prose_route(fl, "destino", seen)), xdst))
     for name in ("origem", "destino"):
+        v = out[name].value
+        if isinstance(v, str) and (m := _TOWN_THEN.match(v)) and not re.search(r"/\s?[A-Z]{2}\b", m.group(2)):
+            # 'Maringá/PR Placa do': a town ends at its UF; words after it, naming no other town
+            # ('Porto Alegre/RS e Canoas/RS'), are the next box's label (sure where they are
+            # labels' words) or unknown (unsure)
+            rest = [nz.key(t) for t in m.group(2).split() if nz.key(t) and nz.key(t) not in _PARTICLES]
+            labelled = bool(rest) and all(k in label_words() for k in rest)
+            f = out[name].model_copy(update={"value": m.group(1)})
+            out[name] = f if labelled else cap(f, UNSURE)
         v = out[name].value
         if isinstance(v, str) and (m := _TOWN_WORDING.match(v)) and len(v) > m.end():
             # 'Município de Maringá/PR' (prose read from a line below 'origem no'): the town is Maringá
@@ -206,6 +215,8 @@ def _gridded(table: _Table, name: str, parse) -> Field | None:
 _TOWN_WORD = re.compile(r"[A-ZÀ-Ý][a-zà-ÿ'.]*(?:-[A-ZÀ-Ýa-zà-ÿ][a-zà-ÿ'.]*)*|[A-ZÀ-Ý'.\-]+|d[aeo]s?|e|d'[A-ZÀ-Ý][a-zà-ÿ]*")
 
 
+# a town and its UF, then more words that are no note in brackets
+_TOWN_THEN = re.compile(r"(.+?/\s?[A-Z]{2})\s+(?![(\[-])(\S.*)$")
 _TOWN_WORDING = re.compile(r"(?i)(?:munic[íi]pio|cidade)\W{0,3}\s*d[eo]\s+")
 
 

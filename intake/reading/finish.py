@@ -38,6 +38,8 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
         if vkind not in _FREE_TEXT or not isinstance(f.value, str) or not f.value:
             continue
         f = _cut_at_rule(kind, f)
+        if vkind == "name":
+            f = _cut_at_company_form(f)
         if vkind == "name" and _captioned(f.value) or _introduces(f.value) or _a_label(kind, f.value):
             out[name] = Field(page=f.page, bbox=f.bbox)
             continue
@@ -325,6 +327,27 @@ def _cut(value: str) -> bool:
     own rule, for names whatever reader took them)."""
     words = value.split()
     return len(words) > 1 and nz.fold(words[-1]).strip(".,;()") in CUT_AFTER
+
+
+# a company's legal form closing its name, as a word of its own ('S.A.', 'LTDA', 'EIRELI')
+_FORM_WORD = re.compile(r"(?:s\.?\s?/?a\.?|ltda\.?|eireli)")
+
+
+def _cut_at_company_form(f: Field) -> Field:
+    """A company's name read on past its legal form ('BANDEIRA SEGUROS GERAIS S.A. Inscrição da
+    Empresa de Seguros'): the name ends at its form. Sure where what follows reads as a label
+    (its words mostly labels' words), else unsure. ('- ME', '- EPP' after the form belong to it.)"""
+    assert isinstance(f.value, str)
+    words = f.value.split()
+    for i, w in enumerate(words[:-1]):
+        if _FORM_WORD.fullmatch(nz.fold(w).strip(",;")):
+            rest = [t for t in words[i + 1:] if t not in _SEPARATORS]
+            if not rest or re.fullmatch(r"(?i)(me|epp)\.?", rest[0]):
+                return f
+            head = " ".join(words[:i + 1]).rstrip(",;")
+            labelled = label_words_mostly(" ".join(rest)) or _label_run(rest[:SHORT_LABEL])
+            return f.model_copy(update={"value": head, "confidence": f.confidence if labelled else min(f.confidence, UNSURE)})
+    return f
 
 
 def _a_label(kind: str, value: str) -> bool:

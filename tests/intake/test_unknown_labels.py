@@ -120,3 +120,28 @@ def test_a_qualification_cut_at_an_address_leaves_its_number_unsure():
     r = Reader(ext(row("CONTRATO DE FRETAMENTO", 0.3, 0.03)), "contrato_fretamento")
     nome, doc, _ = _party("contratado", _Table(r, None, r.x), [read])
     assert nome.confidence < CONFIDENT and doc.confidence < CONFIDENT
+
+
+def test_a_town_read_on_past_its_uf_into_the_next_label_ends_at_the_uf():
+    f = _contract(row("DO OBJETO", 0.05, 0.30),
+                  row("Local de Origem - Maringá/PR Placa do Veículo - ATJ6697", 0.05, 0.32))
+    got = f["origem"]
+    assert got.value in (None, "Maringá/PR") or got.confidence < CONFIDENT
+
+
+def test_a_company_name_read_on_past_its_legal_form_ends_there():
+    words = row("APÓLICE DE SEGURO", 0.3, 0.03) + \
+        row("BANDEIRA SEGUROS GERAIS S.A. Inscrição da Empresa de Seguros", 0.05, 0.10)
+    read = Field(value="BANDEIRA SEGUROS GERAIS S.A. Inscrição da Empresa de Seguros", confidence=0.9, page=1,
+                 bbox=[0.05, 0.10, 0.70, 0.112])
+    got = finished("apolice_seguro", ext(words), {"seguradora_nome": read})["seguradora_nome"]
+    assert got.value == "BANDEIRA SEGUROS GERAIS S.A."
+
+
+def test_a_line_whose_only_insurer_word_is_its_labels_names_no_insurer():
+    f = _policy(row("DADOS DO SEGURADO", 0.05, 0.20),
+                row("CONTRATANTE DO SEGURO PLANALTO VERDE FRETAMENTO E TURISMO LTDA", 0.05, 0.22),
+                row("CNPJ/CPF DO TOMADOR 49.452.796/0001-02", 0.05, 0.24))
+    for name in ("seguradora_nome", "seguradora_cnpj"):
+        got = f[name]
+        assert got.value is None or got.confidence < CONFIDENT, name
