@@ -90,31 +90,35 @@ class _Sweep:
         half = GUTTER / 2
         plus = [x + half for x in xs]
         minus = [x - half for x in xs]
-        # each cut's crossing boxes top to bottom (by top, then bottom), as the sweep meets them
-        self.crossing: list[list[tuple[float, float]]] = [[] for _ in xs]
-        for y0, y1, x0, x1 in sorted((w.bbox[1], w.bbox[3], w.bbox[0], w.bbox[2]) for w in ws):
-            for i in range(bisect_right(plus, x0), bisect_left(minus, x1)):
-                self.crossing[i].append((y0, y1))
         self.top = min(w.bbox[1] for w in ws)
         self.bottom = max(w.bbox[3] for w in ws)
+        # each cut's free stretches (LINES lines tall or more, where no word crosses its band),
+        # found in one sweep down the page: the boxes crossing each cut met top to bottom (by top,
+        # then bottom), each cut's stretch open from where the boxes so far end
+        tall = LINES * 1.2 * h
+        reached = [self.top] * len(xs)
+        self.free: list[list[tuple[float, float]]] = [[] for _ in xs]
+        for y0, y1, x0, x1 in sorted((w.bbox[1], w.bbox[3], w.bbox[0], w.bbox[2]) for w in ws):
+            for i in range(bisect_right(plus, x0), bisect_left(minus, x1)):
+                y = reached[i]
+                if y0 - y >= tall:
+                    self.free[i].append((y, y0))
+                if y1 > y:
+                    reached[i] = y1
+        for i, y in enumerate(reached):
+            if self.bottom - y >= tall:
+                self.free[i].append((y, self.bottom))
         # words by their middle's height, ties in the page's order (as _lines orders them)
         self.by_cy = sorted(ws, key=lambda w: (w.bbox[1] + w.bbox[3]) / 2)
         self.cys = [(w.bbox[1] + w.bbox[3]) / 2 for w in self.by_cy]
-        self.digits = [any(c.isdigit() for c in w.text) for w in self.by_cy]  # words holding digits
+        self.digits = [any(map(str.isdigit, w.text)) for w in self.by_cy]  # words holding digits
         self._stretch: dict[tuple[float, float], tuple[list[Word], list[float], list[float]]] = {}
         self._bounds: dict[tuple[float, float], tuple[int, int]] = {}  # a stretch's words in by_cy
         self._side: dict[tuple[float, float, int, int], tuple[bool, float, float]] = {}
 
     def free_stretches(self, i: int) -> list[tuple[float, float]]:
         """Stretches of the page, LINES lines tall or more, where no word crosses the i-th cut's band."""
-        out: list[tuple[float, float]] = []
-        y = self.top
-        tall = LINES * 1.2 * self.h
-        for b0, b1 in self.crossing[i] + [(self.bottom, self.bottom)]:
-            if b0 - y >= tall:
-                out.append((y, b0))
-            y = max(y, b1)
-        return out
+        return self.free[i]
 
     def prose_both_sides(self, x: float, y0: float, y1: float) -> bool:
         got = self._stretch.get((y0, y1))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -462,10 +463,11 @@ class Layout:
         for page in self.pages:
             if wanted is not None and page.number not in wanted:
                 continue
-            for row, (idx, joined, starts, ends, has, bare) in self._page_keys(page.number):
+            keyed = self._page_keys(page.number)
+            if pieces:  # only the rows holding a piece of the label (looked for in the page's text at once)
+                keyed = [keyed[i] for i in self._rows_holding(page.number, pieces)]
+            for row, (idx, joined, starts, ends, has, bare) in keyed:
                 if len(joined) < tlen - slack or len(letters - has) > budget:
-                    continue
-                if pieces and not any(p in bare for p in pieces):
                     continue
                 m = len(idx)
                 for a in range(m):
@@ -515,12 +517,37 @@ class Layout:
                                                                   frozenset[str], str]]]:
         """Each row of the page with its _key_text, listed once per page (find() runs over every
         row of a page for each label it is asked for)."""
+        return self._page_index(page)[1]
+
+    def _page_index(self, page: int) -> tuple[list[LayoutRow], list, str, list[int]]:
+        """The page's rows, each with its _key_text; and their texts with no space (the last of
+        _key_text) joined by line breaks, with where each row's starts."""
         memo = self.__dict__.setdefault("_page_key_texts", {})
         rows = self.rows[page]
         got = memo.get(page)
         if got is None or got[0] is not rows or len(got[1]) != len(rows):
-            got = memo[page] = (rows, [(row, self._key_text(row)) for row in rows])
-        return got[1]
+            keyed = [(row, self._key_text(row)) for row in rows]
+            offsets, at = [], 0
+            for _, k in keyed:
+                offsets.append(at)
+                at += len(k[5]) + 1
+            got = memo[page] = (rows, keyed, "\n".join(k[5] for _, k in keyed), offsets)
+        return got
+
+    def _rows_holding(self, page: int, pieces: Sequence[str]) -> list[int]:
+        """The indexes of the page's rows whose text with no space holds one of the pieces (none
+        of them empty, none with a line break), in order."""
+        _, _, text, offsets = self._page_index(page)
+        found: set[int] = set()
+        for p in pieces:
+            i = text.find(p)
+            while i >= 0:
+                r = bisect_right(offsets, i) - 1
+                found.add(r)
+                if r + 1 >= len(offsets):
+                    break
+                i = text.find(p, offsets[r + 1])
+        return sorted(found)
 
     def _key_text(self, row: LayoutRow) -> tuple[list[int], str, list[int], list[int], frozenset[str], str]:
         """The row's words that are not bare punctuation (their indexes), their keys joined by a
