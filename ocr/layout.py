@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ocr.model import BBox, Line, Word
+from ocr.model import BBox, Line, Word, trusted_line, trusted_word
 
 # Horizontal gap, in character heights, that ends a word (PDFs often omit space glyphs).
 WORD_GAP = 0.25
@@ -67,7 +67,7 @@ def words_from_chars(chars: Sequence[str], boxes: Sequence[BBox], conf: float = 
             if (i - prev_i > 1 or gap > WORD_GAP * hmax or gap < -0.5 * hmax
                     or (y1 if y1 < py1 else py1) - (y0 if y0 > py0 else py0) < 0.5 * (h if h < ph else ph)):
                 # Values are valid by construction; skipping pydantic's validation halves a page's cost.
-                words.append(Word.model_construct(text="".join(text), bbox=(wx0, wy0, wx1, wy1), conf=conf))
+                words.append(trusted_word("".join(text), (wx0, wy0, wx1, wy1), conf))
                 text = []
         if text:
             if x0 < wx0:
@@ -83,7 +83,7 @@ def words_from_chars(chars: Sequence[str], boxes: Sequence[BBox], conf: float = 
         text.append(c)
         prev_i, py0, px1, py1, ph = i, y0, x1, y1, h
     if text:
-        words.append(Word.model_construct(text="".join(text), bbox=(wx0, wy0, wx1, wy1), conf=conf))
+        words.append(trusted_word("".join(text), (wx0, wy0, wx1, wy1), conf))
     return words
 
 
@@ -115,8 +115,8 @@ def _settle(groups: list[list], bbox_of) -> list[list]:
         y1 = sorted(bbox_of(m)[3] for m in members)
         return y0[len(y0) // 2], y1[len(y1) // 2]
 
-    order = sorted(range(len(groups)), key=lambda i: sum(ref(groups[i])) / 2)
-    refs = {i: ref(groups[i]) for i in order}
+    refs = {i: ref(g) for i, g in enumerate(groups)}
+    order = sorted(range(len(groups)), key=lambda i: sum(refs[i]) / 2)
     moves: list[tuple[int, int, object]] = []
     for n, i in enumerate(order):
         if len(groups[i]) < 2:
@@ -147,10 +147,10 @@ def lines_from_words(words: Sequence[Word]) -> list[Line]:
         current = [row[0]]
         for prev, word in zip(row, row[1:]):
             if word.bbox[0] - prev.bbox[2] > LINE_GAP * height:
-                lines.append(Line(words=tuple(current)))
+                lines.append(trusted_line(tuple(current)))
                 current = []
             current.append(word)
-        lines.append(Line(words=tuple(current)))
+        lines.append(trusted_line(tuple(current)))
     return lines
 
 

@@ -312,26 +312,28 @@ def _meaningful(tp, text: str, kept: list[int]) -> int:
 def _upright_turn(chars: str, boxes: list[Box], width: float, height: float) -> int:
     """Clockwise turn that makes most of the text run left to right, judged from the
     direction from each character to the next one of the same word."""
-    votes = {0: 0, 180: 0, 270: 0, 90: 0}
-    prev = None  # the previous character's centre, None after a blank
+    right = left = down = up = 0  # votes for 0, 180, 270 and 90 degrees
+    px = py = 0.0
+    prev = False  # whether there is a previous character (not after a blank)
     for c, (x0, y0, x1, y1) in zip(chars, boxes):
         if c == " ":
-            prev = None
+            prev = False
             continue
-        here = ((x0 + x1) * width, (y0 + y1) * height)
-        if prev is not None:
-            dx, dy = here[0] - prev[0], here[1] - prev[1]
+        hx, hy = (x0 + x1) * width, (y0 + y1) * height  # (the centre, doubled)
+        if prev:
+            dx, dy = hx - px, hy - py
             if abs(dx) >= abs(dy):
                 if dx > 0:
-                    votes[0] += 1
+                    right += 1
                 elif dx < 0:
-                    votes[180] += 1
+                    left += 1
             # text running down the page reads upright after a 270° clockwise turn
             elif dy > 0:
-                votes[270] += 1
+                down += 1
             elif dy < 0:
-                votes[90] += 1
-        prev = here
+                up += 1
+        px, py, prev = hx, hy, True
+    votes = {0: right, 180: left, 270: down, 90: up}
     best = max(votes, key=votes.__getitem__)
     return best if votes[best] > votes[0] * 1.5 else 0
 

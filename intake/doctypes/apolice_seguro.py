@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from intake import normalize as nz
 from intake.page.layout import Hit, Span
@@ -542,12 +543,15 @@ def _vigencia(r: Reader, x: Extractor) -> tuple[Field, Field]:
 
 # ------------------------------------------------------------------ coverages
 
-def _phrases(name: str) -> list[str]:
-    return [nz.fold(v) for v in vocabulary("apolice_seguro").values.get(name, ())]
+@cache
+def _phrases(name: str) -> tuple[str, ...]:
+    return tuple(nz.fold(v) for v in vocabulary("apolice_seguro").values.get(name, ()))
 
 
 def _has(t: str, name: str) -> bool:
-    return any(re.search(r"(?<![a-z0-9])" + re.escape(p) + r"(?![a-z0-9])", t) for p in _phrases(name))
+    """Whether t holds one of the phrases as whole words (no letter a-z or digit just before or
+    after it): a literal search, not a pattern compiled for each phrase."""
+    return any(nz.whole_words_at(t, p) >= 0 for p in _phrases(name))
 
 
 UNREAD_ROW = "_unread"  # (a key of caps: the table has a coverage row whose name was not read)

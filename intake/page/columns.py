@@ -90,36 +90,44 @@ class _Sweep:
         half = GUTTER / 2
         plus = [x + half for x in xs]
         minus = [x - half for x in xs]
-        # each cut's crossing boxes top to bottom (by top, then bottom), as the sweep meets them
-        self.crossing: list[list[tuple[float, float]]] = [[] for _ in xs]
-        for y0, y1, x0, x1 in sorted((w.bbox[1], w.bbox[3], w.bbox[0], w.bbox[2]) for w in ws):
-            for i in range(bisect_right(plus, x0), bisect_left(minus, x1)):
-                self.crossing[i].append((y0, y1))
         self.top = min(w.bbox[1] for w in ws)
         self.bottom = max(w.bbox[3] for w in ws)
+        # each cut's free stretches (LINES lines tall or more, where no word crosses its band),
+        # found in one sweep down the page: the boxes crossing each cut met top to bottom (by top,
+        # then bottom), each cut's stretch open from where the boxes so far end
+        tall = LINES * 1.2 * h
+        reached = [self.top] * len(xs)
+        self.free: list[list[tuple[float, float]]] = [[] for _ in xs]
+        for y0, y1, x0, x1 in sorted((w.bbox[1], w.bbox[3], w.bbox[0], w.bbox[2]) for w in ws):
+            for i in range(bisect_right(plus, x0), bisect_left(minus, x1)):
+                y = reached[i]
+                if y0 - y >= tall:
+                    self.free[i].append((y, y0))
+                if y1 > y:
+                    reached[i] = y1
+        for i, y in enumerate(reached):
+            if self.bottom - y >= tall:
+                self.free[i].append((y, self.bottom))
         # words by their middle's height, ties in the page's order (as _lines orders them)
         self.by_cy = sorted(ws, key=lambda w: (w.bbox[1] + w.bbox[3]) / 2)
         self.cys = [(w.bbox[1] + w.bbox[3]) / 2 for w in self.by_cy]
+        self.digits = [any(map(str.isdigit, w.text)) for w in self.by_cy]  # words holding digits
         self._stretch: dict[tuple[float, float], tuple[list[Word], list[float], list[float]]] = {}
+        self._bounds: dict[tuple[float, float], tuple[int, int]] = {}  # a stretch's words in by_cy
         self._side: dict[tuple[float, float, int, int], tuple[bool, float, float]] = {}
 
     def free_stretches(self, i: int) -> list[tuple[float, float]]:
         """Stretches of the page, LINES lines tall or more, where no word crosses the i-th cut's band."""
-        out: list[tuple[float, float]] = []
-        y = self.top
-        tall = LINES * 1.2 * self.h
-        for b0, b1 in self.crossing[i] + [(self.bottom, self.bottom)]:
-            if b0 - y >= tall:
-                out.append((y, b0))
-            y = max(y, b1)
-        return out
+        return self.free[i]
 
     def prose_both_sides(self, x: float, y0: float, y1: float) -> bool:
         got = self._stretch.get((y0, y1))
         if got is None:
-            inside = self.by_cy[bisect_left(self.cys, y0):bisect_right(self.cys, y1)]
+            lo, hi = bisect_left(self.cys, y0), bisect_right(self.cys, y1)
+            inside = self.by_cy[lo:hi]
             got = (inside, sorted(w.bbox[2] for w in inside), sorted(w.bbox[0] for w in inside))
             self._stretch[(y0, y1)] = got
+            self._bounds[(y0, y1)] = (lo, hi)
         inside, ends, starts = got
         return (self._side_prose(inside, y0, y1, 0, bisect_right(ends, x), x)
                 and self._side_prose(inside, y0, y1, 1, len(starts) - bisect_left(starts, x), x))
@@ -128,8 +136,14 @@ class _Sweep:
         key = (y0, y1, side, n)
         got = self._side.get(key)
         if got is None:
-            part = [w for w in inside if w.bbox[2] <= x] if side == 0 else [w for w in inside if w.bbox[0] >= x]
-            got = self._side[key] = _prose(part, self.h)
+            # (the side's words in by_cy's order, which is _lines' order, with their middles and
+            # how many of them hold digits)
+            lo, hi = self._bounds[(y0, y1)]
+            at = [i for i in range(lo, hi) if self.by_cy[i].bbox[2] <= x] if side == 0 \
+                else [i for i in range(lo, hi) if self.by_cy[i].bbox[0] >= x]
+            part = [self.by_cy[i] for i in at]
+            got = self._side[key] = _prose(part, self.h, [self.cys[i] for i in at],
+                                           sum(self.digits[i] for i in at))
         ok, x0, x1 = got
         # a column reaches up to its gutter
         return ok and (x - x1 if side == 0 else x0 - x) <= 0.05
@@ -146,10 +160,30 @@ def _lines(ws: list[Word], h: float) -> list[list[Word]]:
     return out
 
 
-def _prose(ws: list[Word], h: float) -> tuple[bool, float, float]:
+def _lines_in_order(ws: list[Word], cys: list[float], h: float) -> list[list[Word]]:
+    """_lines of words already in the order of their middles `cys`."""
+    out: list[list[Word]] = []
+    first = 0.0  # the middle of the current line's first word
+    for w, cy in zip(ws, cys):
+        if out and abs(cy - first) <= 0.5 * h:
+            out[-1].append(w)
+        else:
+            out.append([w])
+            first = cy
+    return out
+
+
+def _prose(ws: list[Word], h: float, cys: list[float] | None = None, digits: int | None = None
+           ) -> tuple[bool, float, float]:
     """Whether words stand as a column of prose, wherever its gutter is; and the column's left
-    and right edges."""
-    lines = _lines(ws, h)
+    and right edges (only where it is prose). `cys`: the words' middles, the words given in
+    their order (as _lines sorts them); `digits`: how many of them hold digits."""
+    # LINES lines, half of them WORDS words long at least: never fewer words than this
+    if len(ws) < LINES // 2 * WORDS:
+        return False, 0.0, 0.0
+    if digits is not None and digits > DIGITS * len(ws):
+        return False, 0.0, 0.0  # (the figures' test below, asked first: it costs least)
+    lines = _lines(ws, h) if cys is None else _lines_in_order(ws, cys, h)
     if len(lines) < LINES or median(len(line) for line in lines) < WORDS:
         return False, 0.0, 0.0
     x0 = min(w.bbox[0] for w in ws)
@@ -162,7 +196,7 @@ def _prose(ws: list[Word], h: float) -> tuple[bool, float, float]:
         return False, x0, x1
     # prose is words, not figures; and its words flow: no white band of its own runs down it, as
     # one does between a table's columns (a coverage's name, its amount, its basis)
-    if sum(any(c.isdigit() for c in w.text) for w in ws) > DIGITS * len(ws):
+    if digits is None and sum(any(c.isdigit() for c in w.text) for w in ws) > DIGITS * len(ws):
         return False, x0, x1
     return not _inner_gutter(lines, x0, x1), x0, x1
 

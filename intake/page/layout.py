@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -162,6 +163,8 @@ def _split_word(w: Word) -> list[Word]:
         if conf < 1.0 and (w.text[0] in "[]" and text[0].isdigit() or w.text[-1] in "[]" and text[-1].isdigit()):
             conf = min(conf, BRACKET_DIGIT)  # '[6/04/2026': a bracket glued to a digit may be a '1' misread
         w = Word(text=text, bbox=w.bbox, conf=conf)
+    if ":" not in w.text and "..." not in w.text:
+        return [w]  # (neither pattern can match: most words)
     m = _SPLIT_AT.match(w.text)
     if not m or m.group(1)[:-1].replace(".", "").isdigit():  # keep times such as 08:00
         # a label's leader dots run into what follows ('QUITACAO.........01/03' read as one
@@ -460,11 +463,11 @@ class Layout:
         for page in self.pages:
             if wanted is not None and page.number not in wanted:
                 continue
-            for row in self.rows[page.number]:
-                idx, joined, starts, ends, has, bare = self._key_text(row)
-                if len(letters - has) > budget or len(joined) < tlen - slack:
-                    continue
-                if pieces and not any(p in bare for p in pieces):
+            keyed = self._page_keys(page.number)
+            if pieces:  # only the rows holding a piece of the label (looked for in the page's text at once)
+                keyed = [keyed[i] for i in self._rows_holding(page.number, pieces)]
+            for row, (idx, joined, starts, ends, has, bare) in keyed:
+                if len(joined) < tlen - slack or len(letters - has) > budget:
                     continue
                 m = len(idx)
                 for a in range(m):
@@ -509,6 +512,42 @@ class Layout:
                        for k in kept):
                 kept.append(h)
         return kept
+
+    def _page_keys(self, page: int) -> list[tuple[LayoutRow, tuple[list[int], str, list[int], list[int],
+                                                                  frozenset[str], str]]]:
+        """Each row of the page with its _key_text, listed once per page (find() runs over every
+        row of a page for each label it is asked for)."""
+        return self._page_index(page)[1]
+
+    def _page_index(self, page: int) -> tuple[list[LayoutRow], list, str, list[int]]:
+        """The page's rows, each with its _key_text; and their texts with no space (the last of
+        _key_text) joined by line breaks, with where each row's starts."""
+        memo = self.__dict__.setdefault("_page_key_texts", {})
+        rows = self.rows[page]
+        got = memo.get(page)
+        if got is None or got[0] is not rows or len(got[1]) != len(rows):
+            keyed = [(row, self._key_text(row)) for row in rows]
+            offsets, at = [], 0
+            for _, k in keyed:
+                offsets.append(at)
+                at += len(k[5]) + 1
+            got = memo[page] = (rows, keyed, "\n".join(k[5] for _, k in keyed), offsets)
+        return got
+
+    def _rows_holding(self, page: int, pieces: Sequence[str]) -> list[int]:
+        """The indexes of the page's rows whose text with no space holds one of the pieces (none
+        of them empty, none with a line break), in order."""
+        _, _, text, offsets = self._page_index(page)
+        found: set[int] = set()
+        for p in pieces:
+            i = text.find(p)
+            while i >= 0:
+                r = bisect_right(offsets, i) - 1
+                found.add(r)
+                if r + 1 >= len(offsets):
+                    break
+                i = text.find(p, offsets[r + 1])
+        return sorted(found)
 
     def _key_text(self, row: LayoutRow) -> tuple[list[int], str, list[int], list[int], frozenset[str], str]:
         """The row's words that are not bare punctuation (their indexes), their keys joined by a
@@ -719,19 +758,35 @@ class Layout:
 
     def _column_start(self, page: int, x: float, *, exclude: int, tol: float = 0.004) -> bool:
         """Whether another row has a word starting at x after a gap (a table's value column)."""
-        return len(self.column_rows(page, x, exclude=exclude, tol=tol)) >= 2
+        n = 0
+        for index, starts in self._gap_starts(page):
+            if index == exclude:
+                continue
+            for s in starts:
+                if abs(s - x) <= tol:
+                    n += 1
+                    if n >= 2:
+                        return True
+                    break
+        return False
+
+    def _gap_starts(self, page: int) -> list[tuple[int, list[float]]]:
+        """Each row of the page (its index) with where its words after a gap start (wider than
+        0.8 of the row's height), worked out once per page."""
+        memo = self.__dict__.setdefault("_gap_starts_memo", {})
+        rows = self.rows[page]
+        got = memo.get(page)
+        if got is None or got[0] is not rows or len(got[1]) != len(rows):
+            got = memo[page] = (rows, [(row.index, [w.bbox[0] for i, w in enumerate(row.words)
+                                                    if i > 0 and w.bbox[0] - row.words[i - 1].bbox[2] > 0.8 * row.height])
+                                       for row in rows])
+        return got[1]
 
     def column_rows(self, page: int, x: float, *, exclude: int, tol: float = 0.004) -> list[LayoutRow]:
         """The other rows with a word starting at x after a gap: a table's value column."""
-        out = []
-        for row in self.rows[page]:
-            if row.index == exclude:
-                continue
-            for i, w in enumerate(row.words):
-                if i > 0 and abs(w.bbox[0] - x) <= tol and w.bbox[0] - row.words[i - 1].bbox[2] > 0.8 * row.height:
-                    out.append(row)
-                    break
-        return out
+        rows = self.rows[page]
+        return [rows[index] for index, starts in self._gap_starts(page)
+                if index != exclude and any(abs(s - x) <= tol for s in starts)]
 
     def next_line(self, hit: Hit, *, max_dy: float = 0.05, same_column: bool = False) -> Span | None:
         """The whole next row under the label (from the label's x onwards when same_column)."""

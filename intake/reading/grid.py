@@ -171,17 +171,31 @@ def _distinct(words: list[Word]) -> list[Word]:
     kept: list[Word] = []
     band: dict[int, list[Word]] = {}  # the kept words by the bands of height they stand in
     for w in sorted(words, key=lambda w: -w.conf):
-        area = max(1e-9, (w.bbox[2] - w.bbox[0]) * _h(w))
+        x0, y0, x1, y1 = w.bbox
+        half = 0.5 * max(1e-9, (x1 - x0) * (y1 - y0))
         # (words over one another share a band: only those are compared)
-        bands = range(int(w.bbox[1] // _BAND), int(w.bbox[3] // _BAND) + 1)
-        if any(max(0.0, min(w.bbox[2], k.bbox[2]) - max(w.bbox[0], k.bbox[0]))
-               * max(0.0, min(w.bbox[3], k.bbox[3]) - max(w.bbox[1], k.bbox[1])) > 0.5 * area
-               for b in bands for k in band.get(b, ())):
+        bands = range(int(y0 // _BAND), int(y1 // _BAND) + 1)
+        if _covered(x0, y0, x1, y1, half, bands, band):
             continue
         kept.append(w)
         for b in bands:
             band.setdefault(b, []).append(w)
     return kept
+
+
+def _covered(x0: float, y0: float, x1: float, y1: float, half: float, bands: range,
+             band: dict[int, list[Word]]) -> bool:
+    """Whether a word kept in one of the bands covers more than `half` of the box x0..y1."""
+    for b in bands:
+        for k in band.get(b, ()):
+            kx0, ky0, kx1, ky1 = k.bbox
+            ix = (x1 if x1 < kx1 else kx1) - (x0 if x0 > kx0 else kx0)
+            if ix <= 0.0:
+                continue
+            iy = (y1 if y1 < ky1 else ky1) - (y0 if y0 > ky0 else ky0)
+            if iy > 0.0 and ix * iy > half:
+                return True
+    return False
 
 
 _BAND = 0.01  # of the page's height
@@ -192,9 +206,15 @@ def _runs(words: list[Word], h: float, bars: Sequence[Word] = ()) -> list[_Run]:
     shared at least) after a gap narrower than RUN_GAP heights. Built from the words, not the
     page's rows: OCR may give one row for a label's two lines and the value between them."""
     runs: list[_Run] = []
+    # the runs (their indexes) by the bands of height their last word stands in: a word joins a
+    # run whose last word it shares half its height with, so only those are tried
+    ending: dict[int, set[int]] = {}
     for w in sorted(words, key=lambda w: w.bbox[0]):
-        best, best_overlap = None, 0.0
-        for r in runs:
+        best, best_overlap, at = None, 0.0, -1
+        bands = range(int(w.bbox[1] // _BAND), int(w.bbox[3] // _BAND) + 1)
+        near = {i for b in bands for i in ending.get(b, ())}
+        for i in sorted(near):  # (in the runs' order, as the first best wins)
+            r = runs[i]
             last = r.words[-1]
             gap = w.bbox[0] - last.bbox[2]
             hh = max(_h(w), _h(last), h)  # (a dash's or a small word's box is lower than its line)
@@ -205,11 +225,17 @@ def _runs(words: list[Word], h: float, bars: Sequence[Word] = ()) -> list[_Run]:
                    and b.bbox[1] < w.bbox[3] and b.bbox[3] > w.bbox[1] for b in bars):
                 continue
             if overlap >= 0.5 and overlap > best_overlap:
-                best, best_overlap = r, overlap
+                best, best_overlap, at = r, overlap, i
         if best is None:
             runs.append(_Run([w]))
+            at = len(runs) - 1
         else:
+            last = best.words[-1]
+            for b in range(int(last.bbox[1] // _BAND), int(last.bbox[3] // _BAND) + 1):
+                ending[b].discard(at)
             best.words.append(w)
+        for b in bands:
+            ending.setdefault(b, set()).add(at)
     # a numbering set apart from its label ('1.      CONTRATANTE') numbers that label's run
     out: list[_Run] = []
     for r in sorted(runs, key=lambda r: r.words[0].bbox[0]):

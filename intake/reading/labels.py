@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from rapidfuzz import process
@@ -190,6 +191,40 @@ def _slipped(vocab: Vocabulary, spellings) -> dict[int, list[tuple[str, str, int
     return table
 
 
+_Indexed = tuple[int, dict[str, set[str]], dict[int, list[str]], dict[str, str], dict[str, set[int]],
+                 dict[int, list[tuple[str, str, int]]]]
+# a vocabulary's spellings indexed for matching, by vocabulary (kept with it: every document of
+# its type is matched against the same tables, and none of them is changed)
+_INDEXED: dict[int, tuple[Vocabulary, _Indexed]] = {}
+
+
+def _indexed(vocab: Vocabulary, spellings: Mapping[str, tuple[str, ...]]) -> _Indexed:
+    """The longest spelling's words; token prefix -> spellings it starts; compact length ->
+    spellings; spelling -> compact form; first word -> the word counts of spellings opening with
+    it (an exact match starts on one); the forms with slashes read as letters (_slipped)."""
+    got = _INDEXED.get(id(vocab))
+    if got is not None and got[0] is vocab:
+        return got[1]
+    max_tokens = max((len(k.split()) for k in spellings), default=1)
+    prefixes: dict[str, set[str]] = defaultdict(set)
+    for k in spellings:
+        toks = k.split()
+        for n in range(1, len(toks)):
+            prefixes[" ".join(toks[:n])].add(k)
+    by_len: dict[int, list[str]] = defaultdict(list)
+    for k in spellings:
+        by_len[len(k.replace(" ", ""))].append(k)
+    compact = {k: k.replace(" ", "") for k in spellings}
+    sizes: dict[str, set[int]] = defaultdict(set)
+    for k in spellings:
+        sizes[k.split()[0]].add(len(k.split()))
+    out = (max_tokens, prefixes, by_len, compact, sizes, _slipped(vocab, spellings))
+    if len(_INDEXED) >= 64:
+        _INDEXED.clear()
+    _INDEXED[id(vocab)] = (vocab, out)
+    return out
+
+
 class LabelIndex:
     """Every label of a vocabulary on a document's pages, by row."""
 
@@ -197,22 +232,8 @@ class LabelIndex:
         self.layout = layout
         self.vocab = vocab
         self.spellings = vocab.spellings()
-        self._max_tokens = max((len(k.split()) for k in self.spellings), default=1)
-        self._prefixes: dict[str, set[str]] = defaultdict(set)  # token prefix -> spellings it starts
-        for k in self.spellings:
-            toks = k.split()
-            for n in range(1, len(toks)):
-                self._prefixes[" ".join(toks[:n])].add(k)
-        by_len: dict[int, list[str]] = defaultdict(list)
-        for k in self.spellings:
-            by_len[len(k.replace(" ", ""))].append(k)
-        self._by_len = by_len
-        self._compact = {k: k.replace(" ", "") for k in self.spellings}
-        self._slipped = _slipped(vocab, self.spellings)
-        # each spelling's first word -> its spellings' word counts (an exact match starts on one)
-        self._sizes: dict[str, set[int]] = defaultdict(set)
-        for k in self.spellings:
-            self._sizes[k.split()[0]].add(len(k.split()))
+        (self._max_tokens, self._prefixes, self._by_len, self._compact, self._sizes,
+         self._slipped) = _indexed(vocab, self.spellings)
         self.by_row: dict[tuple[int, int], list[LabelAt]] = {}
         self._label_words: dict[int, LabelAt] = {}  # id() of every word inside a label -> the label
         self._starts: dict[int, LabelAt] = {}  # id() of a label's first word -> the label

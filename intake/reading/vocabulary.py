@@ -72,7 +72,15 @@ class Vocabulary:
 
     def spellings(self) -> dict[str, tuple[str, ...]]:
         """key() of every label this document prints -> the fields it labels ('' for a box of
-        no field: a label all the same). Table headers are labels too."""
+        no field: a label all the same). Table headers are labels too. Worked out once (the
+        vocabulary never changes): the same dict every time, which no caller changes."""
+        got = self.__dict__.get("_spellings")
+        if got is None:
+            got = self._spell()
+            object.__setattr__(self, "_spellings", got)
+        return got
+
+    def _spell(self) -> dict[str, tuple[str, ...]]:
         out: dict[str, list[str]] = {}
         for f in self.fields.values():
             for lab in f.labels + f.not_:

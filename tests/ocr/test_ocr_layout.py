@@ -49,3 +49,15 @@ def test_a_taller_accented_word_stays_on_its_line_beside_a_column_set_half_a_lin
              word("DE", 0.565, 0.2946, 0.3054), word("ÔNIBUS", 0.59, 0.2927, 0.3054),
              word("RICA", 0.655, 0.2946, 0.3054)]
     assert "NOME DE ÔNIBUS RICA" in [ln.text for ln in lines_from_words(words)]
+
+
+def test_trusted_words_and_lines_are_what_pydantic_makes():
+    from ocr.model import trusted_line, trusted_word
+
+    w = trusted_word("Placa", (0.1, 0.2, 0.3, 0.25), 1.0)
+    made = Word.model_construct(text="Placa", bbox=(0.1, 0.2, 0.3, 0.25), conf=1.0)
+    assert w == made and list(w.__dict__) == list(made.__dict__)
+    assert w.model_fields_set == made.model_fields_set and w.model_dump() == made.model_dump()
+    assert w == Word(text="Placa", bbox=(0.1, 0.2, 0.3, 0.25), conf=1.0)
+    line = trusted_line((w,))
+    assert line == Line(words=(w,)) and line.model_fields_set == {"words"} and line.text == "Placa"

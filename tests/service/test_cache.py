@@ -29,7 +29,9 @@ class StackCache:
 
     def fingerprint_of(self, digest: str) -> str | None:
         if self.dir is not None:
-            hits = sorted(self.dir.glob(f"*/{digest[:2]}/{digest}.json"))
+            # (the reads' folder, not the documents' beside it: docs-<fingerprint> holds the same names)
+            hits = sorted(p for p in self.dir.glob(f"*/{digest[:2]}/{digest}.json")
+                          if not p.parent.parent.name.startswith("docs-"))
             return hits[0].parent.parent.name if hits else None
         rows = self.stack.sql("SELECT fingerprint FROM read_cache WHERE sha256 = :s", s=digest)
         return rows[0][0] if rows else None
