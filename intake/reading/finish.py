@@ -329,8 +329,9 @@ def _cut(value: str) -> bool:
     return len(words) > 1 and nz.fold(words[-1]).strip(".,;()") in CUT_AFTER
 
 
-# a company's legal form closing its name, as a word of its own ('S.A.', 'LTDA', 'EIRELI')
-_FORM_WORD = re.compile(r"(?:s\.?\s?/?a\.?|ltda\.?|eireli)")
+# a company's legal form closing its name, as a word of its own ('S.A.', 'S/A', 'LTDA', 'EIRELI';
+# never a bare 'SA', which is also the surname Sá)
+_FORM_WORD = re.compile(r"(?:s\.\s?a\.?|s/a|ltda\.?|eireli)")
 
 
 def _cut_at_company_form(f: Field) -> Field:
@@ -351,8 +352,8 @@ def _cut_at_company_form(f: Field) -> Field:
 
 
 def _a_label(kind: str, value: str) -> bool:
-    """A value that is, word for word, a label this document's vocabulary lists ('Placa do
-    Veículo' where a town was looked for): the label read where its value was looked for."""
+    """A value that is, word for word, a label this document's vocabulary lists ('DESTINO' where
+    a town was looked for): the label read where its value was looked for."""
     return nz.key(value.rstrip(" :")) in vocabulary(kind).spellings()
 
 

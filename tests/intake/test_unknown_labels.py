@@ -145,3 +145,10 @@ def test_a_line_whose_only_insurer_word_is_its_labels_names_no_insurer():
     for name in ("seguradora_nome", "seguradora_cnpj"):
         got = f[name]
         assert got.value is None or got.confidence < CONFIDENT, name
+
+
+def test_a_surname_sa_is_no_company_form():
+    words = row("CERTIFICADO DE REGISTRO E LICENCIAMENTO DE VEÍCULO", 0.2, 0.03) + row("MARIA SÁ SANTOS", 0.05, 0.10)
+    read = Field(value="MARIA SÁ SANTOS", confidence=1.0, page=1, bbox=[0.05, 0.10, 0.25, 0.112])
+    got = finished("crlv", ext(words), {"proprietario_nome": read})["proprietario_nome"]
+    assert got.value == "MARIA SÁ SANTOS"
