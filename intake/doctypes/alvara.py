@@ -9,11 +9,11 @@ import re
 
 from domain.documents import Field
 from intake import normalize as nz
-from intake.reading.identifiers import doc_checked
-from intake.reading.values import date_field, field, name_field, unchecked
+from intake.reading.values import date_field, field, unchecked
 from intake.doctypes._common import Reader
 from intake.doctypes.generic import (
-    closing_city, closing_date, labelled, lookup, lookup_text, numero_after_title, sole_doc, validity_in_prose,
+    closing_city, closing_date, holder, labelled, lookup, lookup_text, numero_after_title, sole_doc,
+    validity_in_prose,
 )
 
 TYPES = ("alvara",)
@@ -29,8 +29,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     r = Reader(ext, doc_type)
     ocr = r.ocr
     out: dict[str, Field] = {}
-    out["titular_nome"] = lookup(r, "titular_nome", name_field)
-    out["titular_documento"] = lookup(r, "titular_documento", lambda s: doc_checked(s, ocr))
+    out.update(holder(r))
     if out["titular_documento"].value is None:
         out["titular_documento"] = sole_doc(r)
     num = lookup(r, "numero", _numero, x_parse=_numero, ordered=True)

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import re
 
-from intake.reading.identifiers import doc_checked
-from intake.reading.values import INFERRED, cap, date_field, field, name_field, span_of, text_field
+from intake.reading.values import INFERRED, cap, date_field, field, span_of, text_field
 from intake.doctypes._common import Reader
-from intake.doctypes.generic import lookup, text_in
+from intake.doctypes.generic import holder, lookup, text_in
 from domain.documents import Field
 
 TYPES = ("comprovante_endereco",)
@@ -29,8 +28,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     r = Reader(ext, doc_type)
     ocr = r.ocr
     out: dict[str, Field] = {}
-    out["titular_nome"] = lookup(r, "titular_nome", name_field)
-    out["titular_documento"] = lookup(r, "titular_documento", lambda s: doc_checked(s, ocr))
+    out.update(holder(r))
     out["endereco"] = lookup(r, "endereco", text_field, x_parse=text_in(r), lines=1)
     out["municipio"] = lookup(r, "municipio", text_field, x_parse=text_in(r), lines=1)
     out["uf"] = lookup(r, "uf", _uf, x_parse=_uf)

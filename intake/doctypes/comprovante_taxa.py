@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.reading.identifiers import doc_checked, plate_in
-from intake.reading.values import date_field, field, first, money_field, name_field, span_of
+from intake.reading.identifiers import plate_in
+from intake.reading.values import date_field, field, first, money_field, span_of
 from intake.doctypes._common import Reader
-from intake.doctypes.generic import lookup, lookup_text, placa_in_prose
+from intake.doctypes.generic import holder, lookup, lookup_text, placa_in_prose
 from domain.documents import Field
 
 TYPES = ("comprovante_taxa",)
@@ -28,8 +28,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     r = Reader(ext, doc_type)
     ocr = r.ocr
     out: dict[str, Field] = {}
-    out["titular_nome"] = lookup(r, "titular_nome", name_field)
-    out["titular_documento"] = lookup(r, "titular_documento", lambda s: doc_checked(s, ocr))
+    out.update(holder(r))
     out["valor"] = lookup(r, "valor", money_field)
     out["data_pagamento"] = lookup(r, "data_pagamento", date_field)
     out["placa"] = first(lookup(r, "placa", lambda s: plate_in(s, ocr)), placa_in_prose(r))

@@ -332,6 +332,13 @@ def _wide(r: Reader, hit) -> Span | None:
     return r.layout.right(hit, max_gap=0.45) if colon else None
 
 
+def holder(r: Reader) -> dict[str, Field]:
+    """The holder a document names under its labels: `titular_nome` and `titular_documento`
+    (a CPF/CNPJ whose check digits are weighed), read as every holder's document reads them."""
+    return {"titular_nome": lookup(r, "titular_nome", name_field),
+            "titular_documento": lookup(r, "titular_documento", lambda s: doc_checked(s, r.ocr))}
+
+
 def lookup_text(r: Reader, labels: str | Sequence[str], *, name: bool = False, prose: str | None = None,
                 lines: int = 8, ordered: bool = False) -> Field:
     """A labelled text value that may wrap over lines: the cell beside a row label

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 from intake import normalize as nz
-from intake.reading.identifiers import REPAIRED, checked_renavam, doc_checked, plate_in, vin_in
-from intake.reading.values import cap, date_field, field, first, lotacao_field, name_field, unchecked
+from intake.reading.identifiers import REPAIRED, checked_renavam, plate_in, vin_in
+from intake.reading.values import cap, date_field, field, first, lotacao_field, unchecked
 from intake.doctypes._common import Reader
-from intake.doctypes.generic import lookup, numero_after_title, placa_in_prose
+from intake.doctypes.generic import holder, lookup, numero_after_title, placa_in_prose
 from domain.documents import Field
 from domain.ids.text import LETTER_FOR_DIGIT
 
@@ -27,8 +27,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     r = Reader(ext, doc_type)
     ocr = r.ocr
     out: dict[str, Field] = {}
-    out["titular_nome"] = lookup(r, "titular_nome", name_field)
-    out["titular_documento"] = lookup(r, "titular_documento", lambda s: doc_checked(s, ocr))
+    out.update(holder(r))
     numero = lambda s: _numero(s, ocr)  # noqa: E731
     num = lookup(r, "numero", numero, x_parse=numero, ordered=True)
     num = num if num.value is not None else numero_after_title(r)
