@@ -40,6 +40,7 @@ from domain.documents import AMBIGUOUS, CONFIDENT, MISREAD, REPAIRED, Document, 
 from domain.folding import key as folded
 from domain.ids import is_valid as id_valid
 from domain.ids.text import alnum
+from domain.vouching import vouched
 
 CODE = "field.corroborated"
 
@@ -213,7 +214,12 @@ def raised_by_agreement(documents: Sequence[Document]) -> list[Document]:
             new_fields[name] = f.model_copy(update={"confidence": to})
             if (CODE, name) not in notes:
                 problems.append(_note(d, name, f.confidence, to, documents[by.doc]))
-        out[i] = d.model_copy(update={"fields": new_fields, "problems": problems})
+        # fields now sure may vouch for a type the file's title left unsure (a register printed
+        # from a web page, its plate and chassis read unsure alone and alike elsewhere)
+        conf, vouching = vouched(d.type, d.type_confidence, new_fields, agreed=True)
+        if vouching is not None:
+            problems.append(vouching.model_copy(update={"document": d.id}))
+        out[i] = d.model_copy(update={"fields": new_fields, "problems": problems, "type_confidence": conf})
     return out
 
 

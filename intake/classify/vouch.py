@@ -15,36 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from domain import doctypes
-from domain.documents import CONFIDENT, Field, Finding
+from domain.documents import Field, Finding
+from domain.vouching import TITLED, VOUCHED, vouched
 
-TITLED = 0.6  # the classifier's confidence where a title of the type was found, weakly
-VOUCHED = 0.85  # the type's confidence once its content vouches for it
-# a list vouches for its type with this many entries at least: one or two rows of a name and a
-# number are any form's
-MIN_ROWS = 3
+__all__ = ["KEY_PHRASES", "TITLED", "VOUCHED", "by_content", "vouched"]
+
 # an untitled document is tried as a type only where this many of the type's key phrases stand
 # in it (classify.yaml): its content must then vouch for it in full
 KEY_PHRASES = 2
-
-
-def vouched(kind: str, confidence: float, fields: dict[str, Field]) -> tuple[float, Finding | None]:
-    """The type's confidence, raised where the document's sure fields vouch for it, and the
-    finding that says so (None where nothing changed)."""
-    names = doctypes.vouched_by(kind)
-    if not names or confidence >= CONFIDENT or confidence < TITLED:
-        return confidence, None
-    if not all(_sure(fields.get(name)) for name in names):
-        return confidence, None
-    labels = ", ".join(doctypes.fields(kind)[name]["label"] for name in names)
-    return VOUCHED, Finding(
-        code="document.type_vouched", severity="info",
-        message=f"Tipo {doctypes.label(kind)} confirmado pelo conteúdo: {labels} lidos com segurança.")
-
-
-def _sure(f: Field | None) -> bool:
-    if f is None or not f.confident:
-        return False
-    return not isinstance(f.value, list) or len(f.value) >= MIN_ROWS
 
 
 def by_content(candidates: Sequence[tuple[str, int]],

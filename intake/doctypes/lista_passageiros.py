@@ -787,15 +787,21 @@ def _fragment(t: str) -> bool:
     return t.isalpha() and len(t) <= 2 and t.upper() not in _PARTICLES
 
 
+# a row's number as printed before a name ('12', '12.', '12)'): no name holds digits
+_ROW_NUMBER = re.compile(r"\d{1,4}[.)º°-]?")
+
+
 def _name_words(sp: Span | None) -> Span | None:
-    """The name cell without marks at its ends that the name drops anyway (a dash, a '|')."""
+    """The name cell without what the name drops anyway: marks at its ends (a dash, a '|') and
+    the row's number before it (a numbering column the header does not name), whose read says
+    nothing of the name's."""
     if not sp:
         return sp
     ws = list(sp.words)
     edge = lambda w: not w.text.strip(" \t:;,.-–—_|*\"'")  # noqa: E731
     while len(ws) > 1 and edge(ws[-1]):
         ws.pop()
-    while len(ws) > 1 and edge(ws[0]):
+    while len(ws) > 1 and (edge(ws[0]) or _ROW_NUMBER.fullmatch(ws[0].text)):
         ws.pop(0)
     return sp.sub(ws)
 
@@ -807,7 +813,7 @@ def _name(text: str | None, seen: dict[str, float] | None = None) -> str | None:
         text = re.sub(r"(?<=[A-ZÀ-Ý])!|!(?=[A-ZÀ-Ý])", "I", text)
         text = text.strip(" “”\"'‘’`")  # a speck read as a quote mark at the name's edge ('“SÉRGIO')
         # the row's number, when the list's numbering column was not found: no name holds digits
-        text = " ".join(t for t in text.split() if not re.fullmatch(r"\d{1,4}[.)º°-]?", t))
+        text = " ".join(t for t in text.split() if not _ROW_NUMBER.fullmatch(t))
     if text and seen:
         def sure(w: str) -> bool:
             return seen.get(w.lower(), 0.0) >= LEXICAL

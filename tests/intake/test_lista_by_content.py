@@ -127,3 +127,20 @@ def test_a_groups_subtotal_under_the_numbers_column_is_no_wrap_of_the_last_numbe
     words = list(e.pages[0].words) + row("Subtotal: 6", 0.52, 0.20 + 6 * PITCH + 0.013)
     f = parsers.parse("lista_passageiros", ext(words))
     assert _numbers(f) == [p[4] for p in people]
+
+
+def test_a_row_number_read_unsure_in_the_names_cell_is_no_doubt_on_the_name():
+    # no numbering column in the header: each row's number opens its name's cell, and OCR reads
+    # a lone digit unsure ('3' at 0.17) where it reads the name sure
+    words = row("LISTA DE PASSAGEIROS", 0.30, 0.05, 0.96)
+    words += row("NOME DO PASSAGEIRO", 0.06, 0.20, 0.96) + row("DOCUMENTO", 0.60, 0.20, 0.96)
+    people = [p for p in _people(24) if p[3] in ("cpf", "rg")][:10]
+    for i, p in enumerate(people):
+        y = 0.20 + (i + 1) * PITCH
+        words += row(str(i + 1), 0.06, y, 0.17 if i % 3 == 0 else 0.9)
+        words += row(p[0], 0.09, y, 0.96) + row(f"{p[1]} {p[2]}", 0.60, y, 0.96)
+    words += row(f"Total de passageiros: {len(people)}", 0.06, 0.20 + 12 * PITCH, 0.96)
+    f = parsers.parse("lista_passageiros", ext(words, source="ocr"))
+    assert [p["nome"] for p in f["passageiros"].value] == [p[0] for p in people]
+    assert all(r.confidence >= CONFIDENT for r in f["passageiros"].rows)
+    assert f["passageiros"].confidence >= CONFIDENT

@@ -45,6 +45,25 @@ def test_an_unsure_plate_agreed_by_a_text_layer_is_near_certain_and_says_why() -
     assert not notes(out[1])
 
 
+def test_a_register_whose_title_left_it_unsure_is_vouched_for_once_its_fields_agree() -> None:
+    # a vehicle's register printed from a web page: no register's title, its plate and chassis
+    # read unsure on the photo, the same plate and chassis read sure on the policy
+    fields = {"placa": ("IDB4G72", 0.76), "chassi": ("9BS77XNT9FE784594", 0.76), "renavam": (RENAVAM, 0.92),
+              "exercicio": (2024, 0.96), "categoria": ("ALUGUEL", 0.96), "proprietario_documento": (CARRIER_CNPJ, 0.9)}
+    crlv = doc(1, "crlv", fields).model_copy(update={"type_confidence": 0.72})
+    apolice = doc(2, "apolice_seguro", {"placa": ("IDB4G72", 0.9), "chassi": ("9BS77XNT9FE784594", 0.9)})
+    out = raised_by_agreement([crlv, apolice])
+    assert out[0].type_confidence == 0.85
+    [note] = [p for p in out[0].problems if p.code == "document.type_vouched"]
+    assert note.document == "d1" and "outros documentos" in note.message
+    # one field the packet does not bear out (the chassis read apart): the type stays as classified
+    other = doc(2, "apolice_seguro", {"placa": ("IDB4G72", 0.9)})
+    assert raised_by_agreement([crlv, other])[0].type_confidence == 0.72
+    # nor is a type the classifier named from nothing of its own ever made sure
+    untitled = crlv.model_copy(update={"type_confidence": 0.5})
+    assert raised_by_agreement([untitled, apolice])[0].type_confidence == 0.5
+
+
 def test_two_unsure_scans_of_one_chassis_raise_each_other() -> None:
     crlv = doc(1, "crlv", {"chassi": ("9BSM8GFDLPB865162", 0.76)})
     apolice = doc(2, "apolice_seguro", {"chassi": ("9BSM8GFDLPB865162", 0.56)})
