@@ -45,11 +45,14 @@ def words_from_glyphs(glyphs: Iterable[Glyph], conf: float = 1.0) -> list[Word]:
     return words_from_chars([g.text for g in glyphs], [(g.x0, g.y0, g.x1, g.y1) for g in glyphs], conf)
 
 
-def words_from_chars(chars: Sequence[str], boxes: Sequence[BBox], conf: float = 1.0) -> list[Word]:
+def words_from_chars(chars: Sequence[str], boxes: Sequence[BBox], conf: float = 1.0,
+                     bold: Sequence[bool] | None = None) -> list[Word]:
     """Characters in content order (boxes: page fractions) grouped into words. A word
     ends at a blank, a jump to another line, a step backwards, or a gap wider than
-    WORD_GAP glyph heights (many PDFs draw no space glyph between words)."""
+    WORD_GAP glyph heights (many PDFs draw no space glyph between words). `bold`, where
+    given, says per character whether its face is bold: a word is as its first character."""
     words: list[Word] = []
+    start = 0  # the word's first character
     text: list[str] = []
     prev_i = -2
     py0 = px1 = py1 = ph = 0.0  # the previous character's top, right, bottom and height
@@ -67,7 +70,8 @@ def words_from_chars(chars: Sequence[str], boxes: Sequence[BBox], conf: float = 
             if (i - prev_i > 1 or gap > WORD_GAP * hmax or gap < -0.5 * hmax
                     or (y1 if y1 < py1 else py1) - (y0 if y0 > py0 else py0) < 0.5 * (h if h < ph else ph)):
                 # Values are valid by construction; skipping pydantic's validation halves a page's cost.
-                words.append(trusted_word("".join(text), (wx0, wy0, wx1, wy1), conf))
+                words.append(trusted_word("".join(text), (wx0, wy0, wx1, wy1), conf,
+                                          bold[start] if bold is not None else False))
                 text = []
         if text:
             if x0 < wx0:
@@ -80,10 +84,12 @@ def words_from_chars(chars: Sequence[str], boxes: Sequence[BBox], conf: float = 
                 wy1 = y1
         else:
             wx0, wy0, wx1, wy1 = x0, y0, x1, y1
+            start = i
         text.append(c)
         prev_i, py0, px1, py1, ph = i, y0, x1, y1, h
     if text:
-        words.append(trusted_word("".join(text), (wx0, wy0, wx1, wy1), conf))
+        words.append(trusted_word("".join(text), (wx0, wy0, wx1, wy1), conf,
+                                  bold[start] if bold is not None else False))
     return words
 
 

@@ -24,6 +24,8 @@ class Word(BaseModel):
     conf: float = Field(ge=0.0, le=1.0)  # 1.0 for a text layer
     # renderings of the word that read it alike when a vote decided it (ocr/reread.py), else 0
     votes: int = Field(default=0, ge=0)
+    # printed in a bold face (a text layer's font weight); never known after OCR
+    bold: bool = False
 
 
 _new = object.__new__
@@ -44,10 +46,11 @@ def _trusted(cls: type[_M], values: dict[str, Any], given: set[str]) -> _M:
     return m
 
 
-def trusted_word(text: str, bbox: BBox, conf: float) -> Word:
-    """Word.model_construct(text=text, bbox=bbox, conf=conf), for values valid by construction
-    (a text layer's words)."""
-    return _trusted(Word, {"text": text, "bbox": bbox, "conf": conf, "votes": 0}, set(_WORD_FIELDS))
+def trusted_word(text: str, bbox: BBox, conf: float, bold: bool = False) -> Word:
+    """Word.model_construct(text=text, bbox=bbox, conf=conf, bold=bold), for values valid by
+    construction (a text layer's words)."""
+    return _trusted(Word, {"text": text, "bbox": bbox, "conf": conf, "votes": 0, "bold": bold},
+                    set(_WORD_FIELDS) | ({"bold"} if bold else set()))
 
 
 class Line(BaseModel):

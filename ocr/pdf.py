@@ -17,6 +17,7 @@ import ctypes
 import io
 import logging
 import math
+import re
 import threading
 import typing
 from dataclasses import dataclass
@@ -116,6 +117,7 @@ class PageText:
     image_cover: float  # fraction of the page covered by images (0 when not measured)
     rotation: int = 0
     holds_code: bool = False  # may show a QR code or a barcode (may_hold_code)
+    bold: list[bool] | None = None  # per character, whether its face is bold
 
 
 def page_text(doc: pdfium.PdfDocument, index: int) -> PageText:
@@ -129,7 +131,7 @@ def page_text(doc: pdfium.PdfDocument, index: int) -> PageText:
             objects = _objects(page, width, height)  # (asked while the page is loaded: loading it costs)
             textpage = page.get_textpage()
             try:
-                chars, boxes, meaningful = _chars(textpage, affine, objects.hidden_text)
+                chars, boxes, meaningful, bold = _chars(textpage, affine, objects.hidden_text)
             finally:
                 textpage.close()
             cover = 0.0
@@ -145,7 +147,7 @@ def page_text(doc: pdfium.PdfDocument, index: int) -> PageText:
         boxes = turn_boxes(boxes, rotation)
         if rotation in (90, 270):
             width, height = height, width
-    return PageText(width, height, chars, boxes, meaningful, cover, rotation, code)
+    return PageText(width, height, chars, boxes, meaningful, cover, rotation, code, bold)
 
 
 # a code drawn as vectors is hundreds of little squares; a form's rules and boxes are tens
@@ -240,10 +242,42 @@ def _fraction_transform(page, width: float, height: float) -> Affine:
 _LOOSE_BOX = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p)(
     typing.cast(int, ctypes.cast(raw.FPDFText_GetLooseCharBox, ctypes.c_void_p).value))  # an export's address
 _RECT_SIZE = ctypes.sizeof(raw.FS_RECTF)
+_WEIGHT = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int)(
+    typing.cast(int, ctypes.cast(raw.FPDFText_GetFontWeight, ctypes.c_void_p).value))
+_FONT_INFO = ctypes.CFUNCTYPE(ctypes.c_ulong, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_ulong,
+                              ctypes.c_void_p)(
+    typing.cast(int, ctypes.cast(raw.FPDFText_GetFontInfo, ctypes.c_void_p).value))
+BOLD_WEIGHT = 600  # a face this heavy or more is bold (400 regular, 700 bold; 0 or -1: not said)
+FORCE_BOLD = 0x40000  # the font descriptor's ForceBold flag
+# a face named bold ('Helvetica-Bold', 'Arial,Bold', 'ABCDEF+DejaVuSans-BoldOblique'): the
+# standard fonts carry no weight of their own, only their name
+_BOLD_NAME = re.compile(rb"bold|black|heavy|demi|semibold", re.IGNORECASE)
+
+
+class _Faces:
+    """Whether a character's face is bold, one PDFium call for its font's name per word start,
+    the name's verdict kept (a page has a handful of fonts)."""
+
+    def __init__(self, tp_ptr: int) -> None:
+        self.tp = tp_ptr
+        self.buf = ctypes.create_string_buffer(128)
+        self.flags = ctypes.c_int()
+        self.by_name: dict[bytes, bool | None] = {}
+
+    def bold(self, i: int) -> bool:
+        n = _FONT_INFO(self.tp, i, ctypes.addressof(self.buf), 128, ctypes.addressof(self.flags))
+        name = self.buf.raw[:max(0, min(n, 128) - 1)]
+        said = self.by_name.get(name, False) if name in self.by_name else self._said(name)
+        return said if said is not None else _WEIGHT(self.tp, i) >= BOLD_WEIGHT
+
+    def _said(self, name: bytes) -> bool | None:
+        said = True if _BOLD_NAME.search(name) or self.flags.value & FORCE_BOLD else None
+        self.by_name[name] = said
+        return said
 MAPPING_SAMPLE = 256  # characters checked for a broken Unicode mapping
 
 
-def _chars(textpage, affine: Affine, hidden: bool) -> tuple[str, list[Box], int]:
+def _chars(textpage, affine: Affine, hidden: bool) -> tuple[str, list[Box], int, list[bool]]:
     # Plain Python over the characters: numpy's import alone cost more than a text page's
     # arithmetic, and a digital packet never needs it otherwise (the same float64 operations,
     # in the same order, so the same boxes).
@@ -274,12 +308,17 @@ def _chars(textpage, affine: Affine, hidden: bool) -> tuple[str, list[Box], int]
     a0, a1, a2, b0, b1, b2 = affine
     chars: list[str] = []
     boxes: list[Box] = []
+    bold: list[bool] = []  # per character: its face's weight, asked where a word may start
     kept: list[int] = []  # visible characters kept, by index into text
+    faces = _Faces(tp_ptr)  # type: ignore[arg-type]
+    heavy, after_blank, px1 = False, True, 0.0
     for i, (c, is_blank, seen, left, top, right, bottom) in enumerate(
             zip(text, blank, visible, r[0::4], r[1::4], r[2::4], r[3::4])):
         if is_blank:
             chars.append(" ")
             boxes.append(_NO_BOX)
+            bold.append(False)
+            after_blank = True
             continue
         if not seen:
             continue
@@ -294,7 +333,13 @@ def _chars(textpage, affine: Affine, hidden: bool) -> tuple[str, list[Box], int]
         boxes.append((x0 if x0 > 0.0 else 0.0, y0 if y0 > 0.0 else 0.0, x1 if x1 < 1.0 else 1.0,
                       y1 if y1 < 1.0 else 1.0))
         kept.append(i)
-    return "".join(chars), boxes, _meaningful(tp, text, kept)
+        # (one call per word, not per character: a word starts after a blank or a gap, or back
+        # at a line's start; words_from_chars gives a word its first character's weight)
+        if after_blank or abs(x0 - px1) > 0.25 * (y1 - y0):
+            heavy = faces.bold(i)
+        bold.append(heavy)
+        after_blank, px1 = False, x1
+    return "".join(chars), boxes, _meaningful(tp, text, kept), bold
 
 
 def _meaningful(tp, text: str, kept: list[int]) -> int:

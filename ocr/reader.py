@@ -90,7 +90,7 @@ def _read_pdf_page(doc, index: int, limits: Limits, pixels: bool = True) -> Page
     try:
         text = pdf.page_text(doc, index)
         if pdf.is_text_page(text, limits):
-            lines = lines_from_words(words_from_chars(text.chars, text.boxes))
+            lines = lines_from_words(words_from_chars(text.chars, text.boxes, bold=text.bold))
             return Page(number=number, source="pdf_text", width=text.width, height=text.height,
                         lines=tuple(lines), rotation=text.rotation,
                         codes=_text_page_codes(doc, index, text, limits))

@@ -141,7 +141,9 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
             out[name] = cap(out[name], UNSURE)  # 'Vitóriá da Conquista' where 'Vitória' is read surer
     out["instituicao_destino"] = gi or (_sure(xi)
                                   or table.text(r.spellings("instituicao_destino"), name=True)
-                                  or _value(_prose_instituicao(fl, seen)) or xi)
+                                  or _value(_prose_instituicao(fl, seen, _named_at(fl, out, ("contratante_nome",
+                                                                                              "contratado_nome"))))
+                                  or xi)
     for name in ("origem", "destino", "instituicao_destino", "contratante_nome", "contratado_nome"):
         v = out[name].value
         if isinstance(v, str) and (_holds_label(v, name) or name.endswith("_nome") and _spliced_name(v)
@@ -186,6 +188,18 @@ def _town_parse(ocr: bool, seen):
         # (its words weighed as prose; where the shape found the town unsure, 'Apucarana /PR', no surer)
         return cap(w, ceiling(town, sp, ocr))
     return parse
+
+
+def _named_at(fl: Flow, out: dict[str, Field], names: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """Where the text prints the names read for these fields (folded, whole words)."""
+    spans = []
+    for name in names:
+        v = out.get(name)
+        key = nz.fold(v.value).strip() if v is not None and isinstance(v.value, str) else ""
+        if len(key) >= 8:
+            spans += [(m.start(), m.end()) for m in re.finditer(r"(?<![a-z0-9])" + re.escape(key).replace(r"\ ", r"\s+")
+                                                                 + r"(?![a-z0-9])", fl.folded)]
+    return tuple(spans)
 
 
 def _named(x: Extractor, name: str, seen) -> Field:
@@ -1026,11 +1040,13 @@ def _school(value: str) -> bool:
                for w in (nz.key(v) for v in vocabulary("contrato_fretamento").values.get("instituicao", ())) if w)
 
 
-def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None, avoid: tuple[int, int] | None = None) -> Field:
+def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None,
+                       avoid: tuple[tuple[int, int], ...] = ()) -> Field:
     """A school's name in the prose ('... com desembarque na Escola de Educação Básica X', 'até a
     instituição de ensino COLÉGIO X, situada ...'): a school word and the capitalised words after it,
     where the words before it say the passengers go there. Found by what it looks like: confident,
-    never certain. `avoid`: a span of the text (the contractor's own name) not to take it from."""
+    never certain. `avoid`: spans of the text (the parties' own names: 'SOCIEDADE MANTENEDORA DO
+    INSTITUTO X' is the contractor) not to take it from."""
     voc = vocabulary("contrato_fretamento")
     starts = sorted({nz.fold(v) for v in voc.values.get("instituicao", ())}, key=len, reverse=True)
     context = [nz.fold(v) for v in voc.values.get("destino_contexto", ())]
@@ -1038,12 +1054,22 @@ def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None, avoid: tu
     best: tuple[int, int, int, int, bool] | None = None  # score, -position, start, end, may go on
     for m in pat.finditer(fl.folded):
         a = m.start()
-        if avoid and avoid[0] <= a < avoid[1]:
+        if any(lo <= a < hi for lo, hi in avoid):
             continue
         if fl.text[max(0, a - 1):a] == "(":
             continue  # 'Ilhéus (Ginásio Municipal)': a stop of the route described, not where they go
+        if _NAME_OF.search(fl.text[max(0, a - 40):a]):
+            continue  # 'SOCIEDADE MANTENEDORA DO INSTITUTO X': another body's name, which names the school
         # (no further than a line opening with the next item's number: 'SUL' / '7. PONTO DE PARTIDA')
         seg = _NEXT_ITEM.split(fl.text[a:a + 160], 1)[0]
+        # (nor into a line that opens with a label and its colon, 'NOVO' / 'VEÍCULO (PLACA): ...',
+        # nor past a row that stops short of the margin: a name wraps only from a full row)
+        seg = _NEXT_LABELLED.split(seg, 1)[0]
+        short = next((k for k in (m.start() for m in re.finditer("\n", seg)) if fl.ends_short(a + k)), None)
+        if short is not None:
+            if pat.match(fl.folded, a + short + 1):
+                continue  # 'ESCOLA ATENDIDA' alone on its row over 'UNIVERSIDADE X': a label over the name
+            seg = seg[:short]
         mm = re.match(r"[^,;(.\n]{0,100}?(?=\s*(?:[,;(]|\.\s|\.$|$|\n\n|\s+(?:situad|localizad|sit[oa]\b|com sede|"
                       r"relacionad|conforme|mantid|inscrit|no municipio|na cidade|em\s|para\s|e\s+(?:o|a|os|as)\s)))",
                       seg.replace("\n", " "))
@@ -1073,6 +1099,10 @@ def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None, avoid: tu
 
 
 _NEXT_ITEM = re.compile(r"\n\s*\d{1,2}(?:\.\d{1,2})*[.)]\s")
+# a capitalised word and a particle right before a school's word: the school closes another name
+_NAME_OF = re.compile(r"(?<![\w])[A-ZÀ-Ý][\wÀ-ÿ]+[ \t]+(?:DO|DA|DOS|DAS|do|da|dos|das)[ \t]+$")
+# a line opening with a few words and a colon: the next labelled item
+_NEXT_LABELLED = re.compile(r"\n(?=[^\n:,.;]{1,40}:)")
 
 
 def _capitalised(words: list[str]) -> bool:

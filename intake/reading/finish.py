@@ -14,6 +14,7 @@ from domain.documents import Field
 from intake import normalize as nz
 from intake.reading.values import UNSURE, cap, field
 from intake.page.layout import Layout, Span
+from intake.reading import faces
 from intake.reading.extract import print_height
 from intake.reading.labels import row_runs
 from intake.reading.shapes import CUT_AFTER, CUT_NAME
@@ -43,6 +44,13 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
         if vkind == "name" and _captioned(f.value) or _introduces(f.value) or _a_label(kind, f.value):
             out[name] = Field(page=f.page, bbox=f.bbox)
             continue
+        if f.page not in ocr_pages and f.bbox:
+            if layout is None:
+                layout = Layout(ext)
+            f = _by_face(layout, f)
+            if f.value is None:
+                out[name] = f
+                continue
         if vkind == "name" and f.confidence > UNSURE:
             if layout is None:
                 layout = Layout(ext)
@@ -230,6 +238,59 @@ def _unlabelled(kind: str, layout: Layout, f: Field) -> Field:
             # in one run, may be a label run into the value or the name's own words: unsure
             return cap(f, UNSURE)
     return f
+
+
+def _by_face(layout: Layout, f: Field) -> Field:
+    """A value read on one row of a text layer, set apart from the labels' face (faces.py):
+    - 'Titular do veículo BOM FIM LTDA' with the label bold: the words after it, as sure;
+    - 'BOM FIM LTDA Renavam' running on into the next bold label: the words before it;
+    - the label alone ('Escola atendida', bold) with its value beside it: that value, unsure.
+    A value all in the labels' face with nothing beside it stays (a heading, a letterhead)."""
+    row, mine = _value_row(layout, f)
+    ws = [w for w in row.words if id(w) in mine] if row is not None else []
+    if row is not None and nz.key(" ".join(w.text for w in ws)) != nz.key(str(f.value)):
+        ws = _value_words(layout, f)  # (a value read on over a row's end, in the reading order)
+    if row is None or not ws or nz.key(" ".join(w.text for w in ws)) != nz.key(str(f.value)):
+        return f  # (a value made up from its words, or reordered: the face says nothing of it)
+    ws = [w for w in ws if any(c.isalnum() for c in w.text)]  # (a rule or a dash has no face worth a look)
+    if not ws:
+        return f
+    kept = faces.value_words(layout, row.page, ws)
+    if kept is None and all(id(w) in mine for w in ws):
+        face = faces.label_face(layout, row.page)
+        if face is None or ws[0].bold != face or any(c.isdigit() for w in ws for c in w.text):
+            return f  # (a label is words: a number in the labels' face is a value set bold)
+        after = faces.runs([w for w in row.words[row.words.index(ws[-1]) + 1:] if any(c.isalnum() for c in w.text)])
+        if after and after[0][0].bold != face:
+            return field(" ".join(w.text for w in after[0]), Span(row.page, tuple(after[0])), min(f.confidence, UNSURE))
+        return f
+    if kept is None or len(kept) == len(ws):
+        return f
+    if not kept:
+        return Field(page=f.page, bbox=f.bbox)
+    return field(" ".join(w.text for w in kept), Span(row.page, tuple(kept)), f.confidence)
+
+
+def _value_words(layout: Layout, f: Field) -> list[Word]:
+    """The value's words, one after another in the rows its box crosses: the first run of words
+    in reading order that spells it (none: [])."""
+    if f.bbox is None:
+        return []
+    y0, y1 = f.bbox[1], f.bbox[3]
+    words = [w for row in layout.rows.get(f.page or 0, ()) if row.y1 >= y0 and row.y0 <= y1 for w in row.words]
+    keys = [nz.key(w.text) for w in words]
+    want = nz.key(str(f.value))
+    for i in range(len(words)):
+        if not keys[i] or not want.startswith(keys[i]):
+            continue
+        got = ""
+        for j in range(i, len(words)):
+            got = f"{got} {keys[j]}".strip() if keys[j] else got
+            if got == want:
+                return words[i:j + 1]
+            if not want.startswith(got):
+                break
+    return []
 
 
 def _value_row(layout: Layout, f: Field):

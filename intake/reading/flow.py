@@ -32,9 +32,36 @@ class Flow:
             parts.append(w.text)
             owner.extend([i] * len(w.text))
         self.words = words
+        self.rows = rows  # each word's row
         self.text = "".join(parts)
         self.owner = owner
         self.folded = nz.fold_chars(self.text)
+
+    def ends_short(self, newline: int, near: int = 5) -> bool:
+        """Whether the row ending at this newline stops where the next row's first word would
+        have fitted: against the right edge of the rows near it that start where it starts (its
+        paragraph or column), the row was not full, so nothing wraps from it (a heading, a
+        label's line, a paragraph's last line)."""
+        if not 0 < newline < len(self.owner) - 1 or self.owner[newline - 1] < 0 or self.owner[newline + 1] < 0:
+            return False
+        i, j = self.owner[newline - 1], self.owner[newline + 1]
+        (page, last), (page_next, first) = self.words[i], self.words[j]
+        if page_next != page:
+            return False
+        row = self.rows[i]
+        starts: dict[int, Word] = {}
+        ends: dict[int, Word] = {}
+        for k in range(len(self.words)):
+            if self.words[k][0] == page and abs(self.rows[k] - row) <= near:
+                starts.setdefault(self.rows[k], self.words[k][1])
+                ends[self.rows[k]] = self.words[k][1]
+        x0 = starts[row].bbox[0]
+        right = max((ends[r].bbox[2] for r, w in starts.items() if r != row and abs(w.bbox[0] - x0) <= 0.03),
+                    default=None)
+        if right is None:
+            return False
+        h = last.bbox[3] - last.bbox[1]
+        return last.bbox[2] + (first.bbox[2] - first.bbox[0]) + 0.5 * h < right
 
     def span(self, start: int, end: int) -> Span:
         """The words covering [start, end), on the page where the text starts."""
