@@ -69,6 +69,8 @@ class Vocabulary:
     values: dict[str, tuple[str, ...]] = field(default_factory=dict)
     tables: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     sections: dict[str, Section] = field(default_factory=dict)
+    # word lists a parser looks for that are no labels: never a value's end, never a spelling
+    words: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def spellings(self) -> dict[str, tuple[str, ...]]:
         """key() of every label this document prints -> the fields it labels ('' for a box of
@@ -198,7 +200,8 @@ def vocabulary(doc_type: str) -> Vocabulary:
     sections = {n: Section(n, _tuple(spec.get("headings")), {f: _tuple(v) for f, v in (spec.get("fields") or {}).items()},
                            _tuple(spec.get("numbered")), spec.get("lead"))
                 for n, spec in (data.get("sections") or {}).items()}
-    return Vocabulary(doc_type, fields, _tuple(data.get("labels")) + common, values, tables, sections)
+    words = {k: _tuple(v) for k, v in (data.get("words") or {}).items()}
+    return Vocabulary(doc_type, fields, _tuple(data.get("labels")) + common, values, tables, sections, words)
 
 
 def merged(*doc_types: str) -> Vocabulary:
@@ -211,7 +214,8 @@ def merged(*doc_types: str) -> Vocabulary:
     return Vocabulary(doc_types[0], fields, tuple(lab for v in vs for lab in v.labels),
                       {k: val for v in vs for k, val in v.values.items()},
                       {k: val for v in vs for k, val in v.tables.items()},
-                      {k: val for v in vs for k, val in v.sections.items()})
+                      {k: val for v in vs for k, val in v.sections.items()},
+                      {k: val for v in vs for k, val in v.words.items()})
 
 
 @cache
