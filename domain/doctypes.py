@@ -27,6 +27,11 @@ def label(doc_type: str) -> str:
     return spec["label"] if spec else "Documento não identificado"
 
 
+def names() -> tuple[str, ...]:
+    """Every type, in the file's order (the order classification scores them in)."""
+    return tuple(_data()["types"])
+
+
 def all_types() -> set[str]:
     return set(_data()["types"])
 

@@ -179,12 +179,15 @@ def _synthesised(doc_type: str) -> dict:
 @cache
 def vocabulary(doc_type: str) -> Vocabulary:
     """The vocabulary of a document type: intake/doctypes/<type>.yaml, or one made from
-    doctypes.yaml and the common synonyms when the type has no file."""
+    doctypes.yaml and the common synonyms when the type has no file (or a file without
+    `fields`). The file's `classify:` block is not a vocabulary's: classify_rules() reads it."""
     path = _DIR / f"{doc_type}.yaml"
     if doc_type == "common":
         data = _common()
     elif path.is_file():
         data = yamlfile.load(path) or {}
+        if "fields" not in data:  # a file of other parts only (crv.yaml: how it is classified)
+            data = {**data, **_synthesised(doc_type)}
     else:
         data = _synthesised(doc_type)
     fields = {}
@@ -202,6 +205,17 @@ def vocabulary(doc_type: str) -> Vocabulary:
                 for n, spec in (data.get("sections") or {}).items()}
     words = {k: _tuple(v) for k, v in (data.get("words") or {}).items()}
     return Vocabulary(doc_type, fields, _tuple(data.get("labels")) + common, values, tables, sections, words)
+
+
+def classify_rules() -> dict[str, dict]:
+    """Each type's `classify:` block (how a page is told to be that type), by the type its file
+    is named after: intake/classify reads them."""
+    out = {}
+    for path in sorted(_DIR.glob("*.yaml")):
+        block = (yamlfile.load(path) or {}).get("classify")
+        if block:
+            out[path.stem] = block
+    return out
 
 
 def merged(*doc_types: str) -> Vocabulary:

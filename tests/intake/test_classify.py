@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain import doctypes
 from domain.documents import DOC_TYPES
 from intake.classify import classify, rules
 from ocr.model import Extraction, Line, Page, Word
@@ -101,6 +102,12 @@ def test_every_contract_type_has_rules():
     named = {t.name for t in rules().types}
     assert named - {"other"} == set(DOC_TYPES) - {"unknown"}
     assert set(PAGES) == set(DOC_TYPES) - {"unknown"}
+
+
+def test_types_are_scored_in_doctypes_order():
+    # scores() sorts stably: of two types scored alike the earlier ranks first, so the order is
+    # doctypes.yaml's, with the headings of no type last
+    assert [t.name for t in rules().types] == [*doctypes.names(), "other"]
 
 
 @pytest.mark.parametrize("doc_type", sorted(PAGES))
