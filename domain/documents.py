@@ -8,19 +8,27 @@ never see bytes, pages or OCR: only these.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field as PydField, SerializerFunctionWrapHandler, model_serializer
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Field as PydField, SerializerFunctionWrapHandler,
+                      WithJsonSchema, model_serializer)
 
-DocType = Literal[
-    "crlv", "apolice_seguro", "comprovante_pagamento_seguro", "contrato_fretamento",
-    "lista_passageiros", "grade_itinerario", "requerimento", "comprovante_taxa",
-    "laudo_inspecao", "cartao_cnpj", "contrato_social", "documento_identidade",
-    "inscricao_estadual", "alvara", "cnh", "certidao", "atestado_antecedentes",
-    "atestado_medico", "comprovante_endereco", "certificado_curso", "crv",
-    "relacao_veiculos", "unknown",
-]
-DOC_TYPES: tuple[str, ...] = DocType.__args__  # type: ignore[attr-defined]
+from domain import doctypes
+
+# Every document type: domain/doctypes.yaml's, in its order, and `unknown` (no type fits the file).
+# The contract's schema lists the same (tests/test_contract_copy.py).
+DOC_TYPES: tuple[str, ...] = (*doctypes.names(), "unknown")
+_KNOWN = frozenset(DOC_TYPES)
+
+
+def _known_type(value: str) -> str:
+    if value not in _KNOWN:
+        raise ValueError(f"tipo de documento desconhecido: {value!r}")
+    return value
+
+
+# A type's name, checked where a model holds one; its JSON schema is the contract's enum.
+DocType = Annotated[str, AfterValidator(_known_type), WithJsonSchema({"type": "string", "enum": list(DOC_TYPES)})]
 
 Severity = Literal["error", "warning", "info"]
 

@@ -1,4 +1,5 @@
-"""Document type from titles and key phrases (the data is classify.yaml).
+"""Document type from titles and key phrases (the data: classify.yaml, and each type's
+`classify:` block in its vocabulary, intake/doctypes/<type>.yaml).
 
 Text is folded (accents, case, punctuation) and matched as whole words. A title that opens a
 row in the page's title zone dominates; the same words inside a sentence count little, so a
@@ -22,8 +23,8 @@ from rapidfuzz.distance import Levenshtein
 from intake.page.layout import Layout
 from intake.normalize import fold, key, whole_words_at
 from ocr.model import Extraction
-from domain.documents import DOC_TYPES
-from domain import yamlfile
+from intake.reading.vocabulary import classify_rules
+from domain import doctypes, yamlfile
 
 _PATH = Path(__file__).with_name("classify.yaml")
 OTHER = "other"
@@ -107,11 +108,15 @@ def _word_re(phrase: str) -> _Phrase:
 def rules() -> Rules:
     data = yamlfile.load(_PATH)
     s = data["settings"]
-    unknown = set(data["types"]) - set(DOC_TYPES)
+    own = classify_rules()
+    unknown = set(own) - set(doctypes.names())
     if unknown:
-        raise ValueError(f"classify.yaml names types outside the contract: {sorted(unknown)}")
+        raise ValueError(f"vocabularies classify types doctypes.yaml does not list: {sorted(unknown)}")
+    # in doctypes.yaml's order: scores() sorts stably, so of two types scored alike the earlier
+    # ranks first (and by_content tries it first)
+    typed = [(name, own[name]) for name in doctypes.names() if name in own]
     specs = []
-    for name, spec in list(data["types"].items()) + [(OTHER, data.get("other", {}))]:
+    for name, spec in typed + [(OTHER, data.get("other", {}))]:
         titles = []
         for t in spec.get("titles", []):
             t = t if isinstance(t, dict) else {"t": t}

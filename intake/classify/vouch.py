@@ -21,7 +21,7 @@ from domain.vouching import TITLED, VOUCHED, vouched
 __all__ = ["KEY_PHRASES", "TITLED", "VOUCHED", "by_content", "vouched"]
 
 # an untitled document is tried as a type only where this many of the type's key phrases stand
-# in it (classify.yaml): its content must then vouch for it in full
+# in it (its vocabulary's `classify:`): its content must then vouch for it in full
 KEY_PHRASES = 2
 
 

@@ -994,10 +994,9 @@ def _column_kind(col: str, group: str) -> tuple[str | None, float]:
     return k, 1.0
 
 
-# a fleet table's seats column's headers, abbreviations too ('LOT.', 'QTD. LUGARES'): a table's
-# headers, not labels of the document; the field's own labels are added to them where used
-_SEATS_HEADS = ("LUGARES", "ASSENTOS", "LOTAÇÃO", "LUGARES SEGURADOS", "ASSENTOS SEGURADOS", "Nº DE LUGARES",
-                "Nº DE ASSENTOS", "CAPACIDADE", "LOT.", "PASSAGEIROS SEGURADOS", "QTD. LUGARES", "QTDE. LUGARES")
+# a fleet table's seats column's headers: a table's headers, not labels of the document; the
+# field's own labels are added to them where used
+_SEATS_HEADS = vocabulary("apolice_seguro").words["seats_heads"]
 
 
 # a seats column's header, abbreviated or not ('Lug. segurados', 'Qtde. assentos', 'Lotação')
@@ -1200,8 +1199,7 @@ def _amount_beside(rows, i: int) -> tuple[Span, list[tuple[float, int, int, bool
 
 # the limit column's headers that, with the coverage column's, mark the coverage table's header
 # row: a narrower set than the vocabulary's `limite` column (table headers, no field's labels)
-_LIMIT_HEADERS = ["LMI (R$)", "LMI", "Limite Máximo de Indenização", "Importância Segurada", "Capital Segurado",
-                  "Limite"]
+_LIMIT_HEADERS = vocabulary("apolice_seguro").words["limit_heads"]
 
 
 def _header_hits(r: Reader, labels: Sequence[str], apart: bool = False) -> list[Hit]:

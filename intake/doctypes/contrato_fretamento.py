@@ -1371,10 +1371,10 @@ def _valor(fl: Flow) -> Field:
 
 
 def _has_passenger_table(r: Reader) -> Field:
-    # (a table's headers, no field of the contract: the few that say a row is a passenger with a
-    # document, narrower than a passenger list's own columns)
+    # (a table's headers, no field of the contract: the vocabulary's `words`)
+    words = vocabulary("contrato_fretamento").words
     rows, header = r.layout.table(
-        {"nome": ["NOME", "NOME COMPLETO", "PASSAGEIRO"], "doc": ["CPF", "RG", "DOCUMENTO", "MATRÍCULA"]},
+        {"nome": words["passenger_name_heads"], "doc": words["passenger_document_heads"]},
         keep=lambda row: bool(re.fullmatch(r"[A-ZÀ-Ý' ]{5,}", (row.text("nome") or "").strip()))
         and len(re.sub(r"\D", "", row.text("doc") or "")) >= 5)
     has = len(header) >= 2 and len(rows) >= 2

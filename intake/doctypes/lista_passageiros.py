@@ -39,10 +39,9 @@ NOT_READ = 0.3
 # so that their text is kept out of the others), and the kinds of document a column of its own holds
 COLUMNS = vocabulary("lista_passageiros").tables["passageiros"]
 DOC_KINDS = tuple(c.removeprefix("doc_") for c in COLUMNS if c.startswith("doc_"))
-# what ends the table: its total (the field's labels are added where it is read), a closing
-# sentence, the signature or a notes box: words of the page rather than labels of a field
-STOP = ["TOTAL DE PASSAGEIROS", "TOTAL", "Declaramos", "Certificamos", "Declaro", "Assinatura",
-        "Observações"]
+# what ends the table (its total, a closing sentence, the signature, a notes box): words of the
+# page rather than labels of a field; the total's labels are added where it is read
+STOP = vocabulary("lista_passageiros").words["table_ends"]
 _FOOTER = re.compile(r"\b(pagina|pag|folha|lista de passageiros|relacao de passageiros|metroplan|contrato n|"
                      r"total|assinatura|declaramos|certificamos|cep|avenida|rua|telefone|www)\b")
 # the kinds a tipo cell may name, in the order they are tried (a birth certificate's 'NASC.'

@@ -69,6 +69,8 @@ class Vocabulary:
     values: dict[str, tuple[str, ...]] = field(default_factory=dict)
     tables: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     sections: dict[str, Section] = field(default_factory=dict)
+    # word lists a parser looks for that are no labels: never a value's end, never a spelling
+    words: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def spellings(self) -> dict[str, tuple[str, ...]]:
         """key() of every label this document prints -> the fields it labels ('' for a box of
@@ -177,12 +179,15 @@ def _synthesised(doc_type: str) -> dict:
 @cache
 def vocabulary(doc_type: str) -> Vocabulary:
     """The vocabulary of a document type: intake/doctypes/<type>.yaml, or one made from
-    doctypes.yaml and the common synonyms when the type has no file."""
+    doctypes.yaml and the common synonyms when the type has no file (or a file without
+    `fields`). The file's `classify:` block is not a vocabulary's: classify_rules() reads it."""
     path = _DIR / f"{doc_type}.yaml"
     if doc_type == "common":
         data = _common()
     elif path.is_file():
         data = yamlfile.load(path) or {}
+        if "fields" not in data:  # a file of other parts only (crv.yaml: how it is classified)
+            data = {**data, **_synthesised(doc_type)}
     else:
         data = _synthesised(doc_type)
     fields = {}
@@ -198,7 +203,19 @@ def vocabulary(doc_type: str) -> Vocabulary:
     sections = {n: Section(n, _tuple(spec.get("headings")), {f: _tuple(v) for f, v in (spec.get("fields") or {}).items()},
                            _tuple(spec.get("numbered")), spec.get("lead"))
                 for n, spec in (data.get("sections") or {}).items()}
-    return Vocabulary(doc_type, fields, _tuple(data.get("labels")) + common, values, tables, sections)
+    words = {k: _tuple(v) for k, v in (data.get("words") or {}).items()}
+    return Vocabulary(doc_type, fields, _tuple(data.get("labels")) + common, values, tables, sections, words)
+
+
+def classify_rules() -> dict[str, dict]:
+    """Each type's `classify:` block (how a page is told to be that type), by the type its file
+    is named after: intake/classify reads them."""
+    out = {}
+    for path in sorted(_DIR.glob("*.yaml")):
+        block = (yamlfile.load(path) or {}).get("classify")
+        if block:
+            out[path.stem] = block
+    return out
 
 
 def merged(*doc_types: str) -> Vocabulary:
@@ -211,7 +228,8 @@ def merged(*doc_types: str) -> Vocabulary:
     return Vocabulary(doc_types[0], fields, tuple(lab for v in vs for lab in v.labels),
                       {k: val for v in vs for k, val in v.values.items()},
                       {k: val for v in vs for k, val in v.tables.items()},
-                      {k: val for v in vs for k, val in v.sections.items()})
+                      {k: val for v in vs for k, val in v.sections.items()},
+                      {k: val for v in vs for k, val in v.words.items()})
 
 
 @cache

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain import doctypes
 from domain.documents import DOC_TYPES
 from intake.classify import classify, rules
 from ocr.model import Extraction, Line, Page, Word
@@ -30,7 +31,8 @@ def ext_of(*pages: list[str]) -> Extraction:
                       pages=tuple(page_of(p, i + 1) for i, p in enumerate(pages)))
 
 
-# One realistic first page per type: heading plus a few of the phrases such documents print.
+# Realistic first pages, one per type: heading plus a few of the phrases such documents print
+# (a type added later may rely on its generated samples instead).
 PAGES = {
     "crlv": ["REPÚBLICA FEDERATIVA DO BRASIL", "SECRETARIA NACIONAL DE TRÂNSITO - SENATRAN",
              "CERTIFICADO DE REGISTRO E LICENCIAMENTO DE VEÍCULO - DIGITAL", "CÓDIGO RENAVAM",
@@ -100,7 +102,17 @@ UNRELATED = {
 def test_every_contract_type_has_rules():
     named = {t.name for t in rules().types}
     assert named - {"other"} == set(DOC_TYPES) - {"unknown"}
-    assert set(PAGES) == set(DOC_TYPES) - {"unknown"}
+    # a page of every type is classified here: a hand-made one in PAGES, or a type's generated
+    # samples (test_digital_samples_classify), so a new type needs no entry in this file
+    sampled = {expected(exp)["type"] for exp, _ in samples("digital")}
+    assert set(PAGES) <= set(DOC_TYPES) - {"unknown"}
+    assert set(DOC_TYPES) - {"unknown"} <= set(PAGES) | sampled
+
+
+def test_types_are_scored_in_doctypes_order():
+    # scores() sorts stably: of two types scored alike the earlier ranks first, so the order is
+    # doctypes.yaml's, with the headings of no type last
+    assert [t.name for t in rules().types] == [*doctypes.names(), "other"]
 
 
 @pytest.mark.parametrize("doc_type", sorted(PAGES))
