@@ -1024,12 +1024,16 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
                 return None
             return cells, texts
 
+        def amounts_under(k: int):
+            # (the amounts' row under a header, past its wrapped words: 'Invalidez' / 'Permanente')
+            return next((b for b in rows[k + 1:k + 4] if _amounts(b.text)), None)
+
         for k, row in enumerate(rows):
-            h = heads(row, rows[k + 1] if k + 1 < len(rows) else None)
+            h = heads(row, amounts_under(k))
             if h is None:
                 continue
             cells, texts = h
-            nxt = heads(rows[k + 1]) if k + 1 < len(rows) else None
+            nxt = heads(rows[k + 1], amounts_under(k + 1)) if k + 1 < len(rows) else None
             if nxt is not None and len(nxt[0]) > len(cells):
                 continue  # the group headers over the columns' own
             groups = groups_over(rows, k, cells)

@@ -1,17 +1,17 @@
-"""Where one file holding several documents is cut into them: a packet scanned or merged into one
-PDF, its documents one after another.
+"""Where one file holding several documents is cut into them: a packet scanned or merged into one PDF,
+its documents one after another.
 
-Each page after the first is weighed on its own evidence. That it starts a document: its own
-type's title standing as its heading (classify.heading_row: a row of its own, never a table's
-cell), its printed page number starting again at 1, the page before numbered the last of its
-document. That it goes on with the page before: its number following the page before's, or the
-table the page before ends with going on (its header printed again in the same columns, or rows
-whose columns start where the last rows' did). A page that starts a document of another type
-than the part it follows starts a new part, however sure or unsure its classification, unless
-it goes on with the page before. A page of the same type starts one only where it is headed as
-a document and its heading is not the part's own ('... (continuação)', the part's number), and
-it numbers itself anew, restates the part's first page with other values (a second fee receipt,
-a second CRLV) or opens otherwise (a state's certidão after the federal one). Each part is then
+Each page after the first is weighed on its own evidence. That it starts a document: its own type's
+title standing as its heading (classify.heading_row: a row of its own, never a table's cell), its
+printed page number starting again at 1, the page before numbered the last of its document. That it
+goes on with the page before: its number following the page before's, or the table the page before
+ends with going on (its header printed again in the same columns, rows whose columns start where
+the last rows' did, or its rows' numbers going on: 22 after 21). A page that starts a document of
+another type than the part it follows starts a new part, however sure or unsure its classification,
+unless it goes on with the page before. A page of the same type starts one only where it is headed
+as a document and its heading is not the part's own ('... (continuação)', the part's number), and
+it numbers itself anew, restates the part's first page with other values (a second fee receipt, a
+second CRLV) or opens otherwise (a state's certidão after the federal one). Each part is then
 classified on its own.
 """
 
@@ -87,7 +87,8 @@ def _starts(views: list[_View], first: int, i: int, current: str) -> bool:
     # (a table going on is looked for above another type's heading; beside a letterhead, or of
     # the same type, the heading may be a cell of the table's first row)
     above = v.heading if v.kind != current and not v.beside else None
-    if numbered_on and (not of_file or v.kind == current) or continues(prev.rows, v.rows, above):
+    if numbered_on and (not of_file or v.kind == current) or continues(prev.rows, v.rows, above) \
+            or numbering_goes_on(prev.rows, v.rows):
         return False  # 'Página 2 de 3' after 'Página 1 de 3'; a table going on
     again = n is not None and n[0] == 1
     ended = before is not None and before[0] == before[1]
@@ -207,6 +208,23 @@ def continues(before: list[LayoutRow], rows: list[LayoutRow], heading: int | Non
         if all(abs(x - y) > SAME_COLUMN for y in xs):
             xs.append(x)
     return len(xs) >= 3 and all(any(abs(x - y) <= SAME_COLUMN for y in last) for x in xs)
+
+
+_ROW_NUMBER = re.compile(r"\d{1,4}[.)º°-]?")
+
+
+def numbering_goes_on(before: list[LayoutRow], rows: list[LayoutRow]) -> bool:
+    """Whether the page's first rows go on numbering the rows the page before ends with: the last
+    numbered row there is n, and one of the page's first rows opens with n + 1 where it opened (a
+    list's table printed without its header again, its rows not in columns)."""
+    last = next((r for r in reversed(before[-8:]) if r.words and _ROW_NUMBER.fullmatch(r.words[0].text)), None)
+    if last is None or len(last.words) < 3:
+        return False
+    n = int(re.sub(r"\D", "", last.words[0].text))
+    x0 = last.words[0].bbox[0]
+    return any(len(r.words) >= 3 and _ROW_NUMBER.fullmatch(r.words[0].text)
+               and int(re.sub(r"\D", "", r.words[0].text)) == n + 1 and abs(r.words[0].bbox[0] - x0) <= 2 * SAME_COLUMN
+               for r in rows[:4])
 
 
 def _columns_agree(a: list[float], b: list[float]) -> int:

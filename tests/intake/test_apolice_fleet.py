@@ -203,3 +203,21 @@ def test_a_brokers_susep_line_and_block_name_neither_the_insurer_nor_the_insured
              + row(f"ATLÂNTIDA SEGUROS GERAIS S.A. - CNPJ {INSURER[1]} - Av. Brasil, 100", 0.05, 0.95))
     f = parse_as(ext(words), "apolice_seguro", 1, 1)
     assert f["seguradora_cnpj"].value != BROKER[0] and f["segurado_documento"].value != BROKER[0]
+
+
+def test_two_coverages_read_as_one_header_run_are_split_where_the_amounts_start_past_a_wrapped_header():
+    # 'Morte Acidental Invalidez' set close, 'Permanente' wrapped onto the next row: the amounts'
+    # row is two rows under the header, and it still says where each column starts
+    words = row("APÓLICE DE SEGURO", 0.30, 0.08) + row("APP - Acidentes Pessoais por Passageiro", 0.06, 0.415) \
+        + row("RCF-V por veículo", 0.474, 0.415) + row("RCTR-VI por veículo", 0.746, 0.415)
+    heads = [("Morte Acidental", 0.06), ("Invalidez", 0.212), ("Despesas Médicas", 0.342), ("Dm", 0.474),
+             ("Dc", 0.615), ("Limite", 0.746)]
+    for text, x in heads:
+        words += row(text, x, 0.43)
+    words += row("Permanente", 0.212, 0.45)
+    for text, x in [("80.000,00", 0.06), ("R$ 60.000,00", 0.212), ("R$ 25.000,00", 0.342), ("R$ 200.000,00", 0.474),
+                    ("1.000.000,00", 0.615), ("R$ 2.000.000,00", 0.746)]:
+        words += row(text, x, 0.49)
+    f = apolice.parse(ext(words), "apolice_seguro")
+    assert (f["ap_por_passageiro"].value, f["ap_por_passageiro"].confidence) == (60_000.0, 1.0)
+    assert (f["dmh_por_passageiro"].value, f["dmh_por_passageiro"].confidence) == (25_000.0, 1.0)

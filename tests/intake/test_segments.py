@@ -364,3 +364,20 @@ def test_a_letterhead_printed_again_is_no_table_header():
     # header of a table going on
     letterhead = row("REPÚBLICA FEDERATIVA DO BRASIL", 0.35, 0.05) + row("SECRETARIA DA SEGURANÇA PÚBLICA", 0.33, 0.07)
     assert not segments.continues(_rows(letterhead + row("CARTÃO", 0.4, 0.10)), _rows(letterhead + row("RG", 0.4, 0.10)))
+
+
+def test_a_lists_rows_numbered_on_from_the_page_before_go_on_with_it():
+    # rows set as running text (no columns), no header printed again: the numbers go on (22 after 21)
+    def flowing(first: int, n: int, y: float) -> list:
+        out = []
+        for i in range(n):
+            out += row(f"{first + i} RG {4473363 + 7 * i} 26/09/2008 8º ANO A MÁRCIA CUNHA MIRANDA"[: 40 + i % 9],
+                       0.05, y + 0.02 * i)
+        return out
+    before = _rows(row("RELAÇÃO NOMINAL DE PASSAGEIROS", 0.3, 0.05) + flowing(1, 21, 0.10))
+    assert segments.numbering_goes_on(before, _rows(flowing(22, 5, 0.05)))
+    # numbered anew, or elsewhere on the page, it is no going on
+    assert not segments.numbering_goes_on(before, _rows(flowing(1, 5, 0.05)))
+    moved = [w.model_copy(update={"bbox": (w.bbox[0] + 0.3, w.bbox[1], w.bbox[2] + 0.3, w.bbox[3])})
+             for w in flowing(22, 5, 0.05)]
+    assert not segments.numbering_goes_on(before, _rows(moved))
