@@ -64,6 +64,10 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
                 # looked for, or a name made of label words; unsure
                 g = cap(f, UNSURE)
             f = g
+        if vkind == "text" and f.confidence > UNSURE and not re.search(r"\d", f.value) and label_words_mostly(f.value):
+            # a place or a text made of labels' words ('VEICULO (PLACA)' where a town was looked
+            # for): a label no vocabulary lists, read where its value was looked for; unsure
+            f = cap(f, UNSURE)
         if vkind == "name" and f.confidence > CUT_NAME and _cut(f.value):
             f = cap(f, CUT_NAME)
         if f.page in ocr_pages and f.bbox and f.confidence > UNSURE and _split_word(ext, f):

@@ -273,8 +273,10 @@ def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] |
                 mentions.append((*span, role, how))
         for m in re.finditer(_BEFORE.format(roles=pat), t):
             for k, s in enumerate(_segment_starts(fl, m.start(), list(paragraphs), everyone)[:3]):
-                if k and _role_between(fl, s, m.start(), everyone):
+                if k and _role_between(fl, s, m.start(), everyone) or _role_label_between(fl, s, m.start(), everyone):
                     break  # further back lies another party's role: its qualification, not this one's
+                if _role_label_between(fl, max(0, s - 24), s, everyone):
+                    break  # the name opening here is under a role's label ('Parte Contratante: X')
                 span = _name_at(fl, s, role_words)
                 if span:
                     mentions.append((*span, role, "before"))
@@ -329,6 +331,12 @@ def _role_between(fl: Flow, a: int, b: int, roles: str) -> bool:
     in the text between a and b."""
     return any(re.search(r"[A-ZÀ-Ý]{4}", fl.text[a + x.start():a + x.end()])
                for x in re.finditer(rf"\b(?:{roles})\b", fl.folded[a:b]))
+
+
+def _role_label_between(fl: Flow, a: int, b: int, roles: str) -> bool:
+    """Whether a role word set as a label, with its colon ('Parte Contratante: X'), in any case,
+    lies in the text between a and b: the name after it is that role's."""
+    return re.search(rf"\b(?:{roles})\s*:", fl.folded[a:b].replace("\n", " ")) is not None
 
 
 def _alone(fl: Flow, m: re.Match) -> bool:

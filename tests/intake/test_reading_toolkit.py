@@ -305,6 +305,17 @@ def test_party_before_its_defined_role():
     assert got["contratado"][0].documento.value == "45723174000110"
 
 
+def test_a_name_under_one_roles_label_is_never_the_other_party_qualified_after_it():
+    # 'Parte Contratante:' in title case (no defined role's capitals) labels the contractor; the
+    # carrier's qualification that follows, ending 'denominada CONTRATADA', begins after it
+    fl = _flow("Parte Contratante: JOAQUIM DE JESUS GONÇALVES\n"
+               "CNPJ/CPF do Cliente: 049.225.814-72\n"
+               "Endereço: Rua Tiradentes, nº 3710, Bairro Vila Nova, Chapecó - SC\n"
+               "com sede na Travessa das Acácias, nº 2884, doravante denominada CONTRATADA.")
+    got = parties(fl, ROLES, ocr=False)
+    assert all(p.nome.value != "JOAQUIM DE JESUS GONÇALVES" for p in got["contratado"])
+
+
 def test_party_after_its_role_and_colon():
     fl = _flow("CONTRATANTE: Associação de Pais do Bairro Alto, CNPJ 11.222.333/0001-81, com sede em\n"
                "Porto Alegre/RS. CONTRATADA: Viação Exemplo S.A., CNPJ 45.723.174/0001-10.")

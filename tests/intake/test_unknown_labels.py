@@ -152,3 +152,13 @@ def test_a_surname_sa_is_no_company_form():
     read = Field(value="MARIA SÁ SANTOS", confidence=1.0, page=1, bbox=[0.05, 0.10, 0.25, 0.112])
     got = finished("crlv", ext(words), {"proprietario_nome": read})["proprietario_nome"]
     assert got.value == "MARIA SÁ SANTOS"
+
+
+def test_a_place_made_of_labels_words_is_a_label_read_where_the_town_was_looked_for():
+    words = row("LOCAL DE PARTIDA Blumenau/SC", 0.06, 0.30) + row("VEICULO (PLACA) MAP0J86", 0.06, 0.33)
+    read = Field(value="VEICULO (PLACA)", confidence=1.0, page=1, bbox=[0.06, 0.33, 0.20, 0.342])
+    got = finished("contrato_fretamento", ext(words), {"origem": read})["origem"]
+    assert got.value is None or got.confidence < CONFIDENT
+    # a town is no label, whatever words it shares with them
+    town = Field(value="Blumenau/SC", confidence=1.0, page=1, bbox=[0.22, 0.30, 0.33, 0.312])
+    assert finished("contrato_fretamento", ext(words), {"origem": town})["origem"].confidence == 1.0
