@@ -414,6 +414,12 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
         tconf = 0.5  # rows read and printed total disagree: someone must look
         pax = pax.model_copy(update={"confidence": min(pax.confidence, 0.5)})
         confs = [min(c, 0.5) for c in confs]
+    if _short_of_parts(_part_counts(r, rows), rows):
+        # a group's own count ('Subtotal: 7' under a stop's rows) exceeds the rows read since the
+        # count before it: rows were missed, whatever else the list prints
+        tconf = min(tconf, PARTIAL)
+        pax = pax.model_copy(update={"confidence": min(pax.confidence, PARTIAL)})
+        confs = [min(c, PARTIAL) for c in confs]
     pax = pax.model_copy(update={"rows": [RowRead(confidence=round(c, 4), document_confidence=round(d, 4),
                                                   page=page, bbox=box)
                                           for c, d, (page, box) in zip(confs, doc_confs, places, strict=True)]})
@@ -965,6 +971,39 @@ _PART = re.compile(r"\b(?:sub-?\s?totais|sub-?\s?total|parcial|do ponto|da parad
 
 def _count_in(t: str) -> re.Match | None:
     return _COUNT.search(t) or _LISTED.search(t) or (_TOTAL.search(t) or _SO_MANY.search(t) if "total" in t else None)
+
+
+# a group's count on a line of its own: 'Subtotal: 7', 'Total do ponto 2: 8'
+_PART_COUNT = re.compile(r"(?:[a-z]+\s+){0,4}?(?:sub-?\s?total|parcial|total (?:do ponto|da parada|do grupo))"
+                         r"(?:\s+[a-z0-9]+){0,3}?\s*[:=\-–—]?\s*(\d{1,4})")
+
+
+def _part_counts(r: Reader, rows: Sequence[Row]) -> list[tuple[tuple[int, float], int]]:
+    """The counts of the list's parts printed on lines of their own among its rows or right under
+    them, read sure ('Subtotal: 7' under a stop's rows): (where, count), in the page's order."""
+    if not rows:
+        return []
+    first, last = (rows[0].page, rows[0].bbox[1]), (rows[-1].page, rows[-1].bbox[3] + 0.05)
+    out = []
+    for page in r.layout.pages:
+        for row in r.layout.rows.get(page.number, []):
+            if not first <= (page.number, row.y0) <= last or any(w.conf < SURE_NUMBER for w in row.words):
+                continue
+            m = _PART_COUNT.fullmatch(nz.fold(row.text).strip())
+            if m:
+                out.append(((page.number, row.y0), int(m.group(1))))
+    return out
+
+
+def _short_of_parts(parts: list[tuple[tuple[int, float], int]], rows: Sequence[Row]) -> bool:
+    """Whether a part's count exceeds the rows read between the count before it (or the list's
+    start) and it. Fewer counts than groups only make a stretch hold more rows than its count."""
+    since = (0, -1.0)
+    for at, count in parts:
+        if sum(1 for row in rows if since < (row.page, row.bbox[1]) < at) < count:
+            return True
+        since = at
+    return False
 
 
 def _printed_total(r: Reader, rows: Sequence[Row] = ()) -> Field | None:

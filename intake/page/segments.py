@@ -6,13 +6,13 @@ title standing as its heading (classify.heading_row: a row of its own, never a t
 printed page number starting again at 1, the page before numbered the last of its document. That it
 goes on with the page before: its number following the page before's, or the table the page before
 ends with going on (its header printed again in the same columns, rows whose columns start where
-the last rows' did, or its rows' numbers going on: 22 after 21). A page that starts a document of
-another type than the part it follows starts a new part, however sure or unsure its classification,
-unless it goes on with the page before. A page of the same type starts one only where it is headed
-as a document and its heading is not the part's own ('... (continuação)', the part's number), and
-it numbers itself anew, restates the part's first page with other values (a second fee receipt, a
-second CRLV) or opens otherwise (a state's certidão after the federal one). Each part is then
-classified on its own.
+the last rows' did, its rows' numbers going on: 22 after 21, or its first rows shaped as the
+entries the page before ends with). A page that starts a document of another type than the part it
+follows starts a new part, however sure or unsure its classification, unless it goes on with the
+page before. A page of the same type starts one only where it is headed as a document and its
+heading is not the part's own ('... (continuação)', the part's number), and it numbers itself anew,
+restates the part's first page with other values (a second fee receipt, a second CRLV) or opens
+otherwise (a state's certidão after the federal one). Each part is then classified on its own.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def _starts(views: list[_View], first: int, i: int, current: str) -> bool:
     # the same type, the heading may be a cell of the table's first row)
     above = v.heading if v.kind != current and not v.beside else None
     if numbered_on and (not of_file or v.kind == current) or continues(prev.rows, v.rows, above) \
-            or numbering_goes_on(prev.rows, v.rows):
+            or numbering_goes_on(prev.rows, v.rows) or entries_go_on(prev.rows, v.rows):
         return False  # 'Página 2 de 3' after 'Página 1 de 3'; a table going on
     again = n is not None and n[0] == 1
     ended = before is not None and before[0] == before[1]
@@ -225,6 +225,34 @@ def numbering_goes_on(before: list[LayoutRow], rows: list[LayoutRow]) -> bool:
     return any(len(r.words) >= 3 and _ROW_NUMBER.fullmatch(r.words[0].text)
                and int(re.sub(r"\D", "", r.words[0].text)) == n + 1 and abs(r.words[0].bbox[0] - x0) <= 2 * SAME_COLUMN
                for r in rows[:4])
+
+
+_NUMBER = re.compile(r"\d[\d.\-/]{4,}")
+
+
+def _entry(row: LayoutRow) -> tuple[float, bool] | None:
+    """A row that is a person's entry in a list set as running text: three words at least, a
+    document's number (five digits or more) and a name's word in capitals; (where it starts,
+    whether it opens with letters). Else None."""
+    ws = row.words
+    if len(ws) < 3 or not any(_NUMBER.fullmatch(w.text.strip(",;")) for w in ws) \
+            or not any(len(w.text) >= 3 and w.text.isupper() and w.text.isalpha() for w in ws):
+        return None
+    return ws[0].bbox[0], ws[0].text[:1].isalpha()
+
+
+def entries_go_on(before: list[LayoutRow], rows: list[LayoutRow]) -> bool:
+    """Whether the page opens, nothing above them, with entries shaped as the ones the page before
+    ends with (their first word where theirs was, letters where theirs were letters, a number and
+    a name): a list's rows going on, its header not printed again and its rows in no columns
+    ('CERTIDÃO 148289 01 55 ... EMANUELE ...' is a passenger's row, no certidão's title)."""
+    last = [e for e in map(_entry, before[-8:]) if e is not None]
+    if len(last) < 3:
+        return False
+    opening = [_entry(r) for r in rows[:3]]
+    if opening[0] is None or sum(e is not None for e in opening) < 2:
+        return False
+    return all(e is None or sum(abs(e[0] - x) <= SAME_COLUMN and e[1] == a for x, a in last) >= 3 for e in opening)
 
 
 def _columns_agree(a: list[float], b: list[float]) -> int:

@@ -7,12 +7,15 @@ fractions of the page."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from validate_docbr import Certidao
 
 from domain.documents import CONFIDENT
 from domain.ids import cpf
 from intake import doctypes as parsers
 from intake.doctypes import lista_passageiros as lista
+from intake.doctypes._common import Reader
 from intake.page.layout import Layout
 from intake.reading.tables import read_table
 from intake.reading.vocabulary import vocabulary
@@ -391,6 +394,22 @@ def test_a_grouped_list_whose_rows_do_not_add_up_to_its_total_is_unsure():
     # its subtotals alone are no total: the count is what the rows' numbers say
     pax, total = _read(_grouped(people, SIZES, list(HEADINGS), total=None, subtotal="Total do ponto {k}: {n}"))
     assert (total.value, total.confidence) == (40, 1.0)
+
+
+def test_a_stops_subtotal_over_the_rows_read_under_it_says_rows_were_missed():
+    # rows read at y = 0.10, 0.12, ...; a stop's 'Subtotal: 3' after the third, 'Subtotal: 4' after
+    # the sixth: the second stop shows 3 rows for its 4 (one not read)
+    rows = [SimpleNamespace(page=1, bbox=[0.05, 0.10 + 0.02 * i, 0.9, 0.11 + 0.02 * i]) for i in range(6)]
+    assert lista._short_of_parts([((1, 0.155), 3), ((1, 0.215), 4)], rows)
+    assert not lista._short_of_parts([((1, 0.155), 3), ((1, 0.215), 3)], rows)
+    # a stop with no subtotal of its own makes a stretch hold more rows than its count: nothing said
+    assert not lista._short_of_parts([((1, 0.215), 4)], rows)
+    # on a page, the subtotals printed on lines of their own, read sure
+    people = _people(40)
+    e = _grouped(people, SIZES, list(HEADINGS), total=None, subtotal="Subtotal: {n}")
+    pax, _ = _read(e)
+    table_rows = [SimpleNamespace(page=r.page, bbox=r.bbox) for r in pax.rows]
+    assert [n for _, n in lista._part_counts(Reader(e, "lista_passageiros"), table_rows)] == SIZES
 
 
 def test_a_scanned_grouped_list_with_rows_lost_never_has_a_sure_count():

@@ -381,3 +381,22 @@ def test_a_lists_rows_numbered_on_from_the_page_before_go_on_with_it():
     moved = [w.model_copy(update={"bbox": (w.bbox[0] + 0.3, w.bbox[1], w.bbox[2] + 0.3, w.bbox[3])})
              for w in flowing(22, 5, 0.05)]
     assert not segments.numbering_goes_on(before, _rows(moved))
+
+
+def test_a_lists_entries_in_running_text_going_on_at_the_top_of_the_next_page_go_on_with_it():
+    # no header again, no numbers, no columns: a kind, a number and a name per row, as the page
+    # before ends; a passenger's 'CERTIDÃO 148289 ...' opening the page is no certidão's title
+    def entries(first: int, n: int, y: float) -> list:
+        out = []
+        for i in range(n):
+            kind, number = (("CERTIDÃO", f"1482{first + i:02d} 01 55 2011 1 00223 210 0050107-42") if i % 2
+                            else ("CPF", f"343.025.0{first + i:02d}-60"))
+            out += row(f"{kind} {number} ÉRICO FREITAS TOLEDO", 0.09, y + 0.02 * i)
+        return out
+    before = _rows(row("LISTA DE ESTUDANTES TRANSPORTADOS", 0.3, 0.05) + entries(1, 20, 0.10))
+    assert segments.entries_go_on(before, _rows(entries(21, 5, 0.05)))
+    # a page opening with its title, or with entries elsewhere on the page: no going on
+    assert not segments.entries_go_on(before, _rows(row("CERTIDÃO DE NASCIMENTO", 0.3, 0.05) + entries(21, 5, 0.08)))
+    moved = [w.model_copy(update={"bbox": (w.bbox[0] + 0.2, w.bbox[1], w.bbox[2] + 0.2, w.bbox[3])})
+             for w in entries(21, 5, 0.05)]
+    assert not segments.entries_go_on(before, _rows(moved))
