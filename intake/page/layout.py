@@ -448,6 +448,9 @@ class Layout:
         compact_target = target.replace(" ", "")
         # OCR slips allowed: one per eight characters (none in a label of four or fewer)
         edits = 0 if len(compact_target) <= 4 else max(1, len(compact_target) // 8)
+        # a text layer's glyphs are what is printed: its labels match exactly ('SEGURADO(A)' is
+        # no 'SEGURADORA'); the slips allowed are OCR's (unless a score is asked for)
+        exact_on_text = min_score is None
         if min_score is None:
             min_score = 1.0 - edits / max(len(compact_target), 1) - 1e-9
         wanted = set(pages) if pages is not None else None
@@ -463,6 +466,7 @@ class Layout:
         for page in self.pages:
             if wanted is not None and page.number not in wanted:
                 continue
+            need = 1.0 - 1e-9 if exact_on_text and page.source != "ocr" else min_score
             keyed = self._page_keys(page.number)
             if pieces:  # only the rows holding a piece of the label (looked for in the page's text at once)
                 keyed = [keyed[i] for i in self._rows_holding(page.number, pieces)]
@@ -490,7 +494,7 @@ class Layout:
                             d = min(Levenshtein.distance(cand, target),
                                     Levenshtein.distance(cand.replace(" ", ""), compact_target))
                             s = 1.0 - d / clen
-                        if s >= min_score and (best is None or s > best[0]):
+                        if s >= need and (best is None or s > best[0]):
                             best = (s, idx[b] + 1)
                     if best is None:
                         continue

@@ -6,6 +6,8 @@ import random
 
 from intake.page.layout import Layout
 from ocr.model import Extraction, Line, Page, Word
+from tests.intake.test_reading_toolkit import ext as page_ext
+from tests.intake.test_reading_toolkit import row
 
 H = 0.012  # word height
 
@@ -191,3 +193,11 @@ def test_a_pages_rows_are_built_once_and_never_shared_with_another_page():
     assert a.rows[1] == b.rows[1] and a.rows[1] is not b.rows[1]  # (each Layout its own list)
     assert all(x is y for x, y in zip(a.rows[1], b.rows[1]))  # the same rows, built once
     assert [r.text for r in Layout(ext(p2)).rows[1]] == ["LOTAÇÃO"]
+
+
+def test_a_text_layers_label_matches_exactly_and_an_ocr_reads_slips_are_allowed():
+    words = row("ENDEREÇO SEGURADO(A)", 0.06, 0.30) + row("EMPRESA DE ÔNIBUS LAGOA DOURADA S.A.", 0.06, 0.33)
+    # 'SEGURADO(A)' is one letter from 'SEGURADORA': on a text layer that letter is printed so
+    assert Layout(page_ext(words)).find("SEGURADORA") == []
+    assert [h.score for h in Layout(page_ext(words, source="ocr")).find("SEGURADORA")] == [0.9]
+    assert Layout(page_ext(words)).find("SEGURADO(A)")[0].score == 1.0
