@@ -68,6 +68,8 @@ def name(text: str | None) -> str | None:
     return s or None
 
 
+# a list's row number as printed ('12', '12.', '12)', '12º'): no name or document holds it alone
+ROW_NUMBER = re.compile(r"\d{1,4}[.)º°-]?")
 _ROMAN_IL = re.compile(r"\b([A-ZÀ-Ý][A-Za-zÀ-ÿ]{2,}) (?:Il|lI|ll)(?![A-Za-zÀ-ÿ0-9])")
 _GLUED = re.compile(r"\b(da|de|do|das|dos|na|no|em)-(?=[A-ZÀ-Ý][a-zà-ÿ])")
 

@@ -267,7 +267,7 @@ class _Faces:
     def bold(self, i: int) -> bool:
         n = _FONT_INFO(self.tp, i, ctypes.addressof(self.buf), 128, ctypes.addressof(self.flags))
         name = self.buf.raw[:max(0, min(n, 128) - 1)]
-        said = self.by_name.get(name, False) if name in self.by_name else self._said(name)
+        said = self.by_name[name] if name in self.by_name else self._said(name)
         return said if said is not None else _WEIGHT(self.tp, i) >= BOLD_WEIGHT
 
     def _said(self, name: bytes) -> bool | None:

@@ -792,10 +792,6 @@ def _fragment(t: str) -> bool:
     return t.isalpha() and len(t) <= 2 and t.upper() not in _PARTICLES
 
 
-# a row's number as printed before a name ('12', '12.', '12)'): no name holds digits
-_ROW_NUMBER = re.compile(r"\d{1,4}[.)º°-]?")
-
-
 def _name_words(sp: Span | None) -> Span | None:
     """The name cell without what the name drops anyway: marks at its ends (a dash, a '|') and
     the row's number before it (a numbering column the header does not name), whose read says
@@ -806,7 +802,7 @@ def _name_words(sp: Span | None) -> Span | None:
     edge = lambda w: not w.text.strip(" \t:;,.-–—_|*\"'")  # noqa: E731
     while len(ws) > 1 and edge(ws[-1]):
         ws.pop()
-    while len(ws) > 1 and (edge(ws[0]) or _ROW_NUMBER.fullmatch(ws[0].text)):
+    while len(ws) > 1 and (edge(ws[0]) or nz.ROW_NUMBER.fullmatch(ws[0].text)):
         ws.pop(0)
     return sp.sub(ws)
 
@@ -818,7 +814,7 @@ def _name(text: str | None, seen: dict[str, float] | None = None) -> str | None:
         text = re.sub(r"(?<=[A-ZÀ-Ý])!|!(?=[A-ZÀ-Ý])", "I", text)
         text = text.strip(" “”\"'‘’`")  # a speck read as a quote mark at the name's edge ('“SÉRGIO')
         # the row's number, when the list's numbering column was not found: no name holds digits
-        text = " ".join(t for t in text.split() if not _ROW_NUMBER.fullmatch(t))
+        text = " ".join(t for t in text.split() if not nz.ROW_NUMBER.fullmatch(t))
     if text and seen:
         def sure(w: str) -> bool:
             return seen.get(w.lower(), 0.0) >= LEXICAL

@@ -24,7 +24,7 @@ from functools import cache
 
 from intake.classify import classify, heading_row, rules
 from intake.page.layout import Layout, LayoutRow
-from intake.normalize import fold
+from intake.normalize import ROW_NUMBER, fold
 from ocr.model import Extraction, Page
 
 # Rows this far from the page's top or bottom edge are its margins, where a page's number is printed.
@@ -210,19 +210,16 @@ def continues(before: list[LayoutRow], rows: list[LayoutRow], heading: int | Non
     return len(xs) >= 3 and all(any(abs(x - y) <= SAME_COLUMN for y in last) for x in xs)
 
 
-_ROW_NUMBER = re.compile(r"\d{1,4}[.)º°-]?")
-
-
 def numbering_goes_on(before: list[LayoutRow], rows: list[LayoutRow]) -> bool:
     """Whether the page's first rows go on numbering the rows the page before ends with: the last
     numbered row there is n, and one of the page's first rows opens with n + 1 where it opened (a
     list's table printed without its header again, its rows not in columns)."""
-    last = next((r for r in reversed(before[-8:]) if r.words and _ROW_NUMBER.fullmatch(r.words[0].text)), None)
+    last = next((r for r in reversed(before[-8:]) if r.words and ROW_NUMBER.fullmatch(r.words[0].text)), None)
     if last is None or len(last.words) < 3:
         return False
     n = int(re.sub(r"\D", "", last.words[0].text))
     x0 = last.words[0].bbox[0]
-    return any(len(r.words) >= 3 and _ROW_NUMBER.fullmatch(r.words[0].text)
+    return any(len(r.words) >= 3 and ROW_NUMBER.fullmatch(r.words[0].text)
                and int(re.sub(r"\D", "", r.words[0].text)) == n + 1 and abs(r.words[0].bbox[0] - x0) <= 2 * SAME_COLUMN
                for r in rows[:4])
 

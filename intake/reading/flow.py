@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cached_property
 
 from domain.documents import Field
 from intake import normalize as nz
@@ -37,6 +38,15 @@ class Flow:
         self.owner = owner
         self.folded = nz.fold_chars(self.text)
 
+    @cached_property
+    def _row_edges(self) -> dict[tuple[int, int], tuple[Word, Word]]:
+        """Each row's first and last word, by (page, row), in the text's order."""
+        out: dict[tuple[int, int], tuple[Word, Word]] = {}
+        for (page, w), r in zip(self.words, self.rows):
+            first = out.get((page, r), (w, w))[0]
+            out[(page, r)] = (first, w)
+        return out
+
     def ends_short(self, newline: int, near: int = 5) -> bool:
         """Whether the row ending at this newline stops where the next row's first word would
         have fitted: against the right edge of the rows near it that start where it starts (its
@@ -49,12 +59,9 @@ class Flow:
         if page_next != page:
             return False
         row = self.rows[i]
-        starts: dict[int, Word] = {}
-        ends: dict[int, Word] = {}
-        for k in range(len(self.words)):
-            if self.words[k][0] == page and abs(self.rows[k] - row) <= near:
-                starts.setdefault(self.rows[k], self.words[k][1])
-                ends[self.rows[k]] = self.words[k][1]
+        edges = {r: e for (p, r), e in self._row_edges.items() if p == page and abs(r - row) <= near}
+        starts = {r: e[0] for r, e in edges.items()}
+        ends = {r: e[1] for r, e in edges.items()}
         x0 = starts[row].bbox[0]
         right = max((ends[r].bbox[2] for r, w in starts.items() if r != row and abs(w.bbox[0] - x0) <= 0.03),
                     default=None)
