@@ -211,6 +211,8 @@ def _row_best(row: str) -> float:
                 for t in spec.titles if len(t.text) >= 10 and len(k) >= 0.8 * len(t.text)), default=0.0)
 
 
+# a row opened by its number, as a table's rows are
+_TABLE_ROW = re.compile(r"[0-9]{1,3}\s")
 # after a title: what makes it a label ('apolice no: ...'), not a heading
 _LABEL_END = re.compile(r"\s*(?:n[o°.]{0,2}\s*)?:")
 
@@ -242,6 +244,8 @@ def _title_strength(title: Title, row: str, ocr: bool, printed: str | None = Non
             return 0.4
     if _SECTION.match(row):
         return 0.4 * factor  # a clause or section heading inside a longer document
+    if start == 0 and _TABLE_ROW.match(key(raw)) and re.search(r"\d{5}", row[len(title.text):]):
+        return 0.4 * factor  # '2 CERTIDÃO VANESSA ... 100157 01 55 ...': a numbered row of a table, its kind's cell
     if start == 0 and printed and _prose_after(printed, title.text):
         return 0.4 * factor  # 'Lista de Passageiros; c) zelar para que ...': a sentence, not a heading
     if start and printed and _prose_before(printed, len(row[:start].split())):

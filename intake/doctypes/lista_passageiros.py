@@ -42,6 +42,7 @@ DOC_KINDS = tuple(c.removeprefix("doc_") for c in COLUMNS if c.startswith("doc_"
 # what ends the table (its total, a closing sentence, the signature, a notes box): words of the
 # page rather than labels of a field; the total's labels are added where it is read
 STOP = vocabulary("lista_passageiros").words["table_ends"]
+OTHERS = vocabulary("lista_passageiros").words["other_persons"]
 _FOOTER = re.compile(r"\b(pagina|pag|folha|lista de passageiros|relacao de passageiros|metroplan|contrato n|"
                      r"total|assinatura|declaramos|certificamos|cep|avenida|rua|telefone|www)\b")
 # the kinds a tipo cell may name, in the order they are tried (a birth certificate's 'NASC.'
@@ -278,7 +279,7 @@ def _passageiros(r: Reader) -> tuple[Field, Field]:
 
     def table(cols, keep=None, key_columns: Sequence[str] = (), goes_on=None) -> Table | None:
         return read_table(r.layout, cols, min_cols=2, stop=stop, keep=keep, key_columns=key_columns,
-                          key_first=("n",), regrid=True, goes_on=goes_on)
+                          key_first=("n",), regrid=True, goes_on=goes_on, others=OTHERS)
 
     t = table(columns, keep, [c for c in COLUMNS if c != "nome"],
               lambda row: bool(row.text("nome")) and _entry(row, r.ocr))

@@ -16,7 +16,7 @@ starts with a stop phrase (unless rows of the table follow it: a group's subtota
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 import re
 from dataclasses import dataclass
 from typing import cast
@@ -111,13 +111,15 @@ def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols
                key_first: Sequence[str] = (),
                keep: Callable[[Row], bool] | None = None, tol: float = 0.012,
                require: Sequence[str] = (), regrid: bool = False,
-               goes_on: Callable[[Row], bool] | None = None) -> Table | None:
+               goes_on: Callable[[Row], bool] | None = None, others: Sequence[str] = ()) -> Table | None:
     """The first table whose header names `min_cols` of the columns (and every `require`d
     one), with its rows; None when no header is found. key_columns: a line with nothing in them
     continues a row (a wrapped cell); key_first: columns that, when the table has them, are the
     only key; regrid: an OCR'd body's words set on their own printed lines (`_regrid`); goes_on:
     a row of the table's own, so that a stop phrase with one such row in the next two lines
-    below it is a group's line ('Total do ponto 1: 16' between a list's groups), no end."""
+    below it is a group's line ('Total do ponto 1: 16' between a list's groups), no end; others:
+    words naming someone the rows are not ('RESPONSÁVEL'): a header cell that holds one beside a
+    column's spelling ('CPF DO RESPONSÁVEL') is that person's column, none of the table's."""
     spellings: dict[str, str] = {}
     for name, labels in columns.items():
         for lab in labels:
@@ -125,62 +127,150 @@ def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols
             if k and k not in spellings:
                 spellings[k] = name
     stop_keys = [key(s) for s in stop]
+    furniture = _furniture(layout)
     table: Table | None = None
     bounds: list[Column] | None = None
+    panes: list[tuple[float, list[Column]]] = []
     for page in layout.pages:
         rows = layout.rows[page.number]
-        header = _header(rows, spellings, min_cols if table is None else max(min_cols, table.named_count()),
-                         page.source == "ocr", require, tol)
-        begin = 0
-        if header is not None:
-            cols, hrow = header
-            if table is None:
-                table = Table(cols, [], page.number, hrow)
-                # a numbering column keys the rows alone: every other cell may wrap (a long
-                # birth certificate's number over two lines)
-                first_keys = [k for k in key_first if table.named(k)]
-                if first_keys:
-                    key_columns = first_keys
-                if anchor is not None and not isinstance(anchor, str):
-                    anchor = next((a for a in anchor if table.named(a)), None)
-            # a header printed again where the first one's columns stand, naming fewer of them
-            # (a kind column's title left out): the columns are the first header's still
-            bounds = cols if bounds is None or not _placed_as(cols, bounds) else bounds
-            begin = hrow + 1
-        elif table is None or bounds is None:
-            continue
-        visual: list[tuple[LayoutRow, dict[str, list[Word]], list[Word]]] = []
+        pos = 0  # where a header is looked for: the page's top, then where one is printed again
         ended = False
-        gaps: list[float] = []
-        prev = rows[begin - 1] if begin > 0 else None
-        body = rows[begin:]
-        if regrid and page.source == "ocr":
-            body = _regrid(body, layout.tilt.get(page.number, 0.0))
-        for at, row in enumerate(body):
-            rk = " ".join(k for k in row.keys if k)
-            if stop_keys and any(rk.startswith(sk) for sk in stop_keys) and \
-                    not _goes_on(body[at + 1:at + 3], bounds, page.number, goes_on):
-                ended = True
+        while True:
+            # (printed again: looked for where it stands, not over the rest of the page)
+            header = _header(rows[pos:pos + 6] if pos else rows, spellings,
+                             min_cols if table is None else max(min_cols, table.named_count()),
+                             page.source == "ocr", require, tol, frozenset(key(o) for o in others))
+            begin = 0
+            if header is not None:
+                cols, hrow = header
+                cols, panes = _panes(cols)
+                if table is None:
+                    table = Table(cols, [], page.number, hrow)
+                    # a numbering column keys the rows alone: every other cell may wrap (a long
+                    # birth certificate's number over two lines)
+                    first_keys = [k for k in key_first if table.named(k)]
+                    if first_keys:
+                        key_columns = first_keys
+                    if anchor is not None and not isinstance(anchor, str):
+                        anchor = next((a for a in anchor if table.named(a)), None)
+                # a header printed again where the first one's columns stand, naming fewer of them
+                # (a kind column's title left out): the columns are the first header's still
+                bounds = cols if bounds is None or not _placed_as(cols, bounds) else bounds
+                begin = hrow + 1
+            elif pos or table is None or bounds is None:
                 break
-            if prev is not None and len(visual) >= 2:
-                pitch = sorted(gaps)[len(gaps) // 2]
-                if row.y0 - prev.y1 > 2.5 * pitch + 1.5 * row.height:
-                    # a blank band: the table is over, unless it ran to the page's foot (a footer
-                    # follows, and the table goes on over the page)
-                    ended = prev.y1 < 0.75
-                    break
-            if prev is not None:
-                gaps.append(max(0.0, row.y0 - prev.y1))
-            prev = row
-            cells, specks = _assign(row, bounds)
-            if cells:
-                visual.append((row, cells, specks))
-        # (a list of anchors was narrowed to one name where the table's header was found)
-        table.rows += _logical(visual, cast(str | None, anchor), key_columns, page.number, keep,
-                               wraps=not any(table.named(k) for k in key_first))
+            body = rows[begin:]
+            if regrid and page.source == "ocr":
+                body = _regrid(body, layout.tilt.get(page.number, 0.0))
+            ended, again = False, None
+            # (a table set twice side by side, rows going on in its right half: each half in turn)
+            for left, pane in [(0.0, bounds), *panes]:
+                right = next((x for x, _ in panes if x > left), 1.0)
+                part = body if not panes else _clipped(body, left, right)
+                visual, ended, again = _body(part, pane, rows[begin - 1] if begin > 0 else None, stop_keys,
+                                             page.number, goes_on, spellings if table.named_count() >= 2 else None,
+                                             furniture)
+                # (a list of anchors was narrowed to one name where the table's header was found)
+                table.rows += _logical(visual, cast(str | None, anchor), key_columns, page.number, keep,
+                                       wraps=not any(table.named(k) for k in key_first))
+            # the header printed again below or beside (the page's columns read one after the
+            # other): the table goes on under it, in the columns it sets
+            if again is None or panes or again not in rows or rows.index(again) <= pos:
+                break
+            pos = rows.index(again)
         if ended:
             break
     return table
+
+
+def _body(body: list[LayoutRow], bounds: list[Column], prev: LayoutRow | None, stop_keys: list[str], page: int,
+          goes_on: Callable[[Row], bool] | None, spellings: dict[str, str] | None = None,
+          furniture: frozenset[str] = frozenset()
+          ) -> tuple[list[tuple[LayoutRow, dict[str, list[Word]], list[Word]]], bool, LayoutRow | None]:
+    """A page's table rows under its header, each line's words by column; whether the table ended
+    on the page (a stop phrase, a blank band); the row where the header is printed again, if
+    `spellings` are given and it is (the rows then stop there). Rows of the pages' running header
+    or footer (`furniture`) are none of the table's."""
+    visual: list[tuple[LayoutRow, dict[str, list[Word]], list[Word]]] = []
+    gaps: list[float] = []
+    spellings = spellings or {}
+    named = {c.name for c in bounds if c.name != UNNAMED} if spellings else set()
+    for at, row in enumerate(body):
+        if len(named) >= 2 and len(row.words) <= 12 and not any(ch.isdigit() for k in row.keys for ch in k):
+            if {name for _, _, name, _ in _match_runs(row, spellings, False)} == named:
+                return visual, False, row
+        rk = " ".join(k for k in row.keys if k)
+        if rk in furniture and (row.y1 < _RUNNING or row.y0 > 1 - _RUNNING):
+            continue
+        if stop_keys and any(rk.startswith(sk) for sk in stop_keys) and \
+                not _goes_on(body[at + 1:at + 3], bounds, page, goes_on):
+            return visual, True, None
+        if prev is not None and len(visual) >= 2:
+            pitch = sorted(gaps)[len(gaps) // 2]
+            if row.y0 - prev.y1 > 2.5 * pitch + 1.5 * row.height:
+                # a blank band: the table is over, unless it ran to the page's foot (a footer
+                # follows, and the table goes on over the page)
+                return visual, prev.y1 < 0.75, None
+        if prev is not None:
+            gaps.append(max(0.0, row.y0 - prev.y1))
+        prev = row
+        cells, specks = _assign(row, bounds)
+        if cells:
+            visual.append((row, cells, specks))
+    return visual, False, None
+
+
+_RUNNING = 0.15  # how near a page's top or foot its running header and footer stand
+
+
+def _furniture(layout: Layout) -> frozenset[str]:
+    """The text of rows printed on two pages or more near their top or foot: a running header or
+    footer (an insurer's address, 'Impresso em ...'), no table's row where a table reaches it."""
+    seen: dict[str, set[int]] = {}
+    if len(layout.pages) < 2:
+        return frozenset()
+    for page in layout.pages:
+        for row in layout.rows[page.number]:
+            if row.y1 < _RUNNING or row.y0 > 1 - _RUNNING:
+                seen.setdefault(" ".join(k for k in row.keys if k), set()).add(page.number)
+    return frozenset(t for t, pages in seen.items() if t and len(pages) >= 2)
+
+
+def _clipped(rows: list[LayoutRow], left: float, right: float) -> list[LayoutRow]:
+    """The rows' words that start between left and right (a pane of a table set side by side)."""
+    out = []
+    for r in rows:
+        at = [k for k, w in enumerate(r.words) if left <= w.bbox[0] < right]
+        if at:
+            out.append(LayoutRow(r.page, r.index, tuple(r.words[k] for k in at), tuple(r.keys[k] for k in at)))
+    return out
+
+
+def _repeated(seq: Sequence[str]) -> int:
+    """How many times a header's column names run over again in the same order (two columns or
+    more each time, none twice in one run), or 0."""
+    for n in (2, 3):
+        k = len(seq) // n
+        if k >= 2 and len(seq) % n == 0 and len(set(seq[:k])) == k and \
+                all(seq[i * k:(i + 1) * k] == seq[:k] for i in range(n)):
+            return n
+    return 0
+
+
+def _panes(cols: list[Column]) -> tuple[list[Column], list[tuple[float, list[Column]]]]:
+    """A header naming the same columns twice or more, in the same order, side by side ('Nº NOME
+    CPF   Nº NOME CPF'): one table set in panes, its rows going on from one pane to the next.
+    The first pane's columns, and where each further pane starts with its own columns."""
+    named = [c for c in cols if c.name != UNNAMED]
+    n = _repeated([c.name for c in named])
+    if n:
+        k = len(named) // n
+        starts = [0.0] + [named[i * k].x0 for i in range(1, n)] + [1.0]
+        split = [[c for c in cols if a <= c.x0 < b] for a, b in zip(starts, starts[1:])]
+        for pane in split:
+            pane[-1] = Column(pane[-1].name, pane[-1].x0, 1.0, pane[-1].header, pane[-1].spelling)
+        return split[0], [(starts[i], split[i]) for i in range(1, n)]
+    return cols, []
 
 
 def _goes_on(rows: Sequence[LayoutRow], cols: list[Column], page: int, goes_on: Callable[[Row], bool] | None) -> bool:
@@ -264,18 +354,25 @@ def _real_word(w: Word) -> bool:
     return len(key(w.text).replace(" ", "")) >= 2 and w.conf >= 0.5
 
 
-def _stacked(band: list[LayoutRow]) -> LayoutRow | None:
+def _stacked(band: list[LayoutRow], cuts: Sequence[float] = ()) -> LayoutRow | None:
     """A header wrapped over rows ('Nº DE' / 'ORDEM', 'TIPO DO' / 'DOCUMENTO') as one row: the
-    words of the rows stacked by column, each stack read top to bottom."""
+    words of the rows stacked by column, each stack read top to bottom. `cuts`: where columns'
+    headers were found to start on the first row (a small 'ITEM' set close to 'NOME')."""
     for a, b in zip(band, band[1:]):
         if b.y0 - a.y1 > 0.6 * max(a.height, b.height):
             return None
     top, bottom = band[0], band[-1]
+    # where a cell starts on any of the lines: a run of words on another line that crosses one is
+    # two cells' ('RESPONSÁVEL DOCUMENTO' under 'DOC. DO' and 'TIPO DO', set close in narrow cells)
+    starts = [w.bbox[0] for r in band for k, w in enumerate(r.words)
+              if k == 0 or w.bbox[0] - r.words[k - 1].bbox[2] > HEADER_GAP * r.height] + list(cuts)
     all_words = []  # each row's runs (a cell's words on one line) as one word
     for r in band:
         run: list[Word] = []
+        tol = 0.3 * r.height
         for w in list(r.words) + [None]:
-            if run and (w is None or w.bbox[0] - run[-1].bbox[2] > HEADER_GAP * r.height):
+            if run and (w is None or w.bbox[0] - run[-1].bbox[2] > HEADER_GAP * r.height
+                        or any(run[-1].bbox[2] <= b + tol and w.bbox[0] >= b - tol for b in starts)):
                 all_words.append(Word(text=" ".join(v.text for v in run), bbox=union_bbox(v.bbox for v in run),
                                       conf=min(v.conf for v in run)))
                 run = []
@@ -303,32 +400,43 @@ def _stacked(band: list[LayoutRow]) -> LayoutRow | None:
 
 
 def _header(rows: list[LayoutRow], spellings: dict[str, str], min_cols: int, fuzzy: bool,
-            require: Sequence[str], tol: float) -> tuple[list[Column], int] | None:
+            require: Sequence[str], tol: float, others: frozenset[str] = frozenset()
+            ) -> tuple[list[Column], int] | None:
     best = None
     for k, row in enumerate(rows):
         tries = [(row, 1)]
+        cuts = [row.words[i].bbox[0] for i, _, _, _ in _match_runs(row, spellings, fuzzy)]
         for n in (2, 3, 4, 5):  # a header's cells wrapped over up to five lines, centred
             if k + n <= len(rows):
-                st = _stacked(rows[k:k + n])
+                st = _stacked(rows[k:k + n], cuts)
                 if st is not None:
                     tries.append((st, n))
+        # (a header cell wrapped over lines shows whose it is only where its lines are stacked)
+        others_at = [w for cand, _ in tries for w in cand.words if others.intersection(key(w.text).split())]
         for cand, lines in tries:
-            found = _match_runs(cand, spellings, fuzzy)
+            found, theirs = _of_others(cand, _match_runs(cand, spellings, fuzzy), others_at)
             named: dict[str, tuple[int, int, str]] = {}
             for i, j, name, spelling in found:
                 named.setdefault(name, (i, j, spelling))
-            if len(named) < min_cols or any(r not in named for r in require) or _phrase(cand, found):
+            if len(named) < min_cols or any(r not in named for r in require) or \
+                    _phrase(cand, found, {k for ws in theirs for k, w in enumerate(cand.words) if w in ws}):
                 continue
             score = (len(named), sum(len(sp) for _, _, sp in named.values()))
             if best is None or score > best[2]:
-                best = (named, cand, score, found, rows[k + lines:k + lines + 10])
+                best = (named, cand, score, found, rows[k + lines:k + lines + 10], theirs)
     if best is None:
         return None
-    named, row, _, found, below = best
-    named, again = _named_once(row, found, named)
-    heads = sorted([(row.words[i:j], name, spelling) for name, (i, j, spelling) in named.items()]
-                   + [(ws, UNNAMED, "") for ws in _unnamed(row, found, spellings, below) + again],
-                   key=lambda t: t[0][0].bbox[0])
+    named, row, _, found, below, theirs = best
+    if _repeated([name for _, _, name, _ in sorted(found)]):
+        # the same columns named again beside them: panes of one table (_panes), each run a column
+        again = theirs
+        runs = [(row.words[i:j], name, spelling) for i, j, name, spelling in found]
+    else:
+        named, again = _named_once(row, found, named)
+        again += theirs
+        runs = [(row.words[i:j], name, spelling) for name, (i, j, spelling) in named.items()]
+    unnamed = [ws for ws in _unnamed(row, found, spellings, below) if not any(ws[0] in other for other in again)]
+    heads = sorted(runs + [(ws, UNNAMED, "") for ws in unnamed + again], key=lambda t: t[0][0].bbox[0])
     cols = []
     for k, (ws, name, spelling) in enumerate(heads):
         x0 = 0.0 if k == 0 else ws[0].bbox[0] - tol
@@ -346,6 +454,27 @@ def _cells(row: LayoutRow) -> list[list[int]]:
         else:
             runs.append([k])
     return runs
+
+
+def _of_others(row: LayoutRow, found: list[tuple[int, int, str, str]], others_at: Sequence[Word]
+               ) -> tuple[list[tuple[int, int, str, str]], list[tuple[Word, ...]]]:
+    """The spellings found less those in a header cell that also names someone the rows are not
+    ('CPF DO RESPONSÁVEL', 'NOME DA MÃE': `others_at`, the header's words naming such a person,
+    its wrapped lines stacked), and those cells: columns of their own that name none of the
+    table's (a guardian's CPF is no passenger's document)."""
+    if not others_at:
+        return found, []
+    # (a wrapped header's stacked row: each of its words is a cell)
+    cells = [[k] for k in range(len(row.words))] if any(" " in w.text for w in row.words) else _cells(row)
+    cell_of = {k: n for n, run in enumerate(cells) for k in run}
+
+    def theirs(cell: int) -> bool:
+        x0, x1 = row.words[cells[cell][0]].bbox[0], row.words[cells[cell][-1]].bbox[2]
+        return any(w.bbox[0] < x1 and w.bbox[2] > x0 for w in others_at)
+
+    out = {c for c in range(len(cells)) if theirs(c)}
+    kept = [f for f in found if cell_of[f[0]] not in out]
+    return kept, [tuple(row.words[k] for k in cells[c]) for c in sorted(out)]
 
 
 def _named_once(row: LayoutRow, found: list[tuple[int, int, str, str]], named: dict[str, tuple[int, int, str]]
@@ -423,13 +552,16 @@ def _heading_word(w: Word) -> bool:
 _CONJUNCTIONS = frozenset({"e", "ou"})
 
 
-def _phrase(row: LayoutRow, found: list[tuple[int, int, str, str]]) -> bool:
+def _phrase(row: LayoutRow, found: list[tuple[int, int, str, str]], headers: Set[int] = frozenset()) -> bool:
     """Whether two of the headers found are joined by a conjunction alone ('COBERTURAS E LIMITES
     MÁXIMOS DE INDENIZAÇÃO'), or by two words or more that name no column with no column gap
     anywhere between them ('... são por veículo e por evento, exceto nas coberturas indicadas
-    ...'): a title's or a sentence's phrase, no row of column headers."""
+    ...'): a title's or a sentence's phrase, no row of column headers. `headers`: words known to
+    head columns of someone else's ('NOME DO RESPONSÁVEL'), no phrase's."""
     runs = sorted((i, j, spelling.split()) for i, j, _, spelling in found)
     for (_, j, first), (i, _, second) in zip(runs, runs[1:]):
+        if any(k in headers for k in range(j, i)):
+            continue
         between = [k for k in row.keys[j:i] if k]
         if len(between) >= 2 and not any(row.words[k].bbox[0] - row.words[k - 1].bbox[2] > HEADER_GAP * row.height
                                           for k in range(j, i + 1)):

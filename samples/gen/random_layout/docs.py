@@ -452,9 +452,18 @@ _CLAUSULAS = [
 
 # --------------------------------------------------------------------------- passenger list
 
+# Columns of someone a list's rows are not (a minor's guardian): same-shaped decoys in every row.
+GUARDIAN_HEADS = {"x_resp": ["NOME DO RESPONSÁVEL", "RESPONSÁVEL", "NOME DA MÃE", "PAI/MÃE OU RESPONSÁVEL"],
+                  "x_resp_doc": ["CPF DO RESPONSÁVEL", "CPF RESPONSÁVEL", "DOC. DO RESPONSÁVEL", "CPF DA MÃE"]}
+
+
 def lista(rng: random.Random, st: cm.Style, w: cm.World) -> Built:
     f = facts.lista(rng, w)
     b = Builder("lista_passageiros", rng, st)
+    # what later drew is drawn from its own generator, so the rest of the list is drawn as before
+    extra = random.Random(repr(rng.getstate()))
+    guardians = f.escolar and extra.random() < 0.3
+    two_up = extra.random() < 0.15
     title = rng.choice(["LISTA DE PASSAGEIROS", "RELAÇÃO DE PASSAGEIROS", "RELAÇÃO NOMINAL DE PASSAGEIROS",
                         "LISTA DE ESTUDANTES TRANSPORTADOS" if f.escolar else "RELAÇÃO DE COLABORADORES"])
     blocks: list[Block] = [Heading(title, 1.3, rng.choice(["left", "center"]), rng.choice(["plain", "bar"]))]
@@ -480,10 +489,16 @@ def lista(rng: random.Random, st: cm.Style, w: cm.World) -> Built:
     numbered = rng.random() < 0.75
     if numbered:
         cols.insert(0, "n")
+    if guardians:
+        at = extra.randint(cols.index("nome") + 1, len(cols))
+        cols[at:at] = extra.choice([["x_resp", "x_resp_doc"], ["x_resp_doc", "x_resp"], ["x_resp_doc"]])
+        b.decoy_kinds.append("other_cpf")
 
     header_sources: list[str] = []
 
     def head_of(c: str) -> str:
+        if c in GUARDIAN_HEADS:
+            return extra.choice(GUARDIAN_HEADS[c])
         syn = labels.header_synonyms("lista_passageiros", c)
         if syn and rng.random() < b.synonym_share:
             header_sources.append(c)
@@ -511,7 +526,9 @@ def lista(rng: random.Random, st: cm.Style, w: cm.World) -> Built:
         k += 1
         cell = {"n": f"{k:02d}" if rng.random() < 0.3 else str(k), "nome": p["nome"],
                 "tipo": facts.KINDS[p["tipo"]], "doc": p["printed"],
-                "x_nasc": text.dmy(p["nasc"]), "x_curso": p["turma"], "x_end": p["bairro"]}
+                "x_nasc": text.dmy(p["nasc"]), "x_curso": p["turma"], "x_end": p["bairro"],
+                "x_resp": f"{extra.choice(cm.NOMES_F + cm.NOMES_M)} {p['nome'].split()[-1]}",
+                "x_resp_doc": cm.fmt_doc(cm.cpf(extra))}
         if doc_mode == "prefix":
             cell["doc"] = f"{facts.KINDS[p['tipo']]} {p['printed']}"
         for kd in f.kinds:
@@ -525,8 +542,16 @@ def lista(rng: random.Random, st: cm.Style, w: cm.World) -> Built:
     exp = f.expected(pax)
     b.printed["passageiros"] = "; ".join(f"{p['nome']} {p['printed']}" for p in pax)
     b.sources["passageiros"] = "none"
-    blocks.append(Table(heads, rows, subheads=subheads, after=after, repeat_header=rng.random() < 0.6,
-                        grid=rng.choice(["full", "full", "rules"])))
+    table = Table(heads, rows, subheads=subheads, after=after, repeat_header=rng.random() < 0.6,
+                  grid=rng.choice(["full", "full", "rules"]))
+    two_up = two_up and not by_stop and len(cols) <= 4 and len(rows) <= 40
+    if two_up:
+        # the table set twice side by side, its rows going on in the right half
+        half = (len(rows) + 1) // 2
+        blank = [""] * len(cols)
+        table.headers = heads + heads
+        table.rows = [rows[i] + (rows[i + half] if i + half < len(rows) else blank) for i in range(half)]
+    blocks.append(table)
     if rng.random() < 0.85:
         blocks += b.section(None, [b.item("total_passageiros", str(len(pax)))],
                             arrangement=rng.choice(["inline", "left"]))
@@ -536,7 +561,7 @@ def lista(rng: random.Random, st: cm.Style, w: cm.World) -> Built:
                  landscape=rng.random() < 0.45,
                  features={"title": title, "columns": cols, "documents": doc_mode, "by_stop": by_stop,
                            "numbered_per_stop": per_group, "header_synonyms": header_sources,
-                           "subtotals": bool(after)})
+                           "subtotals": bool(after), "two_up": two_up})
 
 
 BUILDERS = {"crlv": crlv, "apolice_seguro": apolice, "contrato_fretamento": contrato, "lista_passageiros": lista}
