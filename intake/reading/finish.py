@@ -41,6 +41,7 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
         f = _cut_at_rule(kind, f)
         if vkind == "name":
             f = _cut_at_company_form(f)
+            f = _cut_at_other_value(kind, f)
         if vkind == "name" and _captioned(f.value) or _introduces(f.value) or _a_label(kind, f.value):
             out[name] = Field(page=f.page, bbox=f.bbox)
             continue
@@ -414,6 +415,33 @@ def _cut_at_company_form(f: Field) -> Field:
             labelled = label_words_mostly(" ".join(rest)) or _label_run(rest[:SHORT_LABEL])
             return f.model_copy(update={"value": head, "confidence": f.confidence if labelled else min(f.confidence, UNSURE)})
     return f
+
+
+# what no name holds: a plate, a date, a CPF or CNPJ as printed, an amount, a town with its state
+_OTHER_VALUE = re.compile(r"(?:[A-Z]{3}-?\d[A-Z0-9]\d\d|\d{1,2}/\d{1,2}/\d{2,4}|\d{2,3}\.\d{3}\.\d{3}[-/]\S*|"
+                          r"R\$|[A-ZÀ-Ýa-zà-ÿ]+/[A-Z]{2})[,;.]?")
+
+
+def _cut_at_other_value(kind: str, f: Field) -> Field:
+    """A name read on into the next value ('CENTRO UNIVERSITÁRIO X MGN1B26 ITINERÁRIO', 'INSTITUTO X
+    11/09/2025 Montes Claros/MG'), into a label and its colon ('... PONTE ALTA VEÍCULO: NSA-3022') or
+    into a label this document prints ('COLÉGIO X VEÍCULO'): the words before it."""
+    assert isinstance(f.value, str)
+    words = f.value.split()
+    spellings = vocabulary(kind).spellings()
+    cut = next((i for i, w in enumerate(words[2:], start=2) if _OTHER_VALUE.fullmatch(w)), len(words))
+    while cut > 2:
+        if words[cut - 1].endswith(":") and nz.key(words[cut - 1]):
+            cut -= 1  # a label's colon: the label's words are cut below
+            continue
+        n = next((n for n in range(min(4, cut - 2), 0, -1)
+                  if nz.key(words[cut - n - 1]) not in _TIES and nz.key(" ".join(words[cut - n:cut])) in spellings), 0)
+        if not n:
+            break
+        cut -= n
+    if cut == len(words):
+        return f
+    return f.model_copy(update={"value": " ".join(words[:cut])})
 
 
 def _a_label(kind: str, value: str) -> bool:

@@ -1267,3 +1267,18 @@ def test_the_policy_parser_takes_no_number_from_a_sentence_naming_the_policy():
                    0.06, 0.50))
     f = parsers.parse("apolice_seguro", ext(words))["numero_apolice"]
     assert f.value is None or f.confidence < CONFIDENT
+
+
+def test_a_name_read_on_into_the_next_value_or_label_ends_before_it():
+    # a plate, a date, a town with its state or a label with its colon: no name holds them
+    for text, name in (("CENTRO UNIVERSITÁRIO IPÊ AMARELO MGN1B26 ITINERÁRIO", "CENTRO UNIVERSITÁRIO IPÊ AMARELO"),
+                       ("INSTITUTO DE EDUCAÇÃO ARAUCÁRIA 11/09/2025 Montes Claros/MG", "INSTITUTO DE EDUCAÇÃO ARAUCÁRIA"),
+                       ("FACULDADE DE TECNOLOGIA SERRA AZUL MLT-6670", "FACULDADE DE TECNOLOGIA SERRA AZUL"),
+                       ("CENTRO UNIVERSITÁRIO PONTE ALTA VEÍCULO: NSA-3022", "CENTRO UNIVERSITÁRIO PONTE ALTA"),
+                       ("COLÉGIO SETE QUEDAS VEÍCULO", "COLÉGIO SETE QUEDAS")):
+        ws = row(text, 0.08, 0.30)
+        assert _named("contrato_fretamento", "instituicao_destino", ws, ws).value == name, text
+    # a label's words after a particle are the name's own ('... DE ENSINO'), as are two words alone
+    for text in ("ESCOLA ESTADUAL DE ENSINO", "COLÉGIO VEÍCULO"):
+        ws = row(text, 0.08, 0.30)
+        assert _named("contrato_fretamento", "instituicao_destino", ws, ws).value == text, text
