@@ -17,6 +17,9 @@ misread. Called once per packet, on the documents as read, before the rules (eng
 - How far (LEVELS): identifiers with check digits or a strict shape are near certain when a text
   layer or a sure read agrees; two unsure OCR reads agreeing are strong for a strict shape or a
   long number, and for a name only when it is long. Three files agreeing count as a sure read.
+  A chassis, or a plate whose fifth character may be a letter or a digit, holding a letter or
+  digit OCR takes for its look-alike (Z/2, S/5, B/8) is raised only by a sure read: every OCR run
+  of every print misreads such a glyph alike, so unsure reads agreeing do not tell it.
 - Never where another file reads the same thing a character or two apart (a misread or a typo
   on one side: a person decides; the validators' consistency checks name it).
 - The reason stays visible: each raised field gets an info finding among its document's problems
@@ -176,12 +179,30 @@ def level(own: Read, agreeing: list[Read]) -> float | None:
         # an alphanumeric CNPJ whose check digits hold for a look-alike too (Q/0, T/I) is read
         # unsure by every OCR run alike: only a sure read tells the glyph, however many files agree
         return None
+    if _glyph_in_doubt(own) and not any(r.confidence >= CONFIDENT for r in agreeing):
+        # a chassis' letter read as its look-alike digit (Z/2, S/5, B/8) is read so by every OCR
+        # run of every print alike, and both spell a valid chassis: unsure reads agreeing, however
+        # many, do not tell the glyph; a sure read does
+        return None
     if how == "read":
         if own.kind == "name" and len(own.key.replace(" ", "")) < LONG_NAME:
             return None
         if own.kind == "text" and len(own.key) < LONG_NUMBER:
             return None
     return LEVELS[_CLASS[own.kind]][how]
+
+
+# a letter and the digit OCR takes it for, each way round
+_LOOK_ALIKE = frozenset("Z2S5B8G6O0I1A4T7")
+_PLATE_EITHER = 4  # the one place of a plate where a letter (Mercosul) or a digit (older plates) stands
+
+
+def _glyph_in_doubt(r: Read) -> bool:
+    """Whether a plate or chassis holds a character whose look-alike would spell a valid one too:
+    any of a chassis' letters and digits (a VIN takes both anywhere but I, O, Q), a plate's fifth."""
+    if r.kind == "chassi":
+        return any(c in _LOOK_ALIKE for c in r.key)
+    return r.kind == "placa" and len(r.key) == 7 and r.key[_PLATE_EITHER] in _LOOK_ALIKE
 
 
 def raised_by_agreement(documents: Sequence[Document]) -> list[Document]:

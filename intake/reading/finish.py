@@ -18,7 +18,7 @@ from intake.reading import faces
 from intake.reading.extract import print_height
 from intake.reading.labels import row_runs
 from intake.reading.shapes import CUT_AFTER, CUT_NAME
-from intake.reading.vocabulary import caption_words, label_words, vocabulary
+from intake.reading.vocabulary import caption_words, label_words, role_words, vocabulary
 from ocr.model import Extraction, Word
 
 # two pieces this close, against the line's spacing between words, are one word OCR split
@@ -79,6 +79,9 @@ def finished(kind: str, ext: Extraction, fields: dict[str, Field]) -> dict[str, 
                 # the value goes on below ('TRAVESSIA SEGUROS' / 'GERAIS S.A.'): the whole of it,
                 # for a person to confirm (which words the wrap took is a guess)
                 f = Field(value=f"{f.value} {rest}", confidence=UNSURE, page=f.page, bbox=f.bbox)
+        if vkind == "name" and f.confidence > UNSURE and _roles_only(f.value):
+            # 'PARTE CONTRATANTE', 'EMPRESA DE SEGUROS': a role, no party; a label read as the name
+            f = cap(f, UNSURE)
         if vkind == "name" and f.confidence > UNSURE and (len(f.value.split()) == 1 or _ADDRESS.search(nz.fold(f.value))):
             # a person or a company is named by two words at least, and never by an address: a
             # word of the page that names none ('OPERADORA', 'PARTE'), or a line read beside it
@@ -442,6 +445,12 @@ def _cut_at_other_value(kind: str, f: Field) -> Field:
     if cut == len(words):
         return f
     return f.model_copy(update={"value": " ".join(words[:cut])})
+
+
+def _roles_only(value: str) -> bool:
+    """Whether a name's words, its particles aside, are all words of a party's role or kind."""
+    words = [w for w in nz.fold(value).split() if w not in _TIES]
+    return bool(words) and all(w.strip(".,;:()") in role_words() for w in words)
 
 
 def _a_label(kind: str, value: str) -> bool:

@@ -142,6 +142,12 @@ def address_words() -> frozenset[str]:
 
 
 @cache
+def role_words() -> frozenset[str]:
+    """Words that name a party's role or kind, never the party ('parte', 'empresa'; common.yaml), folded."""
+    return frozenset(str(w) for w in (_common().get("role_words") or ()))
+
+
+@cache
 def caption_words() -> frozenset[str]:
     """Words of a signature's caption ('testemunha'; common.yaml), folded."""
     return frozenset(str(w) for w in (_common().get("caption_words") or ()))

@@ -1282,3 +1282,17 @@ def test_a_name_read_on_into_the_next_value_or_label_ends_before_it():
     for text in ("ESCOLA ESTADUAL DE ENSINO", "COLÉGIO VEÍCULO"):
         ws = row(text, 0.08, 0.30)
         assert _named("contrato_fretamento", "instituicao_destino", ws, ws).value == text, text
+
+
+def test_a_name_made_of_a_partys_role_alone_is_a_label_read_as_the_name():
+    for kind, name, text in (("contrato_fretamento", "contratante_nome", "PARTE CONTRATANTE"),
+                             ("contrato_fretamento", "contratado_nome", "Empresa de Transporte"),
+                             ("apolice_seguro", "seguradora_nome", "EMPRESA DE SEGUROS"),
+                             ("contrato_fretamento", "contratado_nome", "DADOS DA TRANSPORTADORA")):
+        ws = row(text, 0.08, 0.30)
+        f = _named(kind, name, ws, ws)
+        assert f.value is None or f.confidence < CONFIDENT, text
+    # a role's words beside a name of its own, or a legal form, name the party
+    for text in ("EMPRESA DE TRANSPORTES SERRANA LTDA", "TRANSPORTADORA VALE VERDE", "MUNICÍPIO DE BLUMENAU"):
+        ws = row(text, 0.08, 0.30)
+        assert _named("contrato_fretamento", "contratado_nome", ws, ws).confidence == 1.0, text
