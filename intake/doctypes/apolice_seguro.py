@@ -284,7 +284,8 @@ def _insurer_only_in_label(text: str) -> bool:
 # a company's form or what it is: an insurer says it ('Seguros', 'Seguradora', 'S.A.', 'Companhia')
 _COMPANY_FORM = re.compile(r"\b(s\.?\s?a\.?|s/a|companhia|cia)(?![a-z])")
 # the role a party's block names: never the insurer
-_OTHER_PARTY = re.compile(r"\b(segurad[oa]|estipulante|tomador|proponente|corretor\w*|beneficiari\w*|cliente)\b")
+_OTHER_PARTY = re.compile(r"\b(segurad[oa]|estipulante|tomador|proponente|corretor\w*|beneficiari\w*|cliente|"
+                          r"contratante)\b")
 
 
 def _insurer_by_cnpj(r: Reader, insured: str | None, name: Field, cnpj: Field) -> tuple[Field, Field]:
@@ -407,14 +408,18 @@ def _block_doc(segs: list[Span], name: Span, ocr: bool) -> Field:
 
 
 def _labelled_for_another(segs: list[Span], s: Span) -> bool:
-    """Whether a number standing alone is labelled, on the line right above it, as another
-    party's ('CNPJ/CPF DO TOMADOR' over '34.887.422/0001-42')."""
-    if re.search(r"[A-Za-zÀ-ÿ]{3}", s.text):
+    """Whether a number standing alone (an alphanumeric CNPJ's letters are its own) is labelled,
+    on the line right above it or in the cell right before it, as another party's ('CNPJ/CPF DO
+    TOMADOR' over '34.887.422/0001-42', 'CNPJ DO SEGURADO | 00.ECK.RQ7/0001-08')."""
+    if any(re.fullmatch(r"[A-Za-zÀ-ÿ]{3,}\W*", t) for t in s.text.split()):
         return False
     h = max(s.bbox[3] - s.bbox[1], 0.005)
     above = [o for o in segs if o.page == s.page and o.bbox[3] <= s.bbox[1] + 0.2 * h
              and s.bbox[1] - o.bbox[3] < 1.5 * h and o.bbox[0] < s.bbox[2] and s.bbox[0] < o.bbox[2]]
-    return bool(above) and bool(_OTHER_PARTY.search(nz.fold(above[-1].text)))
+    before = [o for o in segs if o.page == s.page and o is not s and o.bbox[2] <= s.bbox[0] + 0.2 * h
+              and o.bbox[1] < s.bbox[3] - 0.5 * h and s.bbox[1] + 0.5 * h < o.bbox[3]]
+    labels = ([above[-1]] if above else []) + ([max(before, key=lambda o: o.bbox[2])] if before else [])
+    return any(_OTHER_PARTY.search(nz.fold(o.text)) for o in labels)
 
 
 def _overlap(a: Field, b: Field) -> bool:

@@ -47,3 +47,11 @@ def test_label_words_opening_a_name_in_capitals_leave_it_unsure():
     f = _policy(("SEGURADO", 0.05, 0.18), ("CONTRATANTE DO SEGURO PONTE ALTA FRETAMENTO E TURISMO LTDA", 0.05, 0.20))
     got = f["segurado_nome"]
     assert got.value is None or got.confidence < CONFIDENT
+
+
+def test_an_alphanumeric_cnpj_in_the_cell_after_the_insureds_label_is_the_insureds():
+    # the insured's block as a key/value table; its company's name says 'SEGURO' only in its label
+    f = _policy(("CONTRATANTE DO SEGURO", 0.05, 0.30), ("EMPRESA DE ÔNIBUS PORTO NOVO S.A.", 0.27, 0.30),
+                ("CNPJ DO SEGURADO", 0.05, 0.32), ("00.ECK.RQ7/0001-08", 0.27, 0.32))
+    assert f["seguradora_cnpj"].value != "00ECKRQ7000108"
+    assert f["segurado_documento"].value == "00ECKRQ7000108"
