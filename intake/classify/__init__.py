@@ -246,6 +246,8 @@ def _title_strength(title: Title, row: str, ocr: bool, printed: str | None = Non
         return 0.4 * factor  # a clause or section heading inside a longer document
     if start == 0 and _TABLE_ROW.match(key(raw)) and re.search(r"\d{5}", row[len(title.text):]):
         return 0.4 * factor  # '2 CERTIDÃO VANESSA ... 100157 01 55 ...': a numbered row of a table, its kind's cell
+    if start == 0 and re.match(r"\s*\d{5}", row[len(title.text):]) and len(row) > 1.6 * len(title.text) + 12:
+        return 0.4 * factor  # 'CERTIDÃO 139346 01 55 ... 14/06/2002 Vila Nova ...': a kind and its number in a table's row
     if start == 0 and printed and _prose_after(printed, title.text):
         return 0.4 * factor  # 'Lista de Passageiros; c) zelar para que ...': a sentence, not a heading
     if start and printed and _prose_before(printed, len(row[:start].split())):

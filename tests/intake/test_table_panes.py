@@ -118,3 +118,15 @@ def test_a_numbered_rows_kind_cell_is_no_title():
                  title="LISTA DE ESTUDANTES DA LINHA 4", after=["Total 12"])
     kind, _ = classify(e)
     assert kind != "certidao"
+
+
+def test_a_kind_and_its_number_opening_a_tables_row_is_no_title():
+    # a list's second page: its header again, then rows whose document cell opens with its kind
+    words = []
+    for text, x in (("DOCUMENTO (NÚMERO)", 0.04), ("DN", 0.36), ("ALUNO", 0.48)):
+        words += row(text, x, 0.06)
+    for i, p in enumerate(_people(8)):
+        y = 0.06 + (i + 1) * PITCH
+        words += row(f"{p[1]} {p[2]}", 0.04, y) + row("14/06/2012", 0.36, y) + row(p[0], 0.48, y)
+    kind, _ = classify(ext(words))
+    assert kind != "certidao"
