@@ -72,7 +72,8 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
     paragraphs = fl.offsets(sp.words[0] for sp in r.paragraphs() if sp.words)
     # where the layout starts a paragraph, a clause's text ends (a text layer's spacing only: a scan's is too uneven)
     setattr(fl, "paragraphs", paragraphs if not r.ocr else ())  # read back by getattr in _clause
-    prose = parties(fl, ROLES, r.ocr, seen, paragraphs, table.label_words())
+    prose = parties(fl, ROLES, r.ocr, seen, paragraphs, table.label_words(),
+                    vocabulary("contrato_fretamento").fields["contratante_documento"].never)
     signed = captions(r.layout, ROLES, r.ocr, seen)
     for role, prefix in (("contratante", "contratante"), ("contratado", "contratado")):
         # a form's labelled boxes ('NOME DO CONTRATANTE', a 'DADOS DA CONTRATADA' block), else

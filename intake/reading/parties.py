@@ -226,13 +226,21 @@ def _address_before(text: str) -> bool:
     return bool(words) and nz.fold(words[-1]).strip(".,") in address_words()
 
 
-def _document(fl: Flow, start: int, end: int, ocr: bool) -> tuple[Field, str]:
+def _document(fl: Flow, start: int, end: int, ocr: bool, never: frozenset[str] = frozenset()) -> tuple[Field, str]:
+    """The party's CPF or CNPJ in its qualification: never one its own label gives to another
+    person (`never`: 'CPF DO REPRESENTANTE: ...' on the line of its own)."""
     qual = fl.text[start:end]
     rep = _REPRESENTATIVE.search(nz.fold_chars(qual))
     if rep and rep.start() > 0:
         qual = qual[:rep.start()]
+
+    def anothers(at: int) -> bool:
+        label = qual[:at].rsplit("\n", 1)[-1][-40:]
+        return bool(never.intersection(nz.key(label).split()))
+
     hits = [h for h in find_docs(qual)
-            if not re.search(r"(\brg\b|identidade|carteira|registro geral)[^0-9]{0,30}$", nz.fold_chars(qual[:h[1]]))]
+            if not re.search(r"(\brg\b|identidade|carteira|registro geral)[^0-9]{0,30}$", nz.fold_chars(qual[:h[1]]))
+            and not anothers(h[1])]
     # the number introduced as CPF/CNPJ first
     pick = next((h for h in hits if re.search(r"(cpf|cnpj)[^0-9]{0,40}$", nz.fold_chars(qual[:h[1]]))), None)
     pick = pick or (hits[0] if hits else None)
@@ -244,11 +252,14 @@ def _document(fl: Flow, start: int, end: int, ocr: bool) -> tuple[Field, str]:
 
 
 def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] | None = None,
-            paragraphs: Sequence[int] = (), tables: frozenset[int] = frozenset()) -> dict[str, list[Party]]:
+            paragraphs: Sequence[int] = (), tables: frozenset[int] = frozenset(),
+            never: Sequence[str] = ()) -> dict[str, list[Party]]:
     """Every qualification of each role found in the prose, in order of reliability: the role
     then the party, the party then the role, a signature block. `tables`: id() of the words of a
     key/value table's row labels, which caption no signature (what is under 'CONTRATANTE' there
-    is the next rows' cells)."""
+    is the next rows' cells); `never`: words a label of a party's CPF or CNPJ never holds (another
+    person's: 'REPRESENTANTE')."""
+    never_keys = frozenset(nz.key(w) for w in never)
     role_words = {"contratante", "contratantes", "contratada", "contratado", "contratadas", "contratados",
                    "transportadora", "transportador", "partes", "parte"}
     everyone = "|".join(f"(?:{p})" for p in roles.values())
@@ -287,7 +298,7 @@ def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] |
         # the qualification runs to the next mention of any role (or a few hundred characters)
         nxt = re.search(r"\b(?:" + everyone + r")\b", t[e:])
         end = min(e + (nxt.end() if nxt else len(t) - e), e + 700, len(t))
-        doc, qual = _document(fl, e, end, ocr)
+        doc, qual = _document(fl, e, end, ocr, never_keys)
         raw = re.sub(r"(?<=[A-ZÀ-Ý]):(?=\s)", "", fl.text[s:e])  # (a colon speck inside a name)
         # a comma between its words in capitals, a stop after 'DE': specks the name was read past
         # (_word_of_name, _segment_starts); the name is then a mended read, for a person to confirm

@@ -1296,3 +1296,19 @@ def test_a_name_made_of_a_partys_role_alone_is_a_label_read_as_the_name():
     for text in ("EMPRESA DE TRANSPORTES SERRANA LTDA", "TRANSPORTADORA VALE VERDE", "MUNICÍPIO DE BLUMENAU"):
         ws = row(text, 0.08, 0.30)
         assert _named("contrato_fretamento", "contratado_nome", ws, ws).confidence == 1.0, text
+
+
+def test_a_cpf_its_own_label_gives_to_a_representative_is_never_the_partys():
+    from intake.pipeline import parse_as
+
+    lines = ["CONTRATO DE PRESTAÇÃO DE SERVIÇOS DE FRETAMENTO",
+             "CONTRATADA: EXPRESSO PRIMAVERA LTDA, inscrita no CNPJ sob o nº 08.478.654/0001-37,",
+             "doravante denominada CONTRATADA.",
+             "CONTRATANTE",
+             "NOME / RAZÃO SOCIAL DA CONTRATANTE: MUNICÍPIO DE SETE LAGOAS",
+             "DOCUMENTO DO TOMADOR: 24.900.268/0001-48",
+             "REPRESENTANTE: ÉRICO BARBOSA CUNHA",
+             "CPF DO REPRESENTANTE: 217.713.544-37"]
+    words = [w for k, text in enumerate(lines) for w in row(text, 0.08, 0.10 + 0.02 * k)]
+    f = parse_as(ext(words), "contrato_fretamento", 1, 1)
+    assert f["contratante_documento"].value != "21771354437"
