@@ -422,7 +422,8 @@ def _cut_at_company_form(f: Field) -> Field:
 
 # what no name holds: a plate, a date, a CPF or CNPJ as printed, an amount, a town with its state
 _OTHER_VALUE = re.compile(r"(?:[A-Z]{3}-?\d[A-Z0-9]\d\d|\d{1,2}/\d{1,2}/\d{2,4}|\d{2,3}\.\d{3}\.\d{3}[-/]\S*|"
-                          r"R\$|[A-ZÀ-Ýa-zà-ÿ]+/[A-Z]{2})[,;.]?")
+                          r"R\$|[A-ZÀ-Ýa-zà-ÿ]+/(?:AC|AL|AP|AM|BA|CE|DF|ES|GO|MA|MT|MS|MG|PA|PB|PR|PE|PI|RJ|RN|RS|"
+                          r"RO|RR|SC|SP|SE|TO))[,;.]?")
 
 
 def _cut_at_other_value(kind: str, f: Field) -> Field:

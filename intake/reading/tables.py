@@ -405,7 +405,8 @@ def _header(rows: list[LayoutRow], spellings: dict[str, str], min_cols: int, fuz
     best = None
     for k, row in enumerate(rows):
         tries = [(row, 1)]
-        cuts = [row.words[i].bbox[0] for i, _, _, _ in _match_runs(row, spellings, fuzzy)]
+        alone = _match_runs(row, spellings, fuzzy)  # (the row on its own: also the first try's)
+        cuts = [row.words[i].bbox[0] for i, _, _, _ in alone]
         for n in (2, 3, 4, 5):  # a header's cells wrapped over up to five lines, centred
             if k + n <= len(rows):
                 st = _stacked(rows[k:k + n], cuts)
@@ -414,7 +415,7 @@ def _header(rows: list[LayoutRow], spellings: dict[str, str], min_cols: int, fuz
         # (a header cell wrapped over lines shows whose it is only where its lines are stacked)
         others_at = [w for cand, _ in tries for w in cand.words if others.intersection(key(w.text).split())]
         for cand, lines in tries:
-            found, theirs = _of_others(cand, _match_runs(cand, spellings, fuzzy), others_at)
+            found, theirs = _of_others(cand, alone if cand is row else _match_runs(cand, spellings, fuzzy), others_at)
             named: dict[str, tuple[int, int, str]] = {}
             for i, j, name, spelling in found:
                 named.setdefault(name, (i, j, spelling))

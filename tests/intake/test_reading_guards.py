@@ -1312,3 +1312,8 @@ def test_a_cpf_its_own_label_gives_to_a_representative_is_never_the_partys():
     words = [w for k, text in enumerate(lines) for w in row(text, 0.08, 0.10 + 0.02 * k)]
     f = parse_as(ext(words), "contrato_fretamento", 1, 1)
     assert f["contratante_documento"].value != "21771354437"
+
+
+def test_a_companys_form_after_a_slash_is_no_town():
+    ws = row("VIAÇÃO SERRA AZUL LTDA/ME", 0.08, 0.30)
+    assert _named("contrato_fretamento", "contratado_nome", ws, ws).value == "VIAÇÃO SERRA AZUL LTDA/ME"
