@@ -128,6 +128,7 @@ def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols
                 spellings[k] = name
     stop_keys = [key(s) for s in stop]
     furniture = _furniture(layout)
+    other_keys = frozenset(key(o) for o in others)
     table: Table | None = None
     bounds: list[Column] | None = None
     panes: list[tuple[float, list[Column]]] = []
@@ -139,7 +140,7 @@ def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols
             # (printed again: looked for where it stands, not over the rest of the page)
             header = _header(rows[pos:pos + 6] if pos else rows, spellings,
                              min_cols if table is None else max(min_cols, table.named_count()),
-                             page.source == "ocr", require, tol, frozenset(key(o) for o in others))
+                             page.source == "ocr", require, tol, other_keys)
             begin = 0
             if header is not None:
                 cols, hrow = header
