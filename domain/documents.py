@@ -50,6 +50,9 @@ MISREAD = round(CONFIDENT * 0.6, 2)
 REPAIRED = round(CONFIDENT * 0.9, 2)
 # Two places, two values: a hint, not a read.
 AMBIGUOUS = 0.6
+# A value read in its shape whose glyphs or place leave a doubt: just under CONFIDENT, for a
+# person to confirm.
+UNSURE = round(CONFIDENT * 0.95, 2)
 
 
 def without_absent(out: Any, *keys: str) -> Any:

@@ -23,9 +23,9 @@ from typing import Protocol
 from ocr.model import Extraction
 
 _READER_DIRS = ("ocr",)
-# what turns words into Documents: the reading pipeline, its vocabularies, the identifiers' rules
-# (read, checked and repaired by domain/ids) and the document types
-_PARSER_PATHS = ("ocr", "intake", "domain/ids", "domain/doctypes.yaml", "domain/documents.py")
+# what turns words into Documents: the reading pipeline, its vocabularies and the domain it reads
+# into (the identifiers' rules, the document types, folding, a type vouched for by its fields)
+_PARSER_PATHS = ("ocr", "intake", "domain")
 
 
 def _fingerprint(names: tuple[str, ...]) -> str:

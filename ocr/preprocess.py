@@ -76,7 +76,9 @@ def analyse(grey: Image.Image, dpi: float) -> Analysis:
     thr = _otsu(hist)
     share = float(hist[:thr].sum() / max(a.size, 1))  # of pixels darker than the threshold
     cum = np.cumsum(hist) / max(a.size, 1)
-    contrast = int(np.searchsorted(cum, 0.99) - np.searchsorted(cum, 0.01))
+    # (ink's grey from its own darkest share: on a page of a line or two, under 1 % of the pixels
+    # are ink, and the 1st percentile would measure the paper's grain)
+    contrast = int(np.searchsorted(cum, 0.99) - np.searchsorted(cum, ink_cut(share)))
     if share < 0.002 or share > 0.5:  # blank, or not a page of text: leave as is
         return Analysis(scale, thr, share, False, 0.0, 0.0, contrast)
     ink = a < thr
@@ -173,10 +175,16 @@ def upscale(grey: Image.Image, factor: float) -> Image.Image:
     return grey.resize((round(w * factor), round(h * factor)), Image.Resampling.BICUBIC)
 
 
-def stretch_contrast(grey: Image.Image) -> Image.Image:
+def ink_cut(ink: float) -> float:
+    """The share of darkest pixels that measures the ink's grey: 1 %, or half the ink's share on a
+    page with little ink (stretching grey levels from the paper's grain makes the grain black)."""
+    return min(0.01, ink / 2) if ink > 0 else 0.01
+
+
+def stretch_contrast(grey: Image.Image, ink: float = 0.02) -> Image.Image:
     if grey.mode == "1":  # already black on white
         return grey
-    return ImageOps.autocontrast(grey, cutoff=(0.5, 0.5))
+    return ImageOps.autocontrast(grey, cutoff=(min(0.5, 100 * ink_cut(ink) / 2), 0.5))
 
 
 # ---------------------------------------------------------------------------- photocopies

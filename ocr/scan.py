@@ -96,7 +96,7 @@ def read_page(grey: Image.Image, number: int, dpi: float | None, limits: Limits,
             grey = preprocess.upscale(grey, factor)
             ocr_dpi = dpi * factor
     if look.contrast < LOW_CONTRAST:
-        grey = preprocess.stretch_contrast(grey)
+        grey = preprocess.stretch_contrast(grey, look.ink)
 
     tess_dpi = round(ocr_dpi) if dpi_known else None
     lines: list[Line] = []

@@ -55,10 +55,11 @@ for p in (ROOT, ROOT / "scripts"):
 
 import accuracy  # noqa: E402
 from domain import doctypes  # noqa: E402
-from domain.documents import CONFIDENT  # noqa: E402
+from domain.documents import CONFIDENT, Document, Field  # noqa: E402
 from intake.cache import ReadCache  # noqa: E402
 from intake.pipeline import read_file  # noqa: E402
 from samples.gen import random_layout as rl  # noqa: E402
+from validators.fleet_row import fleet_rows_chosen  # noqa: E402
 
 DEVSET = ROOT.parent / "shared" / "devset"
 # the core fields the development set scores, per type (tipo_veiculo and contratante_tipo are derived)
@@ -151,6 +152,8 @@ def _job(job: Job) -> dict:
             json.dumps(dict(g.expected, printed=g.printed, meta=g.meta), ensure_ascii=False, indent=2, default=str),
             encoding="utf-8")
     docs = read_file(g.data, g.name, cache=ReadCache(cache_dir) if cache_dir else None)
+    if g.meta.get("features", {}).get("fleet"):
+        docs = _in_packet(docs, g.expected["fields"]["placa"])
     dumped = [d.model_dump(mode="json") for d in docs]
     doc = next((d for d in dumped if d["type"] == doc_type), dumped[0] if dumped else None)
     got_fields = (doc or {}).get("fields") or {}
@@ -164,6 +167,14 @@ def _job(job: Job) -> dict:
                         "score": compare(doc_type, name, want, got), "source": g.meta["sources"].get(name, "none")}
     return dict(out, types=[d["type"] for d in dumped], fields=fields, arrangements=g.meta["arrangements"],
                 pages=g.meta["pages"], seconds=round(time.perf_counter() - t0, 3))
+
+
+def _in_packet(docs: list, placa: str) -> list:
+    """A fleet policy as a packet judges it: beside a CRLV of its vehicle (the plate read sure), whose
+    row of the fleet's table the policy's vehicle fields are then read from (validators/fleet_row.py)."""
+    crlv = Document(id="crlv", filename="crlv.pdf", sha256="0" * 64, type="crlv", type_confidence=1.0,
+                    text_source="pdf_text", fields={"placa": Field(value=placa, confidence=1.0)})
+    return [d for d in fleet_rows_chosen([*docs, crlv]) if d.id != "crlv"]
 
 
 def _blank() -> dict:

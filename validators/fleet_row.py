@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain import doctypes
-from domain.documents import CONFIDENT, Document, Field, Finding
+from domain.documents import CONFIDENT, UNSURE, Document, Field, Finding
 from domain.ids import placa as placa_id
 from validators.agreement import FLOOR, LEVELS
 
@@ -45,6 +45,12 @@ def _take_row(d: Document, rows: Field, n: int, crlv: Document) -> Document:
         # an unsure read of the row's plate that a CRLV's sure read spells alike
         plate_conf = LEVELS["shape"]["text" if crlv.text_source == "pdf_text" else "sure"]
     fields = dict(d.fields)
+    for name in doctypes.fields(d.type).get("veiculos", {}).get("columns", {}):
+        was = fields.get(name)
+        if name not in row and was is not None and was.value is not None and was.confidence >= UNSURE:
+            # a vehicle's field its row does not print: what the policy read for it elsewhere (a
+            # column's first cell under its header) may be another vehicle's
+            fields[name] = was.model_copy(update={"confidence": UNSURE})
     for name, value in row.items():
         conf = plate_conf if name == "placa" else rr.confidence
         was = fields.get(name)

@@ -34,7 +34,7 @@ def by_content(candidates: Sequence[tuple[str, int]],
         if phrases < KEY_PHRASES or not doctypes.vouched_by(kind):
             continue
         fields = read_as(kind)
-        conf, note = vouched(kind, TITLED, fields)
+        conf, note = vouched(kind, TITLED, fields, every=True)
         if note is not None:
             labels = ", ".join(doctypes.fields(kind)[name]["label"] for name in doctypes.vouched_by(kind))
             return kind, conf, fields, note.model_copy(update={

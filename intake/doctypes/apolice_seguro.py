@@ -26,6 +26,7 @@ from intake.reading.finish import label_words_mostly
 from intake.reading.stated import stated
 from intake.reading.tables import HEADER_GAP, groups_over, header_runs, read_table
 from intake.reading.vocabulary import label_words, vocabulary
+from domain import doctypes
 from domain.documents import CONFIDENT, Field, RowRead
 
 TYPES = ("apolice_seguro",)
@@ -125,7 +126,7 @@ class Item:
 
 
 # a fleet's row as the packet's vehicle may take it (validators/fleet_row.py)
-ITEM_FIELDS = ("placa", "chassi", "assentos", "ap_por_passageiro", "dmh_por_passageiro", "rc_por_veiculo")
+ITEM_FIELDS = tuple(doctypes.fields("apolice_seguro")["veiculos"]["columns"])
 
 
 def _veiculos(r: Reader, x: Extractor, items: list[Item]) -> Field:
@@ -548,15 +549,24 @@ def _vigencia(r: Reader, x: Extractor) -> tuple[Field, Field]:
 
 # ------------------------------------------------------------------ coverages
 
+# a particle between a phrase's words ('RC do Transportador' is 'RC Transportador')
+_PARTICLE = re.compile(r"(?<![a-z0-9])d[aeo]s?\s+")
+
+
 @cache
 def _phrases(name: str) -> tuple[str, ...]:
-    return tuple(nz.fold(v) for v in vocabulary("apolice_seguro").values.get(name, ()))
+    folded = [nz.fold(v) for v in vocabulary("apolice_seguro").values.get(name, ())]
+    return tuple(dict.fromkeys([*folded, *(_PARTICLE.sub("", v) for v in folded)]))
 
 
 def _has(t: str, name: str) -> bool:
     """Whether t holds one of the phrases as whole words (no letter a-z or digit just before or
-    after it): a literal search, not a pattern compiled for each phrase."""
-    return any(nz.whole_words_at(t, p) >= 0 for p in _phrases(name))
+    after it), its particles aside: a literal search, not a pattern compiled for each phrase."""
+    phrases = _phrases(name)
+    if any(nz.whole_words_at(t, p) >= 0 for p in phrases):
+        return True
+    bare = _PARTICLE.sub("", t)
+    return bare != t and any(nz.whole_words_at(bare, p) >= 0 for p in phrases)
 
 
 UNREAD_ROW = "_unread"  # (a key of caps: the table has a coverage row whose name was not read)
@@ -1019,8 +1029,15 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
     table has their columns, and each row as an Item (the packet's CRLV may tell which is its
     vehicle: validators/fleet_row.py)."""
     seats_keys = {nz.key(s) for s in (*_SEATS_HEADS, *vocabulary("apolice_seguro").fields["assentos"].labels)}
+    # the table's rows over its pages: its header printed again on the next, the rows go on
+    every: dict[str, list[tuple[float, Span, str | None]]] = {}
+    every_caps: dict[str, float] = {}
+    every_vehicle: dict[str, list[Field]] = {}
+    every_item: list[Item] = []
+    sig: list[str] | None = None
     for page in r.layout.pages:
         rows = r.layout.rows[page.number]
+        again = False
         def heads(row, below=None) -> tuple[list, list[str]] | None:
             cells = [part for c in header_runs(row) for part in _one_per_coverage(c, below)]
             texts = [" ".join(w.text for w in c) for c in cells]
@@ -1041,7 +1058,10 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
             nxt = heads(rows[k + 1], amounts_under(k + 1)) if k + 1 < len(rows) else None
             if nxt is not None and len(nxt[0]) > len(cells):
                 continue  # the group headers over the columns' own
-            groups = groups_over(rows, k, cells)
+            texts = _wrapped_heads(row, rows[k + 1] if k + 1 < len(rows) else None, cells, texts)
+            if sig is not None and [nz.key(t) for t in texts] != sig:
+                continue
+            groups = groups_over(rows, k, cells, _cover_labels)
             kinds = [_column_kind(t, g) for t, g in zip(texts, groups)]
             for c, (t, (kd, _)) in enumerate(zip(texts, kinds)):
                 # a coverage at a group's edge that its group cannot hold ('MORTE' taken under
@@ -1053,6 +1073,10 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
                             groups[c] = groups[m]
                             kinds[c] = _column_kind(t, groups[m])
                             break
+            for kd in {kd for kd, cap_ in kinds if kd and cap_ >= 1.0}:
+                # a column its own header names sure ('Limite' under 'RC Passageiros') over one a
+                # group leaves undecided ('DC' under 'RCF-V'): the named one holds the coverage
+                kinds = [(None, 1.0) if kk == kd and cap_ < 1.0 else (kk, cap_) for kk, cap_ in kinds]
             if sum(1 for kd, _ in kinds if kd) < 1:
                 continue
             bounds = [(c[0].bbox[0] - 0.006, cells[n + 1][0].bbox[0] - 0.006 if n + 1 < len(cells) else 1.0)
@@ -1066,6 +1090,7 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
             caps: dict[str, float] = {}
             vehicle: dict[str, list[Field]] = {}
             items: list[Item] = []
+            last = rows[k]  # the last line of the table's own
             for body in rows[k + 1:k + 60]:
                 if body.y0 - rows[k].y1 > 0.5 and not found:
                     break
@@ -1099,29 +1124,101 @@ def _coverage_columns(r: Reader) -> tuple[dict[str, list[tuple[float, Span, str 
                         vehicle.setdefault(role, []).append(f)
                         item.vehicle[role] = f
                 if not got:
-                    if found:
-                        break  # the rows are over
+                    # the rows are over at a line with no amount, unless it is a row's stray piece
+                    # (an item's number set small, apart from its row's line): a word or two
+                    # touching the line above
+                    if found and (len(body.words) > 2 or body.y0 - last.y1 > 0.5 * body.height):
+                        break
+                    last = body
                     continue
+                last = body
                 items.append(item)
             if not found:
                 continue
             for kd, entries in found.items():
-                if len({v for v, _, _ in entries}) > 1:
-                    caps[kd] = min(caps[kd], UNSURE)  # vehicles insured for different amounts
-            out: dict[str, Field] = {}
+                every.setdefault(kd, []).extend(entries)
+                every_caps[kd] = min(every_caps.get(kd, 1.0), caps[kd])
             for role, fs in vehicle.items():
-                fs = [f for f in fs if f.value is not None]
-                if fs:
-                    out[role] = fs[0] if len({f.value for f in fs}) == 1 else cap(fs[0], UNSURE)
-            return found, caps, out, items
-    return {}, {}, {}, []
+                every_vehicle.setdefault(role, []).extend(fs)
+            every_item += items
+            sig = [nz.key(t) for t in texts]
+            again = True
+            break
+        if sig is not None and not again:
+            break  # the table did not go on over this page
+    for kd, entries in every.items():
+        if len({v for v, _, _ in entries}) > 1:
+            every_caps[kd] = min(every_caps[kd], UNSURE)  # vehicles insured for different amounts
+    out: dict[str, Field] = {}
+    for role, fs in every_vehicle.items():
+        fs = [f for f in fs if f.value is not None]
+        if fs:
+            out[role] = fs[0] if len({f.value for f in fs}) == 1 else cap(fs[0], UNSURE)
+    return every, every_caps, out, every_item
+
+
+# the words that open a cover's name in a group header ('RCF-V', 'RC Passageiros', 'APP')
+_COVER_OPENS = re.compile(r"(rc|rcf|rcf-v|rcfv|rctr-vi|rctrvi|app|responsabilidade|acidentes|seguro)")
+
+
+def _opens(w) -> bool:
+    t = nz.fold(w.text).replace("–", "-").strip(".:-()")
+    return bool(_COVER_OPENS.fullmatch(t)) and not w.text.startswith("(")  # ('(APP)': the same cover)
+
+
+def _cover_labels(runs: list[tuple]) -> list[tuple]:
+    """A group header row's labels: one per cover, split where two are set close and joined where
+    one's words are spaced wide ('APP   POR   PESSOA' in a typewriter face)."""
+    out: list[tuple] = []
+    for part in (p for run in runs for p in _one_cover_each(run)):
+        if out and not any(_opens(w) for w in part) and any(_opens(w) for w in out[-1]):
+            last = out[-1][-1]
+            char = (last.bbox[2] - last.bbox[0]) / max(len(last.text), 1)
+            if part[0].bbox[0] - last.bbox[2] <= 3 * char:
+                out[-1] = out[-1] + part
+                continue
+        out.append(part)
+    return out
+
+
+def _one_cover_each(run: tuple) -> list[tuple]:
+    """A group header's run naming two covers set close ('RCF-V por evento RC Passageiros por
+    evento'): one label per cover, each from the word that opens it."""
+    out: list[list] = [[]]
+    said = False  # the current label has named its cover and gone on ('RCF-V por evento')
+    for w in run:
+        opens = _opens(w)
+        if opens and said:
+            out.append([])
+            said = False
+        elif not opens and any(ch.isalpha() for ch in w.text) and any(_opens(v) for v in out[-1]):
+            said = True
+        out[-1].append(w)
+    return [tuple(p) for p in out]
+
+
+def _wrapped_heads(row, under, cells: list[tuple], texts: list[str]) -> list[str]:
+    """A header's cells with their second lines ('DESPESAS' / 'MÉDICAS', 'LUG.' / 'SEGURADOS'): the
+    line right under the header, of words alone (no amount, no digit), each word taken by the
+    cell it starts under."""
+    if under is None or under.y0 - row.y1 > row.height or not under.words or \
+            any(ch.isdigit() for w in under.words for ch in w.text):
+        return texts
+    starts = [c[0].bbox[0] - 0.006 for c in cells]
+    if under.words[0].bbox[0] < starts[0]:
+        return texts
+    more: list[list[str]] = [[] for _ in cells]
+    for w in under.words:
+        more[max(i for i, x in enumerate(starts) if x <= w.bbox[0])].append(w.text)
+    return [" ".join([t, *m]) for t, m in zip(texts, more)]
 
 
 def _one_per_coverage(cell: tuple, below=None) -> list[tuple]:
     """A header cell holding two columns' names set close: one column per word where each word
-    names a coverage ('INVALIDEZ DMH'), else split where a word of it starts where an amount of
-    the row below starts ('Morte Acidental INVALIDEZ PERMANENTE' over two amounts, left-aligned);
-    any other cell is one column."""
+    names a coverage ('INVALIDEZ DMH'), else split where a word of it starts where an amount or a
+    cell of the row below starts ('Morte Acidental INVALIDEZ PERMANENTE' over two amounts,
+    left-aligned; 'LUGARES MARCA/MODELO' over '29' and 'AGRALE/MA 10.0'); any other cell is one
+    column."""
     if len(cell) >= 2 and all(_COVERAGE_WORD.fullmatch(nz.fold(w.text).replace("–", "-")) for w in cell):
         return [(w,) for w in cell]
     if below is None or len(cell) < 2:
@@ -1133,6 +1230,7 @@ def _one_per_coverage(cell: tuple, below=None) -> list[tuple]:
             starts.append(w.bbox[0])
         elif w.text.upper() == "R$" and i + 1 < len(words) and nz.find_money(words[i + 1].text):
             starts.append(w.bbox[0])
+    starts += [c[0].bbox[0] for c in header_runs(below)]
     tol = 0.4 * (cell[0].bbox[3] - cell[0].bbox[1])
     out: list[list] = [[cell[0]]]
     for w in cell[1:]:

@@ -205,7 +205,8 @@ def heading(row: Row, ocr: bool = False) -> bool:
     if re.search(r"[A-Za-zÀ-ÿ]{3}", n) and not re.search(r"\d", n):
         return True
     for c, t in cells.items():
-        toks = t.split()
+        # (a word OCR read at under half a confidence is a speck's, a rule's: 'pur' off a cell's edge)
+        toks = [tok for w in row.cells[c].words if w.conf >= 0.5 for tok in w.text.split()]
         at = next((k for k, tok in enumerate(toks) if re.search(r"\d", tok)), None)
         if not c.startswith("doc") or at is None:
             continue  # (a document cell with no number holds another column's words, if any)

@@ -4,7 +4,8 @@ its documents one after another.
 Each page after the first is weighed on its own evidence. That it starts a document: its own type's
 title standing as its heading (classify.heading_row: a row of its own, never a table's cell), its
 printed page number starting again at 1, the page before numbered the last of its document. That it
-goes on with the page before: its number following the page before's, or the table the page before
+goes on with the page before: its number following the page before's (where the numbers may count a
+merged file's pages, with the same running header or footer beside them), or the table the page before
 ends with going on (its header printed again in the same columns, rows whose columns start where
 the last rows' did, its rows' numbers going on: 22 after 21, or its first rows shaped as the
 entries the page before ends with). A page that starts a document of another type than the part it
@@ -87,7 +88,10 @@ def _starts(views: list[_View], first: int, i: int, current: str) -> bool:
     # (a table going on is looked for above another type's heading; beside a letterhead, or of
     # the same type, the heading may be a cell of the table's first row)
     above = v.heading if v.kind != current and not v.beside else None
-    if numbered_on and (not of_file or v.kind == current) or continues(prev.rows, v.rows, above) \
+    # (the same running header or footer beside the numbers, 'Impresso em 01/02/2025' over 'Página
+    # 2 de 3': one print of one document, whatever a page's section is titled)
+    if numbered_on and (not of_file or v.kind == current or _same_running(prev.rows, v.rows)) \
+            or continues(prev.rows, v.rows, above) \
             or numbering_goes_on(prev.rows, v.rows) or entries_go_on(prev.rows, v.rows):
         return False  # 'Página 2 de 3' after 'Página 1 de 3'; a table going on
     again = n is not None and n[0] == 1
@@ -100,6 +104,17 @@ def _starts(views: list[_View], first: int, i: int, current: str) -> bool:
         return False
     return again or ended or _same_form_other_values(views[first].rows, v.rows) \
         or _opening(views[first]) not in (None, _opening(v))
+
+
+def _same_running(a: list[LayoutRow], b: list[LayoutRow]) -> bool:
+    """Whether two pages print the same line of words in their top or bottom margin, at about the
+    same height, the page number's own line aside: a document's running header or footer."""
+    def running(rows: list[LayoutRow]) -> dict[str, float]:
+        return {r.text: r.y0 for r in rows
+                if (r.y1 < MARGIN_TOP or r.y0 > MARGIN_BOTTOM) and page_number([r]) is None
+                and len(r.words) >= 2 and sum(ch.isalpha() for ch in r.text) >= 6}
+    there = running(b)
+    return any(t in there and abs(there[t] - y) < 0.02 for t, y in running(a).items())
 
 
 def _opening(v: _View) -> tuple[str, ...] | None:

@@ -311,7 +311,11 @@ def _regrid(rows: list[LayoutRow], tilt: float) -> list[LayoutRow]:
     loose: list[Word] = []
     changed = False
     for r in rows:
-        ws = [w for w in r.words if w.bbox[3] - w.bbox[1] <= 2.2 * h or w.conf >= 0.5]
+        # (a row's number read with the cell's rule glued to it, '19|', has the rule's height: a
+        # number, not a rule, where its middle is in line with its row's words)
+        line = [cy(w) for w in r.words if _real_word(w)]
+        ws = [w for w in r.words if w.bbox[3] - w.bbox[1] <= 2.2 * h or w.conf >= 0.5
+              or _ruled_number(w, line, h, cy)]
         changed |= len(ws) < len(r.words)
         # (a row's number may be one digit; a lone letter is as often a speck)
         mids = [cy(w) for w in ws if _real_word(w) or w.text.isdigit() and w.conf >= 0.5] or [cy(w) for w in ws]
@@ -339,6 +343,13 @@ def _regrid(rows: list[LayoutRow], tilt: float) -> list[LayoutRow]:
         ws = sorted(lines[i], key=lambda w: w.bbox[0])
         out.append(LayoutRow(rows[0].page, rows[0].index + n, tuple(ws), tuple(key(w.text) for w in ws)))
     return out
+
+
+def _ruled_number(w: Word, line: list[float], h: float, cy: Callable[[Word], float]) -> bool:
+    """A word of two digits or more whose middle lies among its row's words' middles (within
+    half a line): a number whose box a rule glued to it made tall, no rule read as text."""
+    k = key(w.text).replace(" ", "")
+    return len(k) >= 2 and k.isdigit() and bool(line) and min(line) - h / 2 <= cy(w) <= max(line) + h / 2
 
 
 def _read_over(w: Word, v: Word) -> bool:
@@ -536,12 +547,15 @@ def _letters(w: Word) -> bool:
 
 
 def _aligned(w: Word, below: Sequence[LayoutRow]) -> bool:
-    """Whether most of the rows below (three or more) start a word where w starts: a column."""
-    if len(below) < 3:
+    """Whether most of the rows below that reach as far start a word where w starts: a column (two
+    rows at least, both alike where only two do: a table's last rows over a page, its total under
+    them ending short of the column)."""
+    below = [r for r in below if r.words and max(v.bbox[2] for v in r.words) > w.bbox[0]]
+    if len(below) < 2:
         return False
     h = sorted(r.height for r in below)[len(below) // 2]
     at = sum(1 for r in below if any(abs(v.bbox[0] - w.bbox[0]) <= max(0.004, 0.6 * h) for v in r.words))
-    return at >= 0.6 * len(below)
+    return at >= max(2, 0.6 * len(below))
 
 
 def _heading_word(w: Word) -> bool:
@@ -762,19 +776,23 @@ def header_runs(row: LayoutRow) -> list[tuple[Word, ...]]:
     return [tuple(row.words[k] for k in run) for run in _cells(row)]
 
 
-def groups_over(rows: Sequence[LayoutRow], k: int, cells: Sequence[tuple[Word, ...]]) -> list[str]:
+def groups_over(rows: Sequence[LayoutRow], k: int, cells: Sequence[tuple[Word, ...]],
+                regroup: Callable[[list[tuple[Word, ...]]], list[tuple[Word, ...]]] | None = None) -> list[str]:
     """The group header over each of a header row's cells (rows[k]): the text of the cell of the
     row right above (a line away at most) that spans it, '' where none does. A group's label
     heads several columns ('APP - por passageiro' over 'Morte | Invalidez | DMH'), set over them
     left-aligned or centred: each group reaches halfway to the next group's label, and no
     further out than its own label's width on its outer sides; a cell is the group's whose
-    middle lies in that reach."""
+    middle lies in that reach. `regroup`: the labels the runs of the row above hold, where two are
+    set close ('RCF-V por evento RC Passageiros por evento') or one is spaced wide."""
     if k <= 0 or not cells:
         return [""] * len(cells)
     head, above = rows[k], rows[k - 1]
     if head.y0 - above.y1 > 1.2 * max(head.height, above.height):
         return [""] * len(cells)
     groups = header_runs(above)
+    if regroup is not None:
+        groups = regroup(groups)
     if not groups:
         return [""] * len(cells)
     spans = [(g[0].bbox[0], g[-1].bbox[2]) for g in groups]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from domain.documents import CONFIDENT, Field
+from domain.documents import UNSURE, Field
 from intake import normalize as nz
 from intake.page.layout import Span
 from intake.reading.vocabulary import address_words
@@ -23,7 +23,6 @@ from intake.reading.vocabulary import address_words
 # OCR confidence below which a value with no internal check (a plate, a count) is a hint only.
 SURE_OCR = 0.85
 SURE_VIN = 0.93
-UNSURE = round(CONFIDENT * 0.95, 2)
 # Ceiling for a value whose location was inferred rather than labelled (free text search).
 INFERRED = 0.9
 

@@ -221,3 +221,96 @@ def test_two_coverages_read_as_one_header_run_are_split_where_the_amounts_start_
     f = apolice.parse(ext(words), "apolice_seguro")
     assert (f["ap_por_passageiro"].value, f["ap_por_passageiro"].confidence) == (60_000.0, 1.0)
     assert (f["dmh_por_passageiro"].value, f["dmh_por_passageiro"].confidence) == (25_000.0, 1.0)
+
+
+# --- headers wrapped, group labels set close or spaced wide, a table over two pages
+
+WRAPPED = [("Nº", 0.02), ("Placa", 0.06), ("Lug.", 0.16), ("Morte", 0.24), ("Invalidez", 0.34), ("Despesas", 0.46),
+           ("DM", 0.58), ("DC", 0.68), ("Limite", 0.80)]
+SECOND_LINE = [("segurados", 0.16), ("Acidental", 0.24), ("Permanente", 0.34), ("Médicas", 0.46)]
+ROWS = (("1", "ABC1D23", "44", "100.000,00", "100.000,00", "30.000,00", "200.000,00", "500.000,00", "2.000.000,00"),
+        ("2", "DEF2G34", "46", "100.000,00", "100.000,00", "30.000,00", "200.000,00", "500.000,00", "2.000.000,00"))
+
+
+def _wrapped_fleet(groups, rows_per_page=(ROWS,)):
+    pages = []
+    for n, items in enumerate(rows_per_page):
+        words = row("APÓLICE DE SEGURO - FROTA", 0.30, 0.08) if n == 0 else []
+        for text, x in groups:
+            words += row(text, x, 0.38)
+        for text, x in WRAPPED:
+            words += row(text, x, 0.40)
+        for text, x in SECOND_LINE:
+            words += row(text, x, 0.412)
+        for k, item in enumerate(items):
+            for (_, x), cell in zip(WRAPPED, item):
+                words += row(cell, x, 0.44 + k * 0.02)
+        pages.append(words)
+    return apolice.parse(ext(*pages), "apolice_seguro")
+
+
+def test_a_header_on_two_lines_under_two_covers_set_close():
+    # 'Despesas' / 'Médicas' is DMH; 'RCF-V por evento' and 'RC Passageiros por evento' read as one
+    # run: the limit under the second is the passengers' RC, the DC under the first is not
+    groups = [("APP por passageiro", 0.30), ("RCF-V por evento", 0.58), ("RC Passageiros por evento", 0.74)]
+    f = _wrapped_fleet(groups)
+    assert (f["dmh_por_passageiro"].value, f["dmh_por_passageiro"].confidence) == (30_000.0, 1.0)
+    assert (f["rc_por_veiculo"].value, f["rc_por_veiculo"].confidence) == (2_000_000.0, 1.0)
+    assert [v["assentos"] for v in f["veiculos"].value] == [44, 46]
+
+
+def test_a_cover_label_spaced_wide_in_a_typewriter_face_is_one_label():
+    # 'APP   POR   PASSAGEIRO': three runs of a row (two characters apart), one label over Morte,
+    # Invalidez and Despesas
+    groups = [("APP", 0.27), ("POR", 0.3185), ("PASSAGEIRO", 0.367), ("RC do Transportador por evento", 0.70)]
+    f = _wrapped_fleet(groups)
+    assert (f["ap_por_passageiro"].value, f["ap_por_passageiro"].confidence) == (100_000.0, 1.0)
+    assert (f["dmh_por_passageiro"].value, f["dmh_por_passageiro"].confidence) == (30_000.0, 1.0)
+    assert f["rc_por_veiculo"].value == 2_000_000.0
+
+
+def test_a_fleets_table_going_on_over_the_next_page_is_read_whole():
+    groups = [("APP por passageiro", 0.30), ("RC Passageiros por evento", 0.68)]
+    third = ("3", "GHI3J45", "28", "100.000,00", "100.000,00", "30.000,00", "200.000,00", "500.000,00", "2.000.000,00")
+    f = _wrapped_fleet(groups, (ROWS[:1], ROWS[1:] + (third,)))
+    assert [v["placa"] for v in f["veiculos"].value] == ["ABC1D23", "DEF2G34", "GHI3J45"]
+    assert f["placa"].confidence < CONFIDENT  # three vehicles: the packet's CRLV says which
+
+
+def test_a_vehicles_field_its_fleet_row_does_not_print_is_for_a_person_to_confirm():
+    from domain.documents import Field
+    from validators.fleet_row import fleet_rows_chosen
+    policy = _policy(TWO)
+    fields = dict(policy.fields)
+    fields["veiculos"] = fields["veiculos"].model_copy(update={
+        "value": [{k: v for k, v in row.items() if k != "assentos"} for row in fields["veiculos"].value]})
+    fields["assentos"] = Field(value=29, confidence=1.0, page=1)  # read under a column's header: its first cell
+    _, chosen = fleet_rows_chosen([_crlv("DEF2G34"), policy.model_copy(update={"fields": fields})])
+    assert chosen.fields["placa"].value == "DEF2G34" and chosen.fields["placa"].confidence >= CONFIDENT
+    assert chosen.fields["assentos"].confidence < CONFIDENT
+
+
+def test_fleets_drawn_at_random_are_read_row_by_row():
+    """Fleet policies of the random layouts' development seeds (samples/gen/random_layout): beside
+    a CRLV of the packet's vehicle, its row's plate, chassis, seats and coverages; none wrong and
+    sure."""
+    from domain.documents import Document, Field
+    from intake.pipeline import read_file
+    from samples.gen import random_layout as rl
+    from validators.fleet_row import fleet_rows_chosen
+    names = ("placa", "chassi", "assentos", "ap_por_passageiro", "dmh_por_passageiro", "rc_por_veiculo")
+    right = total = 0
+    for seed in range(20000, 20100):
+        g = rl.digital("apolice_seguro", seed)
+        if not g.meta["features"].get("fleet"):
+            continue
+        want = g.expected["fields"]
+        crlv = Document(id="crlv", filename="crlv.pdf", sha256="c" * 64, type="crlv", type_confidence=1.0,
+                        text_source="pdf_text", fields={"placa": Field(value=want["placa"], confidence=1.0)})
+        policy = next(d for d in fleet_rows_chosen([*read_file(g.data, g.name), crlv]) if d.type == "apolice_seguro")
+        for name in names:
+            f = policy.fields[name]
+            total += 1
+            right += f.value == want[name] and f.confidence >= CONFIDENT
+            assert f.value == want[name] or f.confidence < CONFIDENT, (seed, name, f.value, want[name])
+    assert total >= 60 and right >= 0.9 * total, (right, total)

@@ -218,6 +218,21 @@ def test_a_packet_numbered_page_by_page_as_one_file_is_still_cut_at_its_document
                             ("comprovante_taxa", 1)]
 
 
+def test_a_file_numbered_in_full_with_a_running_footer_is_one_document():
+    """A policy whose own pages are the file's ('Página 2 de 2' of a 2-page file) and whose second
+    page opens with a section titled like another type ('RELAÇÃO DE VEÍCULOS'): the same running
+    footer beside the numbers ('Impresso em ...') says one print of one document. A merged packet's
+    stamped numbers with no such footer still cut it (the test above)."""
+    fleet = [(60, 50, "RELAÇÃO DE VEÍCULOS E COBERTURAS", 11, True)] + _form(80, [
+        ("Item 1", "Ônibus placa IYQ4F21 - 44 lugares"), ("Item 2", "Ônibus placa IYQ4F22 - 46 lugares")])
+    footer = [(60, 790, "Impresso em 01/02/2026 10:15", 8, False)]
+    pages = [_policy()[0], fleet]
+    data = _pdf(*[p + footer + [(480, 805, f"Página {n} de 2", 8, False)] for n, p in enumerate(pages, start=1)])
+    assert _parts(data) == [("apolice_seguro", 2)]
+    data = _pdf(*[p + [(480, 805, f"Página {n} de 2", 8, False)] for n, p in enumerate(pages, start=1)])
+    assert _parts(data) == [("apolice_seguro", 1), ("relacao_veiculos", 1)]
+
+
 def _certidao(issuer: list[str], title: str, code: str) -> list[Item]:
     return [_centred(50 + 14 * i, t, 10, False) for i, t in enumerate(issuer)] + [
         _centred(60 + 14 * len(issuer), title, 12)] + _form(100 + 14 * len(issuer), [

@@ -36,3 +36,17 @@ def test_no_type_from_content_alone_and_none_lowered():
     assert vouched("crlv", 0.95, _register()) == (0.95, None)
     # a type with nothing to vouch for it stays as classified
     assert vouched("apolice_seguro", 0.72, _register()) == (0.72, None)
+
+
+def test_a_register_whose_plate_and_chassis_are_unsure_only_of_a_glyph_is_a_register():
+    # a plate's fifth character G or 6, a chassis' S or 5: the value is for a person to confirm,
+    # what the document is is not
+    conf, finding = vouched("crlv", 0.72, _register(placa=0.76, chassi=0.76))
+    assert conf == VOUCHED
+    assert finding is not None and "Placa" in finding.message and "dúvida de leitura" in finding.message
+
+
+def test_more_than_a_third_unsure_or_an_untitled_document_leaves_the_type_as_classified():
+    assert vouched("crlv", 0.72, _register(placa=0.76, chassi=0.76, exercicio=0.76)) == (0.72, None)
+    # a document no title named must show every field sure
+    assert vouched("crlv", 0.72, _register(placa=0.76), every=True) == (0.72, None)

@@ -56,9 +56,14 @@ def test_a_register_whose_title_left_it_unsure_is_vouched_for_once_its_fields_ag
     assert out[0].type_confidence == 0.85
     [note] = [p for p in out[0].problems if p.code == "document.type_vouched"]
     assert note.document == "d1" and "outros documentos" in note.message
-    # one field the packet does not bear out (the chassis read apart): the type stays as classified
+    # one field the packet does not bear out (the chassis read apart) but read in its shape, unsure
+    # only of a glyph: the rest, sure, vouch for the type
     other = doc(2, "apolice_seguro", {"placa": ("IDB4G72", 0.9)})
-    assert raised_by_agreement([crlv, other])[0].type_confidence == 0.72
+    assert raised_by_agreement([crlv, other])[0].type_confidence == 0.85
+    # read worse than that (a misread, at 0.5): the type stays as classified
+    misread = crlv.model_copy(update={"fields": {**crlv.fields, "chassi": crlv.fields["chassi"].model_copy(
+        update={"confidence": 0.5})}})
+    assert raised_by_agreement([misread, other])[0].type_confidence == 0.72
     # nor is a type the classifier named from nothing of its own ever made sure
     untitled = crlv.model_copy(update={"type_confidence": 0.5})
     assert raised_by_agreement([untitled, apolice])[0].type_confidence == 0.5

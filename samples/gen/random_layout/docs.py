@@ -9,7 +9,7 @@ from (`vocabulary`, `synonym`, or `none` where a sentence, a letterhead or a tab
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from samples.gen import text
@@ -20,7 +20,7 @@ from samples.gen.random_layout import labels
 from samples.gen.random_layout.page import KV_ARRANGEMENTS, Block, Gap, Heading, Item, Pairs, Prose, Table
 
 # Every arrangement the generator draws (a document uses several): the KV ones, and
-ARRANGEMENTS = KV_ARRANGEMENTS + ("prose", "boxed", "grouped_table", "letterhead", "stop_groups")
+ARRANGEMENTS = KV_ARRANGEMENTS + ("prose", "boxed", "grouped_table", "fleet_table", "letterhead", "stop_groups")
 
 
 @dataclass
@@ -299,6 +299,12 @@ def apolice(rng: random.Random, st: cm.Style, w: cm.World) -> Built:
                (rng.choice(["CORRETOR", "DADOS DO CORRETOR"]), cor)]
     for t, items in cm.shuffled(rng, parties):
         blocks += b.section(t, items)
+    # (drawn apart, so every other policy is drawn as before)
+    extra = random.Random(repr(rng.getstate()))
+    if extra.random() < FLEET_SHARE:
+        blocks += _fleet(b, f, w, extra)
+        f = replace(f, print_renavam=False, print_assentos=True)
+        return _apolice_end(rng, b, f, title, blocks, letterhead, footer, features={"fleet": True})
     veic = [b.item("placa", cm.placa_fmt(v["placa"], rng)), b.item("chassi", v["chassi"], wide=True),
             b.decoy("MARCA/MODELO", v["marca_modelo"], "other_text", wide=True),
             b.decoy("ANO FAB/MOD", f"{v['ano_fab']}/{v['ano_mod']}", "other_text")]
@@ -314,6 +320,11 @@ def apolice(rng: random.Random, st: cm.Style, w: cm.World) -> Built:
                                         "Outros veículos do segurado, não cobertos por esta apólice: "])
                             + ", ".join(others) + "."))
     blocks += _coverages(b, f)
+    return _apolice_end(rng, b, f, title, blocks, letterhead, footer)
+
+
+def _apolice_end(rng: random.Random, b: Builder, f: facts.Apolice, title: str, blocks: list[Block],
+                 letterhead: list[str], footer: list[str], features: dict | None = None) -> Built:
     premio = round(rng.uniform(2500, 30000), 2)
     prem = [b.decoy("PRÊMIO LÍQUIDO", text.money(premio), "other_amount"),
             b.decoy("IOF", text.money(round(premio * 0.0738, 2)), "other_amount"),
@@ -326,7 +337,65 @@ def apolice(rng: random.Random, st: cm.Style, w: cm.World) -> Built:
     footer.append(f"Impresso em {text.dmy(f.emissao + timedelta(days=rng.randint(1, 90)))}")
     b.decoy_kinds.append("other_date")
     return Built(title, blocks, f.expected(), b.printed, b.sources, b.arr, b.decoy_kinds, letterhead, footer,
-                 landscape=rng.random() < 0.25, filler=filler)
+                 landscape=rng.random() < 0.25, filler=filler, features=features or {})
+
+
+# a fleet policy: its vehicles one row each of a table, their coverages in columns under groups
+FLEET_SHARE = 0.2
+_SEATS_HEADS = ["LUGARES", "ASSENTOS", "LOTAÇÃO", "Nº DE LUGARES", "QTDE. ASSENTOS", "LUG. SEGURADOS"]
+
+
+def _fleet(b: Builder, f: facts.Apolice, w: cm.World, r: random.Random) -> list[Block]:
+    """The insured vehicles as a table's rows (two to six; the packet's vehicle one of them, at any
+    place), each with its plate, chassis and seats and its coverages' amounts in columns under
+    group headers ('APP por passageiro' over Morte / Invalidez / DMH ...): which row is the
+    packet's vehicle only the packet's CRLV says."""
+    b.arr.add("fleet_table")
+    n = r.randint(2, 6)
+    at = r.randrange(n)
+    same = r.random() < 0.6  # every vehicle insured for the same amounts
+    pp = r.choice(["por passageiro", "por pessoa", "p/ passageiro"])
+    pv = r.choice(["por veículo", "por evento"])
+    money = lambda v: text.money(v, symbol=False)  # noqa: E731
+    rows = []
+    for i in range(n):
+        v = f.v if i == at else w.vehicle(("onibus", "microonibus"))
+        ap_m, ap_i, dmh, rc = f.ap_morte, f.ap_inv, f.dmh, f.rc
+        if i != at and not same:
+            ap_m = ap_i = float(r.choice([50_000, 80_000, 100_000, 150_000]))
+            dmh = float(r.choice([10_000, 20_000, 30_000]))
+            rc = float(r.choice([1_000_000, 2_000_000, 3_000_000]))
+        terc = [a for _, a in f.terceiros[:2]]
+        rows.append({"item": str(i + 1), "placa": cm.placa_fmt(v["placa"], r), "chassi": v["chassi"],
+                     "modelo": v["marca_modelo"], "ano": f"{v['ano_fab']}/{v['ano_mod']}",
+                     "assentos": str(v["lotacao"]), "cov": [ap_m, ap_i, dmh, *terc, rc]})
+        if i == at:
+            b.said("placa", rows[-1]["placa"])
+            b.said("chassi", v["chassi"])
+            b.said("assentos", rows[-1]["assentos"])
+            b.printed.update({"ap_por_passageiro": money(min(ap_m, ap_i)), "dmh_por_passageiro": money(dmh),
+                              "rc_por_veiculo": money(rc)})
+            for k in ("ap_por_passageiro", "dmh_por_passageiro", "rc_por_veiculo"):
+                b.sources[k] = "none"
+        else:
+            b.decoy_kinds += ["other_plate", "other_amount"]
+    vcols = [c for c in ("placa", "chassi", "modelo", "ano") if c in ("placa", "chassi") or r.random() < 0.5]
+    vcols = cm.shuffled(r, vcols + ["assentos"]) if r.random() < 0.4 else vcols + ["assentos"]
+    if r.random() < 0.7:
+        vcols.insert(0, "item")
+    vheads = {"item": r.choice(["ITEM", "Nº", "SEQ."]), "placa": "PLACA", "chassi": r.choice(["CHASSI", "CHASSI/VIN"]),
+              "modelo": r.choice(["MARCA/MODELO", "MODELO"]), "ano": "ANO", "assentos": r.choice(_SEATS_HEADS)}
+    ap_cols = ["Morte", "Invalidez", "DMH"] if r.random() < 0.5 else ["Morte Acidental", "Invalidez Permanente",
+                                                                        "Despesas Médicas"]
+    terc_cols = ["DM", "DC"][:len(f.terceiros[:2])]
+    groups = [(r.choice(["VEÍCULO", "VEÍCULOS SEGURADOS", ""]), len(vcols)), (f"APP {pp}", 3),
+              (f"RCF-V {pv}", len(terc_cols)), (r.choice(["RC Passageiros", "RCTR-VI", "RC do Transportador"])
+                                                 + f" {pv}", 1)]
+    heads = [b.lab(vheads[c]) for c in vcols] + [b.lab(c) for c in ap_cols + terc_cols] + [b.lab("Limite")]
+    body = [[row[c] for c in vcols] + [money(a) for a in row["cov"]] for row in rows]
+    return [Heading(b.lab(r.choice(["ITENS SEGURADOS", "RELAÇÃO DE VEÍCULOS E COBERTURAS", "FROTA SEGURADA"])), 1.0),
+            Table(heads, body, groups=[(b.lab(g) if g else g, k) for g, k in groups], repeat_header=True,
+                  grid=r.choice(["full", "rules"]))]
 
 
 _CONDICOES = [
