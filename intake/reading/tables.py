@@ -173,7 +173,7 @@ def read_table(layout: Layout, columns: Mapping[str, Sequence[str]], *, min_cols
                                              furniture)
                 # (a list of anchors was narrowed to one name where the table's header was found)
                 table.rows += _logical(visual, cast(str | None, anchor), key_columns, page.number, keep,
-                                       wraps=not any(table.named(k) for k in key_first))
+                                       wraps=not any(table.named(k) for k in key_first), whole=goes_on)
             # the header printed again below or beside (the page's columns read one after the
             # other): the table goes on under it, in the columns it sets
             if again is None or panes or again not in rows or rows.index(again) <= pos:
@@ -634,14 +634,19 @@ def _assign(row: LayoutRow, cols: list[Column]) -> tuple[dict[str, list[Word]], 
 
 
 def _logical(visual, anchor: str | None, key_columns: Sequence[str], page: int,
-             keep: Callable[[Row], bool] | None, wraps: bool = True) -> list[Row]:
-    """Visual rows joined into the table's rows (see the module's doc)."""
+             keep: Callable[[Row], bool] | None, wraps: bool = True,
+             whole: Callable[[Row], bool] | None = None) -> list[Row]:
+    """Visual rows joined into the table's rows (see the module's doc). `whole`: whether a line is
+    a row of the table's own by its cells alone (a name and a document's number), for a line whose
+    key cell was lost (`_lost_keys`)."""
     groups: list[dict[str, list[Word]]] = []
     specks: list[list[Word]] = []
     if anchor is not None and any(anchor in c for _, c, _ in visual):
         groups, specks = _by_anchor(visual, anchor)
     else:
         keyed = [bool(key_columns) and any(k in cells for k in key_columns) for _, cells, _ in visual]
+        if whole is not None and key_columns:
+            _lost_keys(visual, keyed, key_columns, page, whole)
         # lines that touch (a cell wrapped over lines, top-aligned or centred against its row) form
         # a cluster; each line of a cluster belongs to the keyed line nearest it (the one above on a tie)
         clusters: list[list[int]] = []
@@ -704,6 +709,33 @@ def _logical(visual, anchor: str | None, key_columns: Sequence[str], page: int,
         if keep is None or keep(r):
             out.append(r)
     return out
+
+
+def _number(cells: dict[str, list[Word]], key_columns: Sequence[str]) -> int | None:
+    text = " ".join(w.text for k in key_columns for w in cells.get(k, ()))
+    digits = re.sub(r"\D", "", text)
+    return int(digits) if digits and len(digits) <= 4 and re.fullmatch(r"\W*\d+\W*", text.strip()) else None
+
+
+def _lost_keys(visual, keyed: list[bool], key_columns: Sequence[str], page: int,
+               whole: Callable[[Row], bool]) -> None:
+    """Lines with no key cell that are rows of their own: a whole entry by its cells, standing
+    where the numbers read around it skip exactly one (6, then this line, then 8: a photocopy
+    faded its '7'). Such a line is keyed; any other stays a wrapped line of its neighbour's."""
+    at = [i for i, k in enumerate(keyed) if k]
+    for i, (_, cells, _) in enumerate(visual):
+        if keyed[i] or not cells:
+            continue
+        before = max((j for j in at if j < i), default=None)
+        after = min((j for j in at if j > i), default=None)
+        if after is None:
+            continue
+        n1 = _number(visual[before][1], key_columns) if before is not None else 0
+        n2 = _number(visual[after][1], key_columns)
+        if n1 is None or n2 is None or n2 - n1 != 2:
+            continue
+        if whole(Row(page, {n: Span(page, tuple(ws)) for n, ws in cells.items()})):
+            keyed[i] = True
 
 
 # a line that is a word or two, a colon and a count ('Subtotal: 5', 'Total do grupo: 12')

@@ -1,8 +1,9 @@
 """Scanned tables that lose rows to their rules: a row's number read with the cell's rule glued to
 it ('19|', unsure, the rule's height) stays its row's number; a speck OCR read as a word before a
 document's number ('pur 298560 ...') makes no heading of a passenger's row; a header cell no
-vocabulary names heads a column over a page's last two rows. Hand-built OCR'd pages; coordinates
-are fractions of the page."""
+vocabulary names heads a column over a page's last two rows; a row whose number a photocopy faded
+is a row of its own where the numbers around it skip one. Hand-built OCR'd pages; coordinates are
+fractions of the page."""
 
 from __future__ import annotations
 
@@ -85,3 +86,36 @@ def test_a_column_no_vocabulary_names_is_found_over_a_pages_last_two_rows():
     f = parsers.parse("lista_passageiros", ext(first, second, source="ocr"))
     assert [p["nome"] for p in f["passageiros"].value] == [p[0] for p in people]
     assert all(r.confidence >= CONFIDENT for r in f["passageiros"].rows)
+
+
+def test_a_row_whose_number_a_photocopy_lost_is_a_row_of_its_own_where_the_numbers_skip_one():
+    # rows set close; row 7's number faded away: its name and CPF are a passenger's of their own,
+    # where 6 and 8 stand around it, not a wrapped line of row 8's
+    def cells(i, p, y):
+        num = [] if i == 6 else row(str(i + 1), 0.04, y, conf=0.95)
+        return num + row(p[0], 0.09, y, conf=0.95) + row(f"{p[1]} {p[2]}", 0.45, y, conf=0.95)
+    e, people = _ocr_list(20, cells, after=["TOTAL DE PASSAGEIROS: 20"])
+    f = parsers.parse("lista_passageiros", e)
+    assert [p["nome"] for p in f["passageiros"].value] == [p[0] for p in people]
+    assert (f["total_passageiros"].value, f["total_passageiros"].confident) == (20, True)
+
+
+def test_a_names_second_line_under_a_numbered_row_stays_its_rows():
+    # a long name wrapped over two lines: its second line has no number and no document
+    def cells(i, p, y):
+        return row(str(i + 1), 0.04, y, conf=0.95) + row(p[0], 0.09, y, conf=0.95) + row(f"{p[1]} {p[2]}", 0.45, y,
+                                                                                       conf=0.95)
+    words = row("LISTA DE PASSAGEIROS", 0.30, 0.05, conf=0.95)
+    for text, x in (("Nº", 0.04), ("NOME", 0.09), ("DOCUMENTO", 0.45)):
+        words += row(text, x, 0.20, conf=0.95)
+    people = _people(10)
+    y = 0.20
+    for i, p in enumerate(people):
+        y += TIGHT
+        words += cells(i, p, y)
+        if i == 4:
+            y += TIGHT
+            words += row("DOS SANTOS", 0.09, y, conf=0.95)
+    f = parsers.parse("lista_passageiros", ext(words, source="ocr"))
+    names = [p["nome"] for p in f["passageiros"].value]
+    assert len(names) == 10 and names[4] == people[4][0] + " DOS SANTOS"
