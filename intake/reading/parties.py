@@ -195,6 +195,10 @@ def _segment_starts(fl: Flow, pos: int, paragraphs: list[int], roles: str | None
             at = base + last.end()
             skip = re.match(r"(?:[\s,;.:)]|\(?[a-zà-ÿ]+\)?)*", fl.text[at:pos])
             floor = max(floor, at + (skip.end() if skip else 0))
+    if base > 0 and floor <= base:
+        # (the look back stopped short of the text's start and of the paragraph's: no word starts
+        # where it stopped, 'CON|TRATO DE PRESTAÇÃO ...' 700 characters back is no name's first)
+        cuts.discard(0)
     return sorted({max(base + c, floor) for c in cuts}, reverse=True)
 
 

@@ -1317,3 +1317,16 @@ def test_a_cpf_its_own_label_gives_to_a_representative_is_never_the_partys():
 def test_a_companys_form_after_a_slash_is_no_town():
     ws = row("VIAÇÃO SERRA AZUL LTDA/ME", 0.08, 0.30)
     assert _named("contrato_fretamento", "contratado_nome", ws, ws).value == "VIAÇÃO SERRA AZUL LTDA/ME"
+
+
+def test_a_qualification_looked_back_for_past_its_reach_starts_no_name_mid_word():
+    # a random layout's contract (development seed 20485): the carrier qualified in a sentence
+    # under the contractor's form, no paragraph set apart; the look back (700 characters) from
+    # its 'doravante denominada TRANSPORTADOR' stops inside the title's 'CONTRATO', whose 'TRATO
+    # DE PRESTAÇÃO ...' opens no name
+    from intake.pipeline import read_file
+    from samples.gen import random_layout as rl
+    g = rl.digital("contrato_fretamento", 20485)
+    [doc] = read_file(g.data, g.name)
+    nome = doc.fields["contratado_nome"]
+    assert nome.value == g.expected["fields"]["contratado_nome"] or nome.confidence < CONFIDENT, nome.value
