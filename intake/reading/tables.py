@@ -25,7 +25,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from intake.page.layout import Layout, Row, Span, LayoutRow
-from intake.normalize import key
+from intake.normalize import ROW_NUMBER, key
 from ocr.model import Word, union_bbox
 
 # words of one header label are never this many row heights apart
@@ -712,9 +712,9 @@ def _logical(visual, anchor: str | None, key_columns: Sequence[str], page: int,
 
 
 def _number(cells: dict[str, list[Word]], key_columns: Sequence[str]) -> int | None:
-    text = " ".join(w.text for k in key_columns for w in cells.get(k, ()))
-    digits = re.sub(r"\D", "", text)
-    return int(digits) if digits and len(digits) <= 4 and re.fullmatch(r"\W*\d+\W*", text.strip()) else None
+    """The row number a line's key cell holds ('7', '07.', '12)'), or None."""
+    text = " ".join(w.text for k in key_columns for w in cells.get(k, ())).strip()
+    return int(re.sub(r"\D", "", text)) if ROW_NUMBER.fullmatch(text) else None
 
 
 def _lost_keys(visual, keyed: list[bool], key_columns: Sequence[str], page: int,
