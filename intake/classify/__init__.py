@@ -47,6 +47,12 @@ class TypeSpec:
     keywords: tuple[tuple[str, _Phrase], ...]
     negative: tuple[tuple[str, _Phrase], ...]
     require: tuple[str, ...]
+    # a document that lists several of a thing (a fleet's vehicles): (shape, at least how many
+    # distinct values of it); fewer count against the type as a negative phrase does
+    several: tuple[str, int] | None = None
+    # a document that is a list of a thing (a passenger list's people): (shape, at least how many
+    # distinct values of it); as many count for the type as a keyword does
+    many: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +105,17 @@ class _Found:
         return self.finish
 
 
+# value shapes a `several:` rule counts, in key() text (lower case, punctuation as spaces)
+# (a plate printed with its hyphen, 'ABC-1234', is 'abc 1234'; 'mod 2011' is a label and a year)
+_SHAPES = {"placa": re.compile(r"\b[a-z]{3}(?:[0-9][a-z0-9][0-9]{2}| (?!19|20)[0-9]{4})\b"),
+           "cpf": re.compile(r"\b[0-9]{3} [0-9]{3} [0-9]{3} [0-9]{2}\b")}
+
+
+def _distinct(shape: str, body: str) -> int:
+    """How many distinct values of a shape the text holds."""
+    return len({m.group().replace(" ", "") for m in _SHAPES[shape].finditer(body)})
+
+
 @lru_cache(maxsize=4096)
 def _word_re(phrase: str) -> _Phrase:
     return _Phrase(phrase)
@@ -129,6 +146,8 @@ def rules() -> Rules:
             keywords=tuple((key(k), _word_re(key(k))) for k in spec.get("keywords", [])),
             negative=tuple((key(k), _word_re(key(k))) for k in spec.get("negative", [])),
             require=tuple(key(r) for r in spec.get("require", [])),
+            several=(str(spec["several"]["shape"]), int(spec["several"]["min"])) if spec.get("several") else None,
+            many=(str(spec["many"]["shape"]), int(spec["many"]["min"])) if spec.get("many") else None,
         ))
     return Rules(s, tuple(specs), tuple(key(w) for w in data.get("page_number_words", [])),
                  frozenset(key(w) for w in data.get("continuation_words", [])))
@@ -358,7 +377,11 @@ def scores(ext: Extraction) -> list[Score]:
                     sc.title = value
                     sc.strong_title = best >= 0.9 and n == 0
         sc.keywords = sum(1 for _, pat in spec.keywords if pat.among(body, words))
+        if spec.many is not None and _distinct(spec.many[0], body) >= spec.many[1]:
+            sc.keywords += 1
         sc.negative = sum(1 for _, pat in spec.negative if pat.among(first.body, first_words))
+        if spec.several is not None and _distinct(spec.several[0], body) < spec.several[1]:
+            sc.negative += 1
         sc.total = (sc.title + min(s["keyword_cap"], sc.keywords * s["keyword_weight"])
                     - sc.negative * s["negative_weight"])
         out.append(sc)

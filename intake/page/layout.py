@@ -714,6 +714,12 @@ class Layout:
         colon = hit.words[-1].text.rstrip().endswith(":") or (
             after is not None and after.text.lstrip().startswith(":"))
         near = after is not None and after.bbox[0] - hit.bbox[2] < 1.5 * row.height
+        if after is not None and not colon:
+            box = self._box_over_values(hit, after)
+            if box is not None:
+                # 'ENTIDADE CONTRATANTE ESCOLA ATENDIDA' over a row of values: two boxes' labels;
+                # the value is under the label's box
+                return self.below(hit, bounds=box, **below_kw)
         if colon or near:
             span = self.right(hit)
             if span:
@@ -725,6 +731,32 @@ class Layout:
         if lines:
             return lines[0]  # 'Label      value' on one row, far apart (a two-column table)
         return under
+
+    def _box_over_values(self, hit: Hit, after: Word) -> tuple[float, float] | None:
+        """Where the label's box is (left, right), where the label and the word after it stand
+        over columns of the row below, in a row of three boxes or more each over a value that
+        starts where it does (a grid's header set tight: no gap tells its boxes apart, the values'
+        columns do); else None."""
+        row = self._row(hit)
+        rows = self.rows[hit.page]
+        if hit.row + 1 >= len(rows):
+            return None
+        below = rows[hit.row + 1]
+        if below.y0 - row.y1 > 1.5 * row.height:
+            return None
+        tol = 0.5 * row.height
+        starts = [w.bbox[0] for i, w in enumerate(below.words)
+                  if i == 0 or w.bbox[0] - below.words[i - 1].bbox[2] > 0.5 * below.height]
+
+        def over(x: float) -> bool:
+            return any(abs(x - s) <= tol for s in starts)
+
+        # the label's box starts over a value ('ENTIDADE' of 'ENTIDADE CONTRATANTE'), the next
+        # box where the word after it does
+        opens = [w for w in row.words[:hit.start + 1] if over(w.bbox[0])]
+        if not over(after.bbox[0]) or not opens or sum(1 for w in row.words if over(w.bbox[0])) < 3:
+            return None
+        return opens[-1].bbox[0] - tol, after.bbox[0] - tol
 
     def cell(self, hit: Hit, *, max_rows: int = 12, min_gap: float = 2.5, label_rows: int = 0) -> list[Span]:
         """The value cell right of a row label in a two-column table ('4. ORIGEM | Canoas'),

@@ -26,6 +26,7 @@ from intake.normalize import key
 from intake.reading import shapes
 from intake.reading.cells import Cells, Region
 from intake.reading.labels import LabelAt, LabelIndex, item_number, run_gap
+from intake.reading.meaning import widened
 from intake.reading.vocabulary import Vocabulary, vocabulary
 from ocr.model import Extraction, Word
 
@@ -130,7 +131,8 @@ class Extractor:
     def __init__(self, ext: Extraction | Layout, doc_type: str, *, vocab: Vocabulary | None = None):
         self.layout = ext if isinstance(ext, Layout) else Layout(ext)
         self.ocr = self.layout.ocr
-        self.vocab = vocab or vocabulary(doc_type)
+        # the document's own labels that name a field by their words join its vocabulary
+        self.vocab = widened(vocab or vocabulary(doc_type), self.layout)
         self.labels = LabelIndex(self.layout, self.vocab)
         self.cells = Cells(self.layout, self.labels)
         self._sections: dict[str, list] = {}

@@ -244,7 +244,7 @@ class LabelIndex:
             for row in rows:
                 found += self._in_row(row, fuzzy)
             found = self._wrapped(rows, found, fuzzy) + found
-            kept = self._longest(found)
+            kept = self._longest(found, vocab.inferred)
             starts = {id(lab.words[0]) for lab in kept}
             kept = [self._phrase(lab, starts) for lab in kept]
             for lab in kept:
@@ -261,7 +261,9 @@ class LabelIndex:
 
     def _match(self, cand: str, fuzzy: bool) -> tuple[str, float] | None:
         if not fuzzy:
-            return (cand, 1.0) if cand in self.spellings else None
+            if cand not in self.spellings:
+                return None
+            return cand, self.vocab.inferred.get(cand, 1.0)
         compact = cand.replace(" ", "")
         edits = _allowed_edits(compact)
         if edits == 0:
@@ -280,6 +282,7 @@ class LabelIndex:
             if _allowed_edits(self._compact[spelling]) < d:
                 continue
             s = 1.0 - d / max(len(self._compact[spelling]), 1)
+            s *= self.vocab.inferred.get(spelling, 1.0)
             if best is None or s > best[1]:
                 best = (spelling, s)
         for n in range(len(compact) - edits, len(compact) + edits + 1):
@@ -295,6 +298,7 @@ class LabelIndex:
                 continue
             # each slash read as a letter counts as a slip in the score, not against the edits allowed
             s = 1.0 - (hit[1] + slips) / max(len(self._compact[spelling]), 1)
+            s *= self.vocab.inferred.get(spelling, 1.0)
             if best is None or s > best[1]:
                 best = (spelling, s)
         return best
@@ -547,11 +551,12 @@ class LabelIndex:
         return replace(lab, end=lab.end + len(ext), words=lab.words + tuple(ext), fields=fields)
 
     @staticmethod
-    def _longest(found: list[LabelAt]) -> list[LabelAt]:
+    def _longest(found: list[LabelAt], inferred: Mapping[str, float] | None = None) -> list[LabelAt]:
         """At each place the longest label (then the surest); overlapping shorter ones go. A label
         read exactly goes before one read with a slip, unless the slipped one holds all its words
         and more, nearly spelled ('CPF/CNP) do proprietário': 'proprietário' read exactly is a
-        word of the longer label, not a label of its own)."""
+        word of the longer label, not a label of its own), or is a label the page's own words
+        added (`inferred`: 'EM NOME DE' holds the spelling 'NOME')."""
         found.sort(key=lambda lab: (lab.score < 1.0, -len(lab.words), -lab.score, lab.row, lab.start))
         owner: dict[int, LabelAt] = {}
         kept: list[LabelAt] = []
@@ -559,7 +564,7 @@ class LabelIndex:
             ids = {id(w) for w in lab.words}
             clash = {id(owner[i]): owner[i] for i in ids if i in owner}
             if clash:
-                if lab.score < NEAR_SPELLED or not all(
+                if lab.score < NEAR_SPELLED and lab.key not in (inferred or {}) or not all(
                         len(o.words) < len(lab.words) and {id(w) for w in o.words} <= ids for o in clash.values()):
                     continue
                 kept = [k for k in kept if id(k) not in clash]

@@ -16,6 +16,8 @@ starts with a stop phrase (unless rows of the table follow it: a group's subtota
 
 from __future__ import annotations
 
+import itertools
+
 from collections.abc import Callable, Mapping, Sequence, Set
 import re
 from dataclasses import dataclass
@@ -30,6 +32,7 @@ from ocr.model import Word, union_bbox
 
 # words of one header label are never this many row heights apart
 HEADER_GAP = 1.2
+TIGHT_GAP = 0.6  # row heights: wider than a word's space (~0.3-0.5), a tight table's column gap
 UNNAMED = ""  # a column the header shows but the table's vocabulary does not name
 
 
@@ -416,6 +419,8 @@ def _header(rows: list[LayoutRow], spellings: dict[str, str], min_cols: int, fuz
             ) -> tuple[list[Column], int] | None:
     best = None
     for k, row in enumerate(rows):
+        if any(sum(ch.isdigit() for ch in w.text) >= 4 for w in row.words):
+            continue  # a number or a date: a row of values ('8 RG 7.374.169 ... DO NASCIMENTO'), no header
         tries = [(row, 1)]
         alone = _match_runs(row, spellings, fuzzy)  # (the row on its own: also the first try's)
         cuts = [row.words[i].bbox[0] for i, _, _, _ in alone]
@@ -534,11 +539,21 @@ def _unnamed(row: LayoutRow, found: list[tuple[int, int, str, str]], spellings: 
             runs.append([k])
     out = []
     for run in runs:
-        words = [key(row.words[k].text) for k in run
-                 if _heading_word(row.words[k]) or _letters(row.words[k]) and _aligned(row.words[k], below)]
-        if taken.intersection(run) or not words or known.intersection(words):
-            continue
-        out.append(tuple(row.words[k] for k in run))
+        parts = [run]
+        if taken.intersection(run):
+            # a header set tight beside named ones ('NASCIMENTO BENEFICIÁRIO(A) CURSO'): the words
+            # between them head a column of their own where set apart by more than a word's space
+            # and the rows below start a word under them ('NOME DO USUÁRIO' is one header)
+            parts = [list(g) for named, g in itertools.groupby(run, key=lambda k: k in taken) if not named]
+            parts = [p for p in parts if p[0] > 0 and _aligned(row.words[p[0]], below)
+                     and row.words[p[0]].bbox[0] - row.words[p[0] - 1].bbox[2] >= TIGHT_GAP * row.height]
+        for part in parts:
+            words = [key(row.words[k].text) for k in part
+                     if _heading_word(row.words[k]) or _letters(row.words[k]) and _aligned(row.words[k], below)]
+            # (a gender's '(A)' is a word of many spellings: no sign of a misread)
+            if not words or known.intersection(" ".join(t for t in w.split() if len(t) >= 3) for w in words):
+                continue
+            out.append(tuple(row.words[k] for k in part))
     return out
 
 

@@ -71,6 +71,9 @@ class Vocabulary:
     sections: dict[str, Section] = field(default_factory=dict)
     # word lists a parser looks for that are no labels: never a value's end, never a spelling
     words: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # spellings a document's own labels added by what their words mean (reading/meaning.py), with
+    # how sure each is as a label match: matched as labels read with a slip
+    inferred: dict[str, float] = field(default_factory=dict)
 
     def spellings(self) -> dict[str, tuple[str, ...]]:
         """key() of every label this document prints -> the fields it labels ('' for a box of

@@ -174,3 +174,27 @@ def test_scanned_samples_classify(scanned_reads):
         if got != [want]:
             wrong.append((doc.name, want, got))
     assert wrong == []
+
+
+# ---------------------------------------------------------------- what a document lists
+
+
+def test_one_vehicles_register_under_a_heading_nobody_lists_is_no_fleets_relation():
+    # the keywords of a register are also a fleet relation's: the plates printed tell them apart
+    register = ["DETRAN - EXTRATO DO VEÍCULO", "RENAVAM 00817353467", "PLACA IWG0E07", "PLACA ANTERIOR IWG0607",
+                "CHASSI 9BM384067KB123456", "ESPÉCIE / TIPO PASSAGEIRO ÔNIBUS", "CATEGORIA ALUGUEL",
+                "COMBUSTÍVEL DIESEL", "COR PREDOMINANTE BRANCA", "ANO FABRICAÇÃO 2019", "EXERCÍCIO 2024"]
+    assert classify(ext_of(register))[0] == "crlv"
+    fleet = ["FROTA DA EMPRESA", "PLACA RENAVAM CHASSI ANO LOTAÇÃO MODELO",
+             *(f"IWG0E{i:02d} 0081735346{i} 9BM384067KB12345{i} 2019 44 MARCOPOLO" for i in range(4))]
+    assert classify(ext_of(fleet))[0] != "crlv"
+
+
+def test_a_table_of_people_with_their_cpfs_counts_for_a_passenger_list():
+    from intake.classify import scores
+
+    people = [f"{i} PESSOA NÚMERO {i} {100 + i:03d}.456.789-{10 + i:02d}" for i in range(1, 8)]
+    few = scores(ext_of(["QUADRO DE EMBARQUE", "Nº NOME CPF", *people[:4]]))
+    many = scores(ext_of(["QUADRO DE EMBARQUE", "Nº NOME CPF", *people]))
+    kw = {s.name: s.keywords for s in few}
+    assert {s.name: s.keywords for s in many}["lista_passageiros"] == kw["lista_passageiros"] + 1

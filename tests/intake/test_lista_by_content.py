@@ -144,3 +144,58 @@ def test_a_row_number_read_unsure_in_the_names_cell_is_no_doubt_on_the_name():
     assert [p["nome"] for p in f["passageiros"].value] == [p[0] for p in people]
     assert all(r.confidence >= CONFIDENT for r in f["passageiros"].rows)
     assert f["passageiros"].confidence >= CONFIDENT
+
+
+def test_a_header_set_tight_beside_named_ones_heads_a_column_of_its_own():
+    # 'USUÁRIO(A)' is no spelling of the list's; it stands less than two word spaces after
+    # 'NASCIMENTO' and before 'TIPO' (a tight table), over the names
+    heads = [("Nº", 0.04), ("NASCIMENTO", 0.07), ("USUÁRIO(A)", 0.175), ("TIPO", 0.46), ("DOCUMENTO", 0.53)]
+    e, people = _list(heads, lambda i, p: [(str(i + 1), 0.04), ("03/05/2001", 0.07), (p[0], 0.175),
+                                           (p[1], 0.46), (p[2], 0.53)])
+    f = parsers.parse("lista_passageiros", e)
+    assert [p["nome"] for p in f["passageiros"].value] == [p[0] for p in people]
+    assert _numbers(f) == [p[4] for p in people]
+    assert f["passageiros"].confidence >= CONFIDENT
+
+
+def test_a_header_of_several_words_stays_one_column_where_only_word_spaces_part_them():
+    # 'NOME' is a spelling: 'DO USUÁRIO' set a word's space after it is the same header's, no column
+    heads = [("Nº", 0.04), ("NOME DO USUÁRIO", 0.07), ("TIPO", 0.46), ("DOCUMENTO", 0.53)]
+    e, people = _list(heads, lambda i, p: [(str(i + 1), 0.04), (p[0], 0.07), (p[1], 0.46), (p[2], 0.53)])
+    f = parsers.parse("lista_passageiros", e)
+    assert [p["nome"] for p in f["passageiros"].value] == [p[0] for p in people]
+    assert _numbers(f) == [p[4] for p in people]
+
+
+def test_a_label_in_a_row_of_labels_over_a_row_of_values_takes_the_value_under_it():
+    # four boxes' labels on one row, each over its value: what stands right of 'CONTRATANTE' is
+    # the next box's label, its value is under it
+    top = row("CONTRATO Nº", 0.05, 0.09) + row("ENTIDADE CONTRATANTE", 0.20, 0.09) \
+        + row("ESCOLA ATENDIDA", 0.45, 0.09) + row("TRANSPORTADORA", 0.68, 0.09)
+    top += row("352/25", 0.05, 0.105) + row("ASSOCIAÇÃO DOS PAIS", 0.20, 0.105) \
+        + row("COLÉGIO SERRA AZUL", 0.45, 0.105) + row("VIAÇÃO PINHEIRAL LTDA", 0.68, 0.105)
+    heads = [("Nº", 0.04), ("NOME", 0.10), ("TIPO", 0.50), ("DOCUMENTO", 0.60)]
+    e, _ = _list(heads, lambda i, p: [(str(i + 1), 0.04), (p[0], 0.10), (p[1], 0.50), (p[2], 0.60)])
+    e = ext(e.pages[0].words + top)
+    f = parsers.parse("lista_passageiros", e)
+    assert f["contratante_nome"].value == "ASSOCIAÇÃO DOS PAIS"
+
+
+def test_a_row_holding_a_documents_number_is_never_the_tables_header():
+    # a passenger named '... DO NASCIMENTO' with an 'RG' in her row holds two of the list's header
+    # spellings, more than the header itself names ('Nº', 'DOC.'): her number says it is a row
+    from intake.doctypes.lista_passageiros import COLUMNS, OTHERS
+    from intake.page.layout import Layout
+    from intake.reading.tables import read_table
+
+    heads = [("N°", 0.04), ("Doc. Apresentado", 0.08), ("Nº de Identificação", 0.25), ("Beneficiario(a)", 0.45)]
+
+    def cells(i, p):
+        if i == 5:
+            return [("6", 0.04), ("RG", 0.08), ("7.374.169", 0.25), ("MELISSA ARAÚJO DO NASCIMENTO RAMOS", 0.45)]
+        return [(str(i + 1), 0.04), (p[1], 0.08), (p[2], 0.25), (p[0], 0.45)]
+
+    e, _ = _list(heads, cells)
+    t = read_table(Layout(e), COLUMNS, min_cols=2, key_first=("n",), regrid=True, others=OTHERS)
+    header = [w.text for c in t.columns for w in c.header] if t is not None else []
+    assert "NASCIMENTO" not in header and "RG" not in header, header
