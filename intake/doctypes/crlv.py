@@ -258,13 +258,20 @@ def _nome_above_doc(r: Reader) -> Field:
             words.append(w)
         text = " ".join(w.text for w in words)
         if len(words) >= 2 and re.fullmatch(r"[A-ZÀ-Ý0-9 .&/'-]+", text) and nz.key(text) not in _LABELS \
-                and re.search(r"[A-ZÀ-Ý]{3}", text):
+                and re.search(r"[A-ZÀ-Ý]{3}", text) and not _under_others_label(r, row, words[0]):
             sp = Span(hit.page, tuple(words))
             # located by position, not by its label: never more than just confident
             return field(nz.name(text), sp, min(sp.conf, 0.85))
         if words:
             break
     return field(None)
+
+
+def _under_others_label(r: Reader, row, w: Word) -> bool:
+    """Whether the word is a box's value under a label of something else printed on the row
+    above ('PROPRIETÁRIO ANTERIOR' over a former owner's name)."""
+    return any("proprietario_nome" not in lab.fields and abs(lab.words[0].bbox[0] - w.bbox[0]) <= row.height
+               for lab in r.x.labels.by_row.get((row.page, row.index - 1), ()))
 
 
 def _observacoes(r: Reader) -> dict[str, Field]:

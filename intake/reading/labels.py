@@ -535,10 +535,12 @@ class LabelIndex:
         phrase = key(" ".join(w.text for w in lab.words + tuple(ext)))
         fields = tuple(f for f in lab.fields
                        if not ((spec := self.vocab.fields.get(f)) is not None and spec.never_in(phrase)))
+        end = lab.end + len(ext)
         if colon and fields != lab.fields:
             pass  # 'DATA ÚLTIMA VISTORIA:': words no label of the field holds, up to a ':', are a label's
+        elif not colon and fields != lab.fields and (end >= len(words) or words[end].bbox[0] - ext[-1].bbox[2] >= gap):
+            pass  # 'PROPRIETÁRIO ANTERIOR   RODRIGO ...': a word the field's labels never hold, then the box's gap
         elif not colon:
-            end = lab.end + len(ext)
             if first not in _LINKS or end >= len(words) or words[end].bbox[0] - ext[-1].bbox[2] < gap \
                     and not words[end].text.strip().startswith(":"):
                 # the words run on (a value or a sentence), or nothing stands beyond them ('MUNICÍPIO

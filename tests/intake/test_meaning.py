@@ -80,3 +80,29 @@ def test_a_spelling_with_words_that_say_nothing_around_it_is_read_by_the_spellin
     assert widened(vocabulary("crlv"), Layout(e)).inferred == {}
     f = parse_as(e, "crlv", 1, 1)["proprietario_nome"]
     assert f.value == "VIAÇÃO SERRA AZUL LTDA" and f.confidence >= CONFIDENT
+
+
+def test_a_word_the_field_never_holds_set_before_the_boxs_gap_makes_another_label():
+    # a key/value table of the owner and the owner before: 'PROPRIETÁRIO' + 'ANTERIOR' is the
+    # former owner's label, no label of the owner, though no ':' or 'DO' ties its words
+    e = _crlv(("PROPRIETÁRIO", "VIAÇÃO SERRA AZUL LTDA"), ("CPF / CNPJ", "98.173.123/0001-29"),
+              ("PROPRIETÁRIO ANTERIOR", "RODRIGO BRAGA MOURA"), ("CPF DO PROPRIETÁRIO ANTERIOR", "860.319.905-12"))
+    f = parse_as(e, "crlv", 1, 1)
+    assert f["proprietario_nome"].value == "VIAÇÃO SERRA AZUL LTDA" and f["proprietario_nome"].confidence >= CONFIDENT
+    assert f["proprietario_documento"].value == "98173123000129"
+
+
+def test_a_name_under_the_former_owners_label_is_never_the_owner_found_by_position():
+    # a grid: the former owner's name stands above the owner's 'CPF/CNPJ' box, under its own label
+    from intake.doctypes import crlv
+    from intake.doctypes._common import Reader
+
+    words = row("CERTIFICADO DE REGISTRO E LICENCIAMENTO DE VEÍCULO", 0.20, 0.03)
+    words += row("PLACA: IWG0E07", 0.05, 0.08) + row("Proprietário", 0.05, 0.18)
+    words += row("Proprietário Anterior", 0.05, 0.20) + row("Endereço", 0.50, 0.20)
+    words += row("ÍCARO MIGUEL MENDES BATISTA", 0.05, 0.215) + row("Rua Tiradentes, 2540", 0.50, 0.215)
+    words += row("CPF/CNPJ do Proprietário", 0.05, 0.235) + row("Em Nome de", 0.50, 0.235)
+    words += row("58.586.379/0001-43", 0.05, 0.25) + row("EMPRESA DE ÔNIBUS ENCANTADO S.A.", 0.50, 0.25)
+    e = ext(words)
+    assert crlv._nome_above_doc(Reader(e, "crlv")).value is None
+    assert parse_as(e, "crlv", 1, 1)["proprietario_nome"].value != "ÍCARO MIGUEL MENDES BATISTA"
