@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from intake.normalize import key
 from intake.page.layout import Layout, LayoutRow
@@ -57,7 +58,10 @@ def _stem(t: str) -> str:
     return t
 
 
+@lru_cache(maxsize=8192)
 def _stems(text: str) -> tuple[str, ...]:
+    """A label's words as stems, without the words that say nothing ('de', 'nº'); the same for a
+    label and its key() text (vocabularies' spellings recur in every document: kept)."""
     return tuple(_stem(t) for t in key(text).split() if t not in _GLUE and not t.isdigit())
 
 
@@ -179,7 +183,7 @@ def widened(vocab: Vocabulary, layout: Layout) -> Vocabulary:
                 if not k or k in spelled or k in seen:
                     continue
                 seen.add(k)
-                stems = _stems(text)
+                stems = _stems(k)
                 got = m.field_of(stems, qualified)
                 if got is not None and not _spelled_within(vocab.fields[got[0]].keys, k, stems):
                     found.setdefault(got[0], {})[k] = (text, got[1])
