@@ -105,7 +105,7 @@ class _Found:
         return self.finish
 
 
-# value shapes a `several:` rule counts, in key() text (lower case, punctuation as spaces)
+# value shapes `several:` and `many:` rules count, in key() text (lower case, punctuation as spaces)
 # (a plate printed with its hyphen, 'ABC-1234', is 'abc 1234'; 'mod 2011' is a label and a year)
 _SHAPES = {"placa": re.compile(r"\b[a-z]{3}(?:[0-9][a-z0-9][0-9]{2}| (?!19|20)[0-9]{4})\b"),
            "cpf": re.compile(r"\b[0-9]{3} [0-9]{3} [0-9]{3} [0-9]{2}\b")}

@@ -558,7 +558,7 @@ class LabelIndex:
         read exactly goes before one read with a slip, unless the slipped one holds all its words
         and more, nearly spelled ('CPF/CNP) do proprietário': 'proprietário' read exactly is a
         word of the longer label, not a label of its own), or is a label the page's own words
-        added (`inferred`: 'EM NOME DE' holds the spelling 'NOME')."""
+        added (`inferred`: 'CNPJ/CPF DO TITULAR' holds the spelling 'CNPJ/CPF')."""
         found.sort(key=lambda lab: (lab.score < 1.0, -len(lab.words), -lab.score, lab.row, lab.start))
         owner: dict[int, LabelAt] = {}
         kept: list[LabelAt] = []

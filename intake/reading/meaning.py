@@ -25,6 +25,7 @@ by the same measure as a label read with an OCR slip.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import lru_cache
 
@@ -131,14 +132,15 @@ def _meanings(vocab: Vocabulary) -> _Meanings:
     return m
 
 
-def _phrases(layout: Layout, page: int, row: LayoutRow, spelled) -> list[tuple[str, bool]]:
+def _phrases(layout: Layout, page: int, row: LayoutRow, spelled: Mapping[str, tuple[str, ...]]
+             ) -> list[tuple[str, bool]]:
     """(text, qualified) of each phrase the row sets as a label."""
     out: list[tuple[str, bool]] = []
     face = faces.label_face(layout, page)
     for run in row_runs(row):
         ws = [w for w in run if w.text.strip() not in ("|", "¦")]
         head: list[Word] = []
-        for i, w in enumerate(ws[:MAX_WORDS + 1]):
+        for w in ws[:MAX_WORDS + 1]:
             t = w.text.strip()
             if t in ("-", "–") and head:
                 out.append((" ".join(x.text for x in head), True))
