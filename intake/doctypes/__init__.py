@@ -21,9 +21,14 @@ from collections.abc import Callable
 from functools import cache
 
 from domain import doctypes
-from domain.documents import Field
+from domain.documents import CONFIDENT, UNSURE, Field
+from domain.folding import key
 from intake.doctypes._passage import passages
 from intake.doctypes._repeated import repeated
+from intake.page.layout import Layout
+from intake.reading.extract import value_parser
+from intake.reading.listed import listed
+from intake.reading.vocabulary import vocabulary
 from ocr.model import Extraction
 
 log = logging.getLogger(__name__)
@@ -70,5 +75,25 @@ def parse(doc_type: str, ext: Extraction) -> dict[str, Field]:
         # only the exception type and place: its message may hold document content
         log.error("parser for %s failed: %s at %s", doc_type, type(exc).__name__, where)
         found = {}
-    found = passages(repeated(found, ext, doc_type), ext, spec)
+    found = passages(repeated(_from_lists(found, ext, doc_type, spec), ext, doc_type), ext, spec)
     return {name: found.get(name) or Field() for name in spec}
+
+
+def _from_lists(found: dict[str, Field], ext: Extraction, doc_type: str, spec: dict[str, dict]) -> dict[str, Field]:
+    """The fields the parser left unread that a sentence lists as `label value` items
+    (intake/reading/listed.py); a value the parser read where a sure item lists another is
+    the item's where the parser's holds it, else unsure."""
+    unread = [name for name in spec if (f := found.get(name)) is None or f.value is None]
+    layout = Layout(ext)
+    got = listed(layout, doc_type, lambda name: value_parser(vocabulary(doc_type), name, layout.ocr))
+    out = {**found, **{name: got[name] for name in unread if name in got}}
+    for name, g in got.items():
+        f = found.get(name)
+        if f is None or f.value is None or g.confidence < CONFIDENT or str(f.value).casefold() == str(g.value).casefold():
+            continue
+        if isinstance(f.value, str) and isinstance(g.value, str) and f" {key(g.value)} " in f" {key(f.value)} ":
+            out[name] = g  # the parser's value ran over the sentence around the item: the item bounds it
+        elif f.confidence >= CONFIDENT:
+            # a sentence lists another value under the field's own label: the evidence conflicts
+            out[name] = f.model_copy(update={"confidence": UNSURE})
+    return out

@@ -125,6 +125,22 @@ def _in_prose(words: Sequence[Word], i: int) -> bool:
                 return True
     return False
 
+def value_parser(vocab: Vocabulary, name: str, ocr: bool) -> Parse:
+    """The parse of the field's value by its shape in the vocabulary (a closed vocabulary's
+    words, a vehicle's kind, a date, a name ...)."""
+    spec = vocab.fields.get(name)
+    shape = spec.shape if spec else "text"
+    if shape == "vocab":
+        values = vocab.values.get(name, ())
+        return lambda s: shapes.in_vocabulary(s, ocr, values)
+    if shape == "especie":
+        e = tuple(vocab.values.get("especie", ())) + tuple(vocab.values.get("especie_abbreviations", ()))
+        t = vocab.values.get("tipo", ())
+        return lambda s: shapes.especie(s, ocr, e, t)
+    fn = shapes.SHAPES.get(shape, shapes.text)
+    return lambda s: fn(s, ocr)
+
+
 class Extractor:
     """Label-and-cell lookups over one document, with its type's vocabulary."""
 
@@ -140,18 +156,7 @@ class Extractor:
     # ------------------------------------------------------------------ parsing
 
     def parser(self, name: str) -> Parse:
-        spec = self.vocab.fields.get(name)
-        shape = spec.shape if spec else "text"
-        ocr = self.ocr
-        if shape == "vocab":
-            values = self.vocab.values.get(name, ())
-            return lambda s: shapes.in_vocabulary(s, ocr, values)
-        if shape == "especie":
-            e = tuple(self.vocab.values.get("especie", ())) + tuple(self.vocab.values.get("especie_abbreviations", ()))
-            t = self.vocab.values.get("tipo", ())
-            return lambda s: shapes.especie(s, ocr, e, t)
-        fn = shapes.SHAPES.get(shape, shapes.text)
-        return lambda s: fn(s, ocr)
+        return value_parser(self.vocab, name, self.ocr)
 
     def fills(self, name: str) -> bool:
         spec = self.vocab.fields.get(name)
