@@ -9,7 +9,8 @@ own go to `generic`, which reads the fields doctypes.yaml lists for the type by 
 Whatever a parser returns, every field doctypes.yaml lists for the type is present in the
 result (null with confidence 0 when not found), and nothing outside that list is.
 A parser that fails on a document gives nulls, not an exception: the failure is logged
-without the document's content.
+without the document's content. A module may also declare `derive(fields, ocr) -> fields`:
+the fields it works out from others, for values read after its parser (_unread below).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import logging
 import pkgutil
 from collections.abc import Callable
 from functools import cache
+from types import ModuleType
 
 from domain import doctypes
 from domain.documents import CONFIDENT, UNSURE, Field
@@ -27,7 +29,9 @@ from intake.doctypes._passage import passages
 from intake.doctypes._repeated import repeated
 from intake.page.layout import Layout
 from intake.reading.extract import value_parser
+from intake.reading.closed import by_vocabulary
 from intake.reading.listed import listed
+from intake.reading.shapes import OUTSIDE_VOCABULARY
 from intake.reading.vocabulary import vocabulary
 from ocr.model import Extraction
 
@@ -39,7 +43,12 @@ Parser = Callable[[Extraction, str], dict[str, Field]]
 @cache
 def registry() -> dict[str, Parser]:
     """doc type -> parse function, from every module of this package that declares TYPES."""
-    out: dict[str, Parser] = {}
+    return {t: mod.parse for t, mod in _modules().items()}
+
+
+@cache
+def _modules() -> dict[str, ModuleType]:
+    out: dict[str, ModuleType] = {}
     for info in pkgutil.iter_modules(__path__):
         if info.name.startswith("_") or info.name == "generic":
             continue
@@ -47,7 +56,7 @@ def registry() -> dict[str, Parser]:
         for t in getattr(mod, "TYPES", ()):
             if t in out:
                 raise RuntimeError(f"two parsers declare the type {t!r}")
-            out[t] = mod.parse
+            out[t] = mod
     return out
 
 
@@ -68,25 +77,46 @@ def parse(doc_type: str, ext: Extraction) -> dict[str, Field]:
     try:
         found = fn(ext, doc_type)
     except Exception as exc:  # a parser bug must not lose the document; nulls go to review
-        tb = exc.__traceback__
-        while tb is not None and tb.tb_next is not None:
-            tb = tb.tb_next
-        where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}" if tb else "?"
-        # only the exception type and place: its message may hold document content
-        log.error("parser for %s failed: %s at %s", doc_type, type(exc).__name__, where)
+        _failed(doc_type, exc)
         found = {}
-    found = passages(repeated(_from_lists(found, ext, doc_type, spec), ext, doc_type), ext, spec)
+    try:
+        found = _unread(found, ext, doc_type, spec)
+        derive = getattr(_modules().get(doc_type), "derive", None)
+        if derive is not None:
+            found = derive(found, any(p.source == "ocr" for p in ext.pages))
+    except Exception as exc:  # (the parser's own reading stays)
+        _failed(doc_type, exc)
+    found = passages(repeated(found, ext, doc_type), ext, spec)
     return {name: found.get(name) or Field() for name in spec}
 
 
-def _from_lists(found: dict[str, Field], ext: Extraction, doc_type: str, spec: dict[str, dict]) -> dict[str, Field]:
+def _failed(doc_type: str, exc: Exception) -> None:
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}" if tb else "?"
+    # only the exception type and place: its message may hold document content
+    log.error("parser for %s failed: %s at %s", doc_type, type(exc).__name__, where)
+
+
+def _unread(found: dict[str, Field], ext: Extraction, doc_type: str, spec: dict[str, dict]) -> dict[str, Field]:
     """The fields the parser left unread that a sentence lists as `label value` items
-    (intake/reading/listed.py); a value the parser read where a sure item lists another is
+    (intake/reading/listed.py), or of a closed vocabulary, found by their values
+    (intake/reading/closed.py); a value the parser read where a sure item lists another is
     the item's where the parser's holds it, else unsure."""
     unread = [name for name in spec if (f := found.get(name)) is None or f.value is None]
     layout = Layout(ext)
-    got = listed(layout, doc_type, lambda name: value_parser(vocabulary(doc_type), name, layout.ocr))
+    voc = vocabulary(doc_type)
+
+    def parser(name: str):
+        return value_parser(voc, name, layout.ocr)
+
+    got = listed(layout, doc_type, parser)
     out = {**found, **{name: got[name] for name in unread if name in got}}
+    # a closed vocabulary's field whose label holds a word of none is read no better than unread
+    hinted = frozenset(name for name, f in found.items() if f.value is not None and f.confidence <= OUTSIDE_VOCABULARY)
+    out.update(by_vocabulary(layout, doc_type, [name for name in spec if name in hinted or name in unread and name not in got],
+                             parser, hinted))
     for name, g in got.items():
         f = found.get(name)
         if f is None or f.value is None or g.confidence < CONFIDENT or str(f.value).casefold() == str(g.value).casefold():

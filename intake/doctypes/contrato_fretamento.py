@@ -768,6 +768,15 @@ _CATEGORIAS = [
 ]
 
 
+def derive(fields: dict[str, Field], ocr: bool) -> dict[str, Field]:
+    """The contractor's kind from a document read after the parser (intake/doctypes)."""
+    doc, tipo = fields.get("contratante_documento"), fields.get("contratante_tipo")
+    if doc is None or not isinstance(doc.value, str) or tipo is None or tipo.value is not None:
+        return fields
+    kind = "pj" if len(doc.value) == 14 else "pf"
+    return {**fields, "contratante_tipo": field(kind, None, doc.confidence, page=doc.page, bbox=doc.bbox)}
+
+
 def _contratante_extra(fl: Flow, nome: Field, doc: Field, qual: str, table: _Table, ocr: bool) -> dict[str, Field]:
     out: dict[str, Field] = {}
     q = nz.fold(qual)

@@ -109,6 +109,26 @@ def _especie_as_printed(et: Field) -> Field:
     return cap(f, UNSURE) if coin or v != et.value else f
 
 
+def _with_tipo(et: Field, ocr: bool) -> dict[str, Field]:
+    """The espécie/tipo and the tipo it names."""
+    tipo = tipo_veiculo(et.value)
+    out = {"especie_tipo": et,
+           "tipo_veiculo": field(tipo, None, et.confidence, page=et.page, bbox=et.bbox) if tipo else field(None)}
+    if et.value and tipo is None:  # an espécie without its tipo: read only in part
+        out["especie_tipo"] = field(et.value, None, min(et.confidence, 0.6), page=et.page, bbox=et.bbox)
+    elif et.value and ocr:
+        out["especie_tipo"] = _especie_as_printed(et)
+    return out
+
+
+def derive(fields: dict[str, Field], ocr: bool) -> dict[str, Field]:
+    """The tipo of an espécie/tipo read after the parser (intake/doctypes: by its value)."""
+    et, tipo = fields.get("especie_tipo"), fields.get("tipo_veiculo")
+    if et is None or et.value is None or tipo is None or tipo.value is not None:
+        return fields
+    return {**fields, **_with_tipo(et, ocr)}
+
+
 def tipo_veiculo(especie: str | None) -> str | None:
     """onibus, microonibus or outro from the espécie/tipo; None when it names no tipo at all
     ('PASSAGEIRO' cut short is no evidence that the vehicle is not a bus)."""
@@ -173,13 +193,7 @@ def parse(ext, doc_type: str) -> dict[str, Field]:
                                     r.grab_field("especie_tipo", lambda s: _especie(s, ocr)))
         if out["especie_tipo"].value is None:
             out["especie_tipo"] = _especie_anywhere(r)
-        et = out["especie_tipo"]
-        tipo = tipo_veiculo(et.value)
-        out["tipo_veiculo"] = field(tipo, None, et.confidence, page=et.page, bbox=et.bbox) if tipo else field(None)
-        if et.value and tipo is None:  # an espécie without its tipo: read only in part
-            out["especie_tipo"] = field(et.value, None, min(et.confidence, 0.6), page=et.page, bbox=et.bbox)
-        elif et.value and ocr:
-            out["especie_tipo"] = _especie_as_printed(et)
+        out.update(_with_tipo(out["especie_tipo"], ocr))
         out["lotacao"] = first(x.field("lotacao"), r.grab_field("lotacao", lotacao_field), _lotacao_in_box(r))
 
     out["proprietario_nome"] = x.field_or("proprietario_nome",

@@ -177,7 +177,10 @@ def vin_in(span: Span | None, ocr: bool) -> Field:
         if hits:
             v, s, e = hits[0]
             return ident("chassi", v, span_of(span, s, e), ocr)
-        return ident("chassi", span.words[0].text if span.words else None, span, ocr)
+        word = span.words[0].text if span.words else ""
+        if not any(c.isdigit() for c in word):
+            return field(None, span)  # a text layer prints a chassis's digits: 'PASSAG/MICROONIBUS' is none
+        return ident("chassi", word, span, ocr)
     vins = nz.find_vins(span.text)
     if vins:
         v, s, e, repaired = vins[0]

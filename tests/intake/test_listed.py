@@ -68,3 +68,9 @@ def test_the_parsers_own_reading_is_never_overruled():
                   head=("ORIGEM: Cruz Alta/RS",))
     assert f["origem"].value == "Cruz Alta/RS"
     assert f["destino"].value == "Ijuí/RS"
+
+
+def test_a_documents_kind_follows_the_document_a_sentence_lists():
+    f = _contract("Registra-se: cnpj da contratante 76.816.730/2436-15 e local de partida Santa Rosa/RS.")
+    assert f["contratante_documento"].value == "76816730243615"
+    assert (f["contratante_tipo"].value, f["contratante_tipo"].confidence >= CONFIDENT) == ("pj", True)

@@ -781,6 +781,12 @@ def test_a_value_known_by_its_shape_alone_where_its_label_is_lost_is_for_review(
     assert Extractor(Layout(labelled), "crlv").by_shape("chassi").value is None  # its label stands
 
 
+def test_a_word_of_seventeen_letters_on_a_text_layer_is_no_chassis():
+    # 'PASSAG/MICROONIBUS' is 17 letters, read as a VIN with its I and O as digits
+    e = ext(row("NATUREZA: PASSAG/MICROONIBUS", 0.10, 0.40))
+    assert Extractor(Layout(e), "crlv").by_shape("chassi").value is None
+
+
 def test_a_cards_validity_by_shape_is_its_latest_date_unless_that_is_in_another_boxs_cell():
     def latest(x):
         return max(x, key=lambda f: f.value)
