@@ -5,10 +5,11 @@ EXERCÍCIO'). A phrase the page sets as a label names a field of the document's 
 its words say so, word for word (a plural or a gender aside, words like 'de' or 'nº' aside):
 - its words are most of one spelling of that field, and of no other field's ('LICENCIAMENTO
   EXERCÍCIO' for 'EXERCÍCIO DE LICENCIAMENTO'); or
-- it holds a whole spelling of the field that no other field shares a word with, and its other
-  words are in no label of the document, nor in the field's `never` words ('CNPJ/CPF' + 'DO
-  TITULAR'; but 'PLACA ANTERIOR' is a label of its own, and 'DATA DE AQUISIÇÃO' holds a word
-  the emission date's labels never hold).
+- it holds a whole spelling of the field and of no other field (a spelling of two words or more,
+  or of one word no other field's spellings hold), and its other words are in no label of the
+  document, nor in the field's `never` words ('CNPJ/CPF' + 'DO TITULAR'; 'ANO-BASE DO
+  LICENCIAMENTO'; but 'PLACA ANTERIOR' is a label of its own, and 'DATA DE AQUISIÇÃO' holds a
+  word the emission date's labels never hold).
 A phrase whose words fit two fields, or hold another label's word, names none: no guess. One
 that names only the value's kind ('CPF DO TITULAR': the holder may be another's) leads to a
 value left unsure; one that is a spelling with words that say nothing around it ('EM NOME DE')
@@ -108,7 +109,7 @@ class _Meanings:
             if have & self.never[name]:
                 continue
             for s in spellings:
-                if s <= have and all(self.owners.get(t) == {name} for t in s) \
+                if s <= have and (len(s) >= 2 or all(self.owners.get(t) == {name} for t in s)) \
                         and not (have - s) & self.label_stems:
                     # a spelling that names only the value's kind ('VALOR', 'CPF'), qualified by
                     # words nobody listed, may be another's ('VALOR DA DIÁRIA EXTRA'): unsure
@@ -161,7 +162,8 @@ def _phrases(layout: Layout, page: int, row: LayoutRow, spelled: Mapping[str, tu
             whose = len(ws) >= 3 and key(ws[-2].text) in _OF \
                 and key(" ".join(x.text for x in ws[:-2])) in spelled
             out.append((" ".join(x.text for x in ws).rstrip(":"), whose))
-    return out
+    # a phrase with a colon inside is a label and its value ('Ponto de Início: Lages/SC')
+    return [(t, q) for t, q in out if ":" not in t]
 
 
 def _spelled_within(keys: tuple[str, ...], k: str, stems: tuple[str, ...]) -> bool:

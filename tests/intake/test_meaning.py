@@ -37,8 +37,9 @@ def test_a_label_naming_only_the_values_kind_leads_to_an_unsure_value():
 def test_half_a_spelling_or_a_word_the_field_never_holds_names_nothing():
     assert _field_of("crlv", "LICENCIAMENTO", qualified=False) is None  # a section's heading as often
     assert _field_of("crlv", "DATA DA AQUISIÇÃO") is None  # 'aquisição': another date's
-    # words of another label beside a spelling: another thing's ('PLACA' + 'ANTERIOR')
-    assert _field_of("crlv", "PLACA ANTERIOR DO BEM") is None
+    # words of another label beside a spelling: another thing's ('PLACA' + 'ANTERIOR': the
+    # previous plate's, never the plate's)
+    assert _field_of("crlv", "PLACA ANTERIOR DO BEM") == ("placa_anterior", INFERRED)
     # words of no label, not set as a label qualified: a value's
     assert _field_of("crlv", "PLACA DO ÔNIBUS", qualified=False) is None
 
@@ -106,3 +107,26 @@ def test_a_name_under_the_former_owners_label_is_never_the_owner_found_by_positi
     e = ext(words)
     assert crlv._nome_above_doc(Reader(e, "crlv")).value is None
     assert parse_as(e, "crlv", 1, 1)["proprietario_nome"].value != "ÍCARO MIGUEL MENDES BATISTA"
+
+
+def test_a_whole_spelling_of_shared_words_qualified_by_a_word_of_no_label_names_its_field():
+    # 'ANO DO LICENCIAMENTO' is the exercício's: its words are each another field's too ('ANO' of the
+    # fabrication's year), but together only this one's; 'BASE' is in no label
+    assert _field_of("crlv", "ANO-BASE DO LICENCIAMENTO:") == ("exercicio", INFERRED)
+    # one shared word with a word of no label is still nobody's
+    assert _field_of("crlv", "ANO-BASE:") is None
+
+
+def test_a_label_and_its_value_in_one_run_of_the_labels_face_add_no_label():
+    # labels in bold over regular values; one run all in bold, the value after the label's colon:
+    # the label is the words before the colon ('Lages', 'SC' are no words of a label)
+    def bold(words):
+        return [x.model_copy(update={"bold": True}) for x in words]
+
+    words = row("CONTRATO DE FRETAMENTO", 0.30, 0.03)
+    for i, (label, value) in enumerate((("VALOR:", "R$ 1.200,00"), ("VIGÊNCIA:", "01/03/2026"),
+                                         ("TÉRMINO:", "30/11/2026"))):
+        words += bold(row(label, 0.05, 0.10 + 0.03 * i)) + row(value, VALUES_X, 0.10 + 0.03 * i)
+    words += bold(row("Ponto de Início da Viagem: Lages/SC", 0.05, 0.22))
+    v = widened(vocabulary("contrato_fretamento"), Layout(ext(words)))
+    assert not any("lages" in k for k in v.inferred)
