@@ -187,8 +187,8 @@ def _entry(row: Row, ocr: bool) -> bool:
 
 # a time of day as a list prints a boarding or arrival time: '06h40', '6h', '07:15', '7h30min'
 _TIME = re.compile(r"(?<![\d.,/-])\d{1,2}\s?(?:h|:)\s?(?:\d{2})?(?:\s?min)?(?![\d.,/-]|[a-zà-ÿ]{2})", re.I)
-# a label's colon after a word
-_LABEL_COLON = re.compile(r"[A-Za-zÀ-ÿ]\s*:")
+# a label's colon after a word, or after a word and its number ('EMBARQUE 1:', 'PONTO Nº 2:')
+_LABEL_COLON = re.compile(r"[A-Za-zÀ-ÿ](?:\.?\s*(?:[nN][º°oO]\.?\s*)?\d{1,3})?\s*:")
 
 
 def heading(row: Row, ocr: bool = False) -> bool:

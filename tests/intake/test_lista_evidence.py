@@ -470,6 +470,10 @@ def test_a_heading_or_the_count_set_close_under_a_row_is_no_part_of_its_name():
     pax, total = _read(_tight(people, after={4: "TURNO: TARDE", 8: "TURNO: NOITE"}))
     assert pax.value == _as_read(people)
     assert (pax.confidence, total.value, total.confidence) == (1.0, 12, 1.0)
+    # a stop's heading numbered before its colon
+    pax, total = _read(_tight(people, after={5: "EMBARQUE 2: Praça da Matriz", 8: "PONTO Nº 3: Rodoviária"}))
+    assert pax.value == _as_read(people)
+    assert (pax.confidence, total.value) == (1.0, 12)
     # the count's label set under the last name, its figure far right
     pax, total = _read(_tight(people, total="Quantidade de passageiros                                   {n}"))
     assert pax.value == _as_read(people) and (total.value, total.confidence) == (12, 1.0)
