@@ -76,8 +76,10 @@ def _is_name(raw: str, role_words: set[str]) -> bool:
         return False  # a party is named by two words at least
     if not words[0][:1].isupper():
         return False  # 'e de outro lado ...' after a role is the next party's turn, no name
-    if nz.fold(words[0]).strip(".,") in address_words():
-        return False  # 'Bairro Jardim Europa': an address goes on (a comma OCR read as a stop)
+    if nz.fold(words[0]).strip(".,:") in address_words() | {"endereco"}:
+        # 'Bairro Jardim Europa': an address goes on (a comma OCR read as a stop); 'Endereço
+        # Avenida Brasil': a box's label and its address, over the prose
+        return False
     lower = [w for w in words if w[:1].islower() and nz.fold(w).strip(".,;()") not in _PARTICLES]
     return not lower
 
@@ -156,7 +158,8 @@ _STATE_AFTER = re.compile(r"\s*(?:-|–|/)\s*([A-Z]{2})\b")
 
 def _segment_starts(fl: Flow, pos: int, paragraphs: list[int], roles: str | None = None) -> list[int]:
     """Where the qualification that ends at pos may begin, nearest first: after the sentence or
-    clause before it, or at its paragraph's start (a title above it is another paragraph). A ';'
+    clause before it, or at its paragraph's start (a title above it is another paragraph, and so
+    is a row that ends short of its neighbours' right edge: a box's value over the prose). A ';'
     ends a party's clause only where that clause named its role: inside an address ('Bairro
     Planalto; Ponta Grossa - PR', a comma OCR read as ';') the qualification goes on. The next
     start back is for a name the nearest one does not open ('nº 3806. Bairro ...')."""
@@ -183,6 +186,9 @@ def _segment_starts(fl: Flow, pos: int, paragraphs: list[int], roles: str | None
                 # nor a speck between capitals, 'LOCAÇÃO. DE VEÍCULOS')
                 cuts.add(i + len(x))
             i = back.rfind(x, 0, i)
+    for nl in (m.start() for m in re.finditer("\n", fl.text[base:pos])):
+        if fl.ends_short(base + nl):
+            cuts.add(nl + 1)  # a row that ends short: nothing of the next row wraps from it
     floor = max((p for p in paragraphs if p <= pos), default=0)
     if roles:
         # another party's role named before this one ('..., doravante CONTRATANTE, e, de outro

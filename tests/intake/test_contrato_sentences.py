@@ -140,3 +140,26 @@ def test_an_amount_per_unit_or_a_penalty_is_never_the_contracts_value():
 def test_a_contracts_number_holds_a_digit_and_is_no_date(read, kept):
     from intake.doctypes._common import field
     assert (contrato.numbered(field(read)).value is not None) is kept
+
+
+def test_a_party_qualified_right_under_a_boxs_value_is_named_from_its_rows_start():
+    # no gap between the box's short rows and the prose: the row that ends short of the
+    # paragraph's right edge ends what comes before the party's name
+    from intake.pipeline import parse_as
+    from tests.intake.test_reading_toolkit import ext, row
+
+    lines = ["CONTRATO DE PRESTAÇÃO DE SERVIÇOS DE TRANSPORTE", "ENDEREÇO DA CONTRATADA", "Rua Sete de Setembro, 100",
+             "ASSOCIAÇÃO ESCOLAR BOA VISTA, inscrita no CNPJ sob o nº 76.816.730/2436-15, com sede na Rua",
+             "Tiradentes, nº 20, Bairro Centro, Ijuí - RS, neste ato representada por sua presidente, doravante",
+             "denominada CONTRATANTE."]
+    words = [w for i, line in enumerate(lines) for w in row(line, 0.06, 0.05 + 0.022 * i)]
+    f = parse_as(ext(words), "contrato_fretamento", 1, 1)
+    assert f["contratante_nome"].value == "ASSOCIAÇÃO ESCOLAR BOA VISTA"
+    assert f["contratante_documento"].value == "76816730243615"
+
+
+def test_a_boxs_label_and_its_address_are_no_partys_name():
+    from intake.reading.parties import _is_name
+
+    assert not _is_name("Endereço Avenida Brasil", set())
+    assert _is_name("Associação Escolar Boa Vista", set())
