@@ -9,8 +9,9 @@ word in small letters, an identifier that passes its shape. A spelling inside a 
 value's kind ('data', 'valor'), nor a spelling shared by two fields.
 
 Confidence comes from the sentence's structure: two items or more of known labels in one
-sentence, each a value of its field's shape, make a list, read as inferred (values.INFERRED);
-a lone item, or a field listed twice with two values, stays unsure. Only fields the parser left
+sentence, each a value of its field's shape, or a sentence that announces its items with a
+colon ('Registra-se: titular do seguro X, cnpj/cpf do segurado Y e ...'), make a list, read as
+inferred (values.INFERRED); a lone item, or a field listed twice with two values, stays unsure. Only fields the parser left
 unread are filled (intake/doctypes: a parser's own reading is never overruled).
 """
 
@@ -111,6 +112,15 @@ def _plain(value: str, shape: str) -> bool:
     return False  # free text runs on past commas: no item bounds it
 
 
+def _announced(text: str, ends: list[int], sentence: int, at: int) -> bool:
+    """Whether the sentence announces a list before the item at `at` ('Registra-se: ...') and
+    goes on in items after the colon: a comma or an 'e' part them."""
+    start = ends[sentence - 1] + 1 if sentence > 0 else 0
+    end = ends[sentence] if sentence < len(ends) else len(text)
+    colon = text.rfind(": ", start, at)
+    return colon >= 0 and len(_ENDS.findall(text, colon, end)) >= 1
+
+
 def listed(layout: Layout, doc_type: str, parser: Callable[[str], Parse]) -> dict[str, Field]:
     """The fields a sentence of the document lists as `label value` items (see the module)."""
     voc: Vocabulary = vocabulary(doc_type)
@@ -127,6 +137,8 @@ def listed(layout: Layout, doc_type: str, parser: Callable[[str], Parse]) -> dic
         return {}
     ends = [m.start() for m in _SENTENCE_END.finditer(fl.text)]
     found: list[tuple[int, str, Field]] = []  # (sentence, field, value)
+    per_sentence: dict[int, int] = {}
+    listing: set[int] = set()  # sentences a colon announces as a list
     for n, (s, e, name) in enumerate(labels):
         if not _OPENS.search(fl.text[max(0, s - 8):s]):
             continue
@@ -148,13 +160,15 @@ def listed(layout: Layout, doc_type: str, parser: Callable[[str], Parse]) -> dic
         f = parser(name)(sp)
         if f.value is None:
             continue
-        found.append((sum(1 for x in ends if x < s), name, f))
-    per_sentence: dict[int, int] = {}
+        sentence = sum(1 for x in ends if x < s)
+        found.append((sentence, name, f))
+        if _announced(fl.text, ends, sentence, s):
+            listing.add(sentence)
     for sentence, _, _ in found:
         per_sentence[sentence] = per_sentence.get(sentence, 0) + 1
     out: dict[str, Field] = {}
     for sentence, name, f in found:
-        f = cap(f, INFERRED if per_sentence[sentence] >= 2 else UNSURE)
+        f = cap(f, INFERRED if per_sentence[sentence] >= 2 or sentence in listing else UNSURE)
         if name in out:
             if nz.key(str(out[name].value)) != nz.key(str(f.value)):
                 out[name] = cap(out[name], UNSURE)  # listed twice, two values: which one is not known

@@ -40,6 +40,14 @@ def test_a_lone_item_is_read_unsure():
     assert 0 < f["origem"].confidence < CONFIDENT
 
 
+def test_a_colon_announcing_items_makes_a_list_whatever_the_others_labels():
+    # one label the vocabulary spells among items it does not: the colon and the commas list them
+    f = _contract("Registra-se: ponto de reunião Praça Central, local de partida Santa Rosa/RS e turno",
+                  "da manhã.")
+    assert f["origem"].value == "Santa Rosa/RS"
+    assert CONFIDENT <= f["origem"].confidence <= INFERRED
+
+
 def test_an_item_whose_rest_is_more_than_its_value_gives_nothing():
     # words in small letters beside the town, another word beside the date: a clause, no list's item
     f = _contract("Registra-se: local de partida a definir pela escola, início da vigência após",
