@@ -1060,6 +1060,7 @@ def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None,
     voc = vocabulary("contrato_fretamento")
     starts = sorted({nz.fold(v) for v in voc.values.get("instituicao", ())}, key=len, reverse=True)
     context = [nz.fold(v) for v in voc.values.get("destino_contexto", ())]
+    roles = {nz.fold(v) for v in voc.words.get("school_roles", ())}
     pat = re.compile(r"(?<![a-z0-9])(?:" + "|".join(re.escape(w) for w in starts) + r")(?![a-z0-9])")
     best: tuple[int, int, int, int, bool] | None = None  # score, -position, start, end, may go on
     for m in pat.finditer(fl.folded):
@@ -1068,6 +1069,9 @@ def _prose_instituicao(fl: Flow, seen: dict[str, float] | None = None,
             continue
         if fl.text[max(0, a - 1):a] == "(":
             continue  # 'Ilhéus (Ginásio Municipal)': a stop of the route described, not where they go
+        after = re.match(r"\s+([a-z]+)", fl.folded[m.end():m.end() + 30])
+        if after and after.group(1) in roles:
+            continue  # 'ESCOLA ATENDIDA': the school's role, a label's words
         if _NAME_OF.search(fl.text[max(0, a - 40):a]):
             continue  # 'SOCIEDADE MANTENEDORA DO INSTITUTO X': another body's name, which names the school
         # (no further than a line opening with the next item's number: 'SUL' / '7. PONTO DE PARTIDA')

@@ -163,3 +163,11 @@ def test_a_boxs_label_and_its_address_are_no_partys_name():
 
     assert not _is_name("Endereço Avenida Brasil", set())
     assert _is_name("Associação Escolar Boa Vista", set())
+
+
+def test_a_schools_word_followed_by_its_role_is_a_label_no_schools_name():
+    # 'ESCOLA ATENDIDA': the school's role in the contract, as a grid's label prints it
+    f = contrato._prose_instituicao(_flow("Os alunos serão levados até a ESCOLA ATENDIDA, conforme o plano."))
+    assert f.value is None
+    f = contrato._prose_instituicao(_flow("Os alunos serão levados até a ESCOLA SAGRADA FAMÍLIA, situada no centro."))
+    assert f.value == "ESCOLA SAGRADA FAMÍLIA"
