@@ -148,6 +148,9 @@ class Cells:
         nxt = row.words[lab.end] if lab.end < len(row.words) else None
         if lab.words[-1].text.rstrip().endswith(":") or (nxt is not None and nxt.text.strip().startswith(":")):
             return lab
+        if nxt is not None and nxt.text.strip() in ("-", "–", "—") and len(lab.words) > 1:
+            return lab  # 'PROPRIETÁRIO ANTERIOR - ...': a label's qualifying words, then a dash as a ':'
+
         if nxt is None:
             # alone at the end of its row: a label when set apart ('... dos veículos' is prose)
             return lab if (i == 0 or gap >= RUN_GAP * row.height) else None

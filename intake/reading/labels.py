@@ -522,6 +522,9 @@ class LabelIndex:
             w = words[m]
             if w.bbox[0] - words[m - 1].bbox[2] >= gap or w.text.strip().startswith((":", "(")):
                 break
+            if w.text.strip() in ("-", "–", "—") and ext:
+                colon = True  # 'PROPRIETÁRIO ANTERIOR - FERNANDO PINTO': a dash ends the label as a ':' does
+                break
             core = w.text.strip().rstrip(":")
             if not _QUALIFIER_WORD.fullmatch(core) or (not ext and id(w) in starts):
                 return lab  # a value beside its label ('Emissão em 15/01/2024'), or the next label

@@ -156,10 +156,12 @@ def _name_at(fl: Flow, start: int, role_words: set[str]) -> tuple[int, int] | No
 _STATE_AFTER = re.compile(r"\s*(?:-|–|/)\s*([A-Z]{2})\b")
 
 
-def _segment_starts(fl: Flow, pos: int, paragraphs: list[int], roles: str | None = None) -> list[int]:
+def _segment_starts(fl: Flow, pos: int, paragraphs: list[int], roles: str | None = None,
+                    short_rows: bool = False) -> list[int]:
     """Where the qualification that ends at pos may begin, nearest first: after the sentence or
-    clause before it, or at its paragraph's start (a title above it is another paragraph, and so
-    is a row that ends short of its neighbours' right edge: a box's value over the prose). A ';'
+    clause before it, or at its paragraph's start (a title above it is another paragraph; with
+    `short_rows`, a text layer's, so is a row that ends short of its neighbours' right edge: a
+    box's value over the prose). A ';'
     ends a party's clause only where that clause named its role: inside an address ('Bairro
     Planalto; Ponta Grossa - PR', a comma OCR read as ';') the qualification goes on. The next
     start back is for a name the nearest one does not open ('nº 3806. Bairro ...')."""
@@ -186,7 +188,7 @@ def _segment_starts(fl: Flow, pos: int, paragraphs: list[int], roles: str | None
                 # nor a speck between capitals, 'LOCAÇÃO. DE VEÍCULOS')
                 cuts.add(i + len(x))
             i = back.rfind(x, 0, i)
-    for nl in (m.start() for m in re.finditer("\n", fl.text[base:pos])):
+    for nl in (m.start() for m in re.finditer("\n", fl.text[base:pos]) if short_rows):
         if fl.ends_short(base + nl):
             cuts.add(nl + 1)  # a row that ends short: nothing of the next row wraps from it
     floor = max((p for p in paragraphs if p <= pos), default=0)
@@ -293,7 +295,7 @@ def parties(fl: Flow, roles: dict[str, str], ocr: bool, seen: dict[str, float] |
                     continue  # lines of two columns ('Veríssimo' / 'Bianca ...'): no one name
                 mentions.append((*span, role, how))
         for m in re.finditer(_BEFORE.format(roles=pat), t):
-            for k, s in enumerate(_segment_starts(fl, m.start(), list(paragraphs), everyone)[:3]):
+            for k, s in enumerate(_segment_starts(fl, m.start(), list(paragraphs), everyone, not ocr)[:3]):
                 if k and _role_between(fl, s, m.start(), everyone) or _role_label_between(fl, s, m.start(), everyone):
                     break  # further back lies another party's role: its qualification, not this one's
                 if _role_label_between(fl, max(0, s - 24), s, everyone):

@@ -130,3 +130,13 @@ def test_a_label_and_its_value_in_one_run_of_the_labels_face_add_no_label():
     words += bold(row("Ponto de Início da Viagem: Lages/SC", 0.05, 0.22))
     v = widened(vocabulary("contrato_fretamento"), Layout(ext(words)))
     assert not any("lages" in k for k in v.inferred)
+
+
+def test_a_dash_ends_a_label_as_a_colon_does():
+    # 'PROPRIETÁRIO ANTERIOR - FERNANDO PINTO': the former owner's label, up to its dash
+    e = _crlv(("PROPRIETÁRIO - VIAÇÃO SOL NASCENTE LTDA", ""), ("PROPRIETÁRIO ANTERIOR - FERNANDO PINTO", ""))
+    f = parse_as(e, "crlv", 1, 1)["proprietario_nome"]
+    assert f.value == "VIAÇÃO SOL NASCENTE LTDA"
+    e = _crlv(("EM NOME DE - VIAÇÃO SOL NASCENTE LTDA", ""), ("PROPRIETÁRIO ANTERIOR - FERNANDO PINTO", ""))
+    f = parse_as(e, "crlv", 1, 1)["proprietario_nome"]
+    assert f.value != "FERNANDO PINTO"
