@@ -3,10 +3,11 @@ label says: 'FINALIDADE DE USO', 'REGIME DE USO'), where no label of the field h
 
 A value is a run of a row (its words set apart from the rest of the row) whose whole text, or
 its whole text after a `LABEL:`, is one word of the field's vocabulary (or an espécie/tipo whose
-every part is one). What governs it is the label before its colon, else the run beside it on its
-left, else the one above it: a label of another field (or of no field the vocabulary reads)
-takes it away; so does a label holding a word the type's labels never hold ('CATEGORIA
-ANTERIOR'). One value found under a label no vocabulary spells is sure enough to judge
+every part is one). What governs it is the label before its colon, else the run on its left
+(unless that is a value: a figure, a word of the vocabulary, a grid's next box), else the words
+printed over it: another field's label takes it away (so does a label of the document's other
+boxes before its colon), and so does a label holding a word the field's labels never hold
+('CATEGORIA ANTERIOR'). One value found under a label no vocabulary spells is sure enough to judge
 (LABELLED); found with no label at all, or two values, or where the field's own label holds
 a word of no vocabulary, it is unsure.
 """

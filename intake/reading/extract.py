@@ -125,6 +125,7 @@ def _in_prose(words: Sequence[Word], i: int) -> bool:
                 return True
     return False
 
+
 def value_parser(vocab: Vocabulary, name: str, ocr: bool) -> Parse:
     """The parse of the field's value by its shape in the vocabulary (a closed vocabulary's
     words, a vehicle's kind, a date, a name ...)."""

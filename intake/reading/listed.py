@@ -11,8 +11,9 @@ value's kind ('data', 'valor'), nor a spelling shared by two fields.
 Confidence comes from the sentence's structure: two items or more of known labels in one
 sentence, each a value of its field's shape, or a sentence that announces its items with a
 colon ('Registra-se: titular do seguro X, cnpj/cpf do segurado Y e ...'), make a list, read as
-inferred (values.INFERRED); a lone item, or a field listed twice with two values, stays unsure. Only fields the parser left
-unread are filled (intake/doctypes: a parser's own reading is never overruled).
+inferred (values.INFERRED); a lone item, or a field listed twice with two values, stays unsure.
+What a parser read is weighed against a sure item by intake/doctypes (the item's value where the
+parser's ran over the sentence around it, else the parser's for review).
 """
 
 from __future__ import annotations
