@@ -414,6 +414,35 @@ def _stacked(band: list[LayoutRow], cuts: Sequence[float] = ()) -> LayoutRow | N
     return LayoutRow(top.page, bottom.index, tuple(words), tuple(key(w.text) for w in words))
 
 
+def _bottom_named(stacked: LayoutRow, top: LayoutRow, bottom: LayoutRow, found: list[tuple[int, int, str, str]],
+                  spellings: dict[str, str], fuzzy: bool) -> list[tuple[int, int, str, str]]:
+    """A wrapped header's cells named as the matches say, and a cell no spelling names whole
+    named by its last line where that line alone is a spelling ('Modalidade do' / 'Doc.': the
+    document's column, its words above qualifying it), as the last line read alone names it;
+    never where that loses a column the first line alone names ('Nº' over 'Registro')."""
+    covered = {k for i, j, _, _ in found for k in range(i, j)}
+    taken = {name for _, _, name, _ in found}
+    named_words = {t for sp in spellings for t in sp.split() if len(t) >= 3}
+    out = list(found)
+    for i, j, name, spelling in _match_runs(bottom, spellings, fuzzy):
+        if name in taken:
+            continue
+        ws = bottom.words[i:j]
+        mid = (ws[0].bbox[0] + ws[-1].bbox[2]) / 2
+        at = next((k for k, w in enumerate(stacked.words) if w.bbox[0] <= mid <= w.bbox[2]), None)
+        tail = key(" ".join(w.text for w in ws))
+        if at is None or at in covered or not stacked.keys[at].endswith(tail):
+            continue
+        if named_words & set(stacked.keys[at][:-len(tail)].split()):
+            continue  # the words above are another column's ('CPF DO' over 'RESPONSÁVEL'): two headers run together
+        out.append((at, at + 1, name, spelling))
+        covered.add(at)
+        taken.add(name)
+    if len(out) > len(found) and not {n for _, _, n, _ in _match_runs(top, spellings, fuzzy)} <= taken:
+        return found
+    return sorted(out)
+
+
 def _header(rows: list[LayoutRow], spellings: dict[str, str], min_cols: int, fuzzy: bool,
             require: Sequence[str], tol: float, others: frozenset[str] = frozenset()
             ) -> tuple[list[Column], int] | None:
@@ -432,7 +461,9 @@ def _header(rows: list[LayoutRow], spellings: dict[str, str], min_cols: int, fuz
         # (a header cell wrapped over lines shows whose it is only where its lines are stacked)
         others_at = [w for cand, _ in tries for w in cand.words if others.intersection(key(w.text).split())]
         for cand, lines in tries:
-            found, theirs = _of_others(cand, alone if cand is row else _match_runs(cand, spellings, fuzzy), others_at)
+            matched = alone if cand is row else _bottom_named(cand, row, rows[k + lines - 1],
+                                                               _match_runs(cand, spellings, fuzzy), spellings, fuzzy)
+            found, theirs = _of_others(cand, matched, others_at)
             named: dict[str, tuple[int, int, str]] = {}
             for i, j, name, spelling in found:
                 named.setdefault(name, (i, j, spelling))

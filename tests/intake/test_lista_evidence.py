@@ -488,3 +488,20 @@ def test_another_columns_text_run_into_a_rows_cells():
     # a phone number after each name: the rows are read, their names unsure
     pax, _ = _read(_tight(people, name_tail="(51) 99876-5432"))
     assert len(pax.value) == 12 and all(r.confidence < CONFIDENT for r in pax.rows)
+
+
+def test_a_header_wrapped_over_two_lines_names_a_column_by_its_last_line():
+    # 'Modalidade do' / 'Doc.': the document's kind, its words above qualifying it; the names' and
+    # the numbers' headers no vocabulary spells, their columns named by what their cells hold
+    people = _people(10)
+    words = (row("RELAÇÃO DE PASSAGEIROS", 0.06, 0.05) + row("Nº", 0.05, 0.10) + row("Transportado(a)", 0.10, 0.10)
+             + row("Identificador", 0.50, 0.10) + row("Modalidade do", 0.70, 0.10) + row("Doc.", 0.70, 0.114))
+    for i, (nome, tipo, num, *_) in enumerate(people):
+        y = 0.14 + i * PITCH
+        words += row(str(i + 1), 0.05, y) + row(nome, 0.10, y) + row(num, 0.50, y) + row(tipo, 0.70, y)
+    words += row("Total de passageiros: 10", 0.10, 0.14 + 11 * PITCH)
+    t = read_table(Layout(_ext(_page(1, words))), vocabulary("lista_passageiros").tables["passageiros"], min_cols=1)
+    assert "doc" in [c.name for c in t.columns]
+    pax, total = _read(_ext(_page(1, words)))
+    assert pax.value == _as_read(people)
+    assert (pax.confidence, total.value) == (1.0, 10)
