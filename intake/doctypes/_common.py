@@ -192,9 +192,7 @@ class Reader:
     def flow(self) -> Flow:
         """The whole document's text in reading order as one Flow."""
         if self._flow is None:
-            items = [((p.number, w), p.number * 100000 + r.index) for p in self.layout.pages
-                     for r in self.layout.rows[p.number] for w in r.words]
-            self._flow = Flow([pw for pw, _ in items], [k for _, k in items])
+            self._flow = Flow.of_layout(self.layout)
         return self._flow
 
     def paragraphs(self) -> list[Span]:

@@ -7,7 +7,7 @@ from functools import cached_property
 
 from domain.documents import Field
 from intake import normalize as nz
-from intake.page.layout import Span
+from intake.page.layout import Layout, Span
 from intake.reading.values import field
 from ocr.model import Word
 
@@ -37,6 +37,13 @@ class Flow:
         self.text = "".join(parts)
         self.owner = owner
         self.folded = nz.fold_chars(self.text)
+
+    @classmethod
+    def of_layout(cls, layout: Layout) -> Flow:
+        """A document's whole text in reading order, its pages one after another, each row a line."""
+        items = [((p.number, w), p.number * 100000 + r.index) for p in layout.pages
+                 for r in layout.rows[p.number] for w in r.words]
+        return cls([pw for pw, _ in items], [k for _, k in items])
 
     @cached_property
     def _row_edges(self) -> dict[tuple[int, int], tuple[Word, Word]]:

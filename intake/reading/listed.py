@@ -128,11 +128,9 @@ def listed(layout: Layout, doc_type: str, parser: Callable[[str], Parse]) -> dic
     openers = _openers(doc_type)
     if not openers:
         return {}
-    items = [((p.number, w), p.number * 100000 + r.index) for p in layout.pages
-             for r in layout.rows[p.number] for w in r.words]
-    if not items:
+    fl = Flow.of_layout(layout)
+    if not fl.words:
         return {}
-    fl = Flow([pw for pw, _ in items], [k for _, k in items])
     labels = _labels(fl, openers)
     if not labels:
         return {}
