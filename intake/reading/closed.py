@@ -20,6 +20,7 @@ from collections.abc import Callable
 from domain.documents import UNSURE, Field
 from intake import normalize as nz
 from intake.page.layout import Layout, LayoutRow, Span
+from intake.reading.labels import rule_runs
 from intake.reading.shapes import OUTSIDE_VOCABULARY
 from intake.reading.values import cap
 from intake.reading.vocabulary import Vocabulary, vocabulary
@@ -29,22 +30,11 @@ Parse = Callable[[Span], Field]
 
 SHAPES = ("vocab", "especie")
 LABELLED = 0.85  # a closed vocabulary's word under a label of no other field: its meaning is its word
-_RUN_GAP = 1.5  # row heights between two runs of one row
 
 
 def _runs(row: LayoutRow) -> list[tuple[Word, ...]]:
     """The row's runs of words: apart by a gap, or by a '|' printed between them."""
-    out: list[list[Word]] = [[]]
-    for w in row.words:
-        if w.text.strip() == "|":
-            out.append([])
-            continue
-        run = out[-1]
-        if run and w.bbox[0] - run[-1].bbox[2] > _RUN_GAP * row.height:
-            out.append([w])
-        else:
-            run.append(w)
-    return [tuple(r) for r in out if r]
+    return [row.words[a:b] for a, b in rule_runs(row)]
 
 
 def _text(words) -> str:

@@ -435,7 +435,7 @@ class LabelIndex:
         in_labels = {id(w) for lab in found for w in lab.words}  # (words beside a label may be other labels)
         for r, row in enumerate(rows[:-1]):
             numbering = None
-            for a, b in _runs(row):
+            for a, b in rule_runs(row):
                 x_run = row.words[a].bbox[0]
                 if b - a == 1 and _NUMBERED.fullmatch(row.words[a].text.strip().strip(_QUOTES)):
                     numbering = b  # '2.' set apart from its label: the label's rest may hang under it
@@ -476,7 +476,7 @@ class LabelIndex:
         if nxt.y0 - row.y1 > (1.0 if numbered else 0.6) * max(row.height, nxt.height):
             return None
         tol = max(0.012, 1.0 * row.height)
-        for c, d in _runs(nxt):
+        for c, d in rule_runs(nxt):
             xc = nxt.words[c].bbox[0]
             if abs(xc - x0) > tol and not (x_run - tol <= xc <= x0 + tol):
                 continue
@@ -646,7 +646,7 @@ def row_runs(row: LayoutRow) -> list[list[Word]]:
     return out
 
 
-def _runs(row: LayoutRow) -> list[tuple[int, int]]:
+def rule_runs(row: LayoutRow) -> list[tuple[int, int]]:
     """The row's runs of words: [a, b) word ranges cut at gaps wider than RUN_GAP heights, and
     at a box's rule read as a '|' (it bridges the gap between a label and its value:
     'ESTABELECIMENTO | FACULDADE ...')."""
